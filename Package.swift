@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "settings-l10n",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "settings-l10n", targets: ["settings-l10n"]),
+        .library(name: "SettingsL10n", targets: ["SettingsL10n"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // A handful of stable C wrappers over the system ICU (libicu-dev): ICU renames its
+        // C symbols with a version suffix, so Swift cannot call them directly.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+        ),
+        // All the logic, as values and pure functions. Never prints, never exits.
+        .target(
+            name: "SettingsL10n",
+            dependencies: ["CICU"]
+        ),
+        // The thin shell: argument parsing, file I/O, output.
+        .executableTarget(
+            name: "settings-l10n",
+            dependencies: [
+                "SettingsL10n",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "SettingsL10nTests",
+            dependencies: ["SettingsL10n"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["SettingsL10n"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A bundle folder on disk. Every path is resolved and checked to lie inside the bundle's real
+/// folder before it is opened, so symbolic links cannot lead the reader outside it, and files
+/// are opened without following a final link (`O_NOFOLLOW`).
+public struct DiskBundleSource: BundleSource {
+    /// The real path of the bundle folder, symbolic links resolved.
+    public let rootPath: String
+
+    /// Opens the bundle folder at `path`.
+    /// - Throws: `BundleReadError` when the path does not exist or is not a folder.
+    public init(path: String) throws(BundleReadError) {
+        guard let resolved = Self.realPath(path) else {
+            throw BundleReadError(path: "", message: "\(path): no such folder")
+        }
+        var info = stat()
+        guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw BundleReadError(path: "", message: "\(path) is not a folder; give the path of a Settings.bundle folder")
+        }
+        self.rootPath = resolved
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// The real path of `relative`, or `nil` when it does not exist or resolves outside the bundle.
+    private func resolveInside(_ relative: String) -> String? {
+        let joined = relative.isEmpty ? rootPath : rootPath + "/" + relative
+        guard let resolved = Self.realPath(joined) else { return nil }
+        guard resolved == rootPath || resolved.hasPrefix(rootPath == "/" ? "/" : rootPath + "/") else { return nil }
+        return resolved
+    }
+
+    private static func isValidComponentPath(_ path: String) -> Bool {
+        !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+    }
+
+    public func entries(inFolder folder: String, limit: Int) throws(BundleReadError) -> [BundleFolderEntry] {
+        guard folder.isEmpty || Self.isValidComponentPath(folder), let resolved = resolveInside(folder) else {
+            throw BundleReadError(path: folder, message: "the folder lies outside the bundle; it was not read")
+        }
+        guard let directory = opendir(resolved) else {
+            throw BundleReadError(path: folder, message: "cannot list the folder: \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(directory) }
+        var entries: [BundleFolderEntry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            guard entries.count < limit else {
+                throw BundleReadError(path: folder, message: "the folder holds more than \(limit) entries; it was not read")
+            }
+            let relative = folder.isEmpty ? name : folder + "/" + name
+            entries.append(BundleFolderEntry(name: name, kind: kind(of: resolved + "/" + name, relative: relative)))
+        }
+        return entries.sorted { $0.name < $1.name }
+    }
+
+    private func kind(of path: String, relative: String) -> BundleFolderEntry.Kind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .other }
+        var mode = info.st_mode & S_IFMT
+        if mode == S_IFLNK {
+            guard let target = resolveInside(relative) else {
+                return Self.realPath(path) == nil ? .other : .linkOutsideBundle
+            }
+            guard stat(target, &info) == 0 else { return .other }
+            mode = info.st_mode & S_IFMT
+        }
+        switch mode {
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder
+        default: return .other
+        }
+    }
+
+    public func contents(of path: String, limit: Int) throws(BundleReadError) -> [UInt8] {
+        guard Self.isValidComponentPath(path), !path.isEmpty else {
+            throw BundleReadError(path: path, message: "the path is not a plain path inside the bundle; it was not read")
+        }
+        guard let resolved = resolveInside(path) else {
+            throw BundleReadError(path: path, message: "the file does not exist or lies outside the bundle; it was not read")
+        }
+        let descriptor = open(resolved, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw BundleReadError(path: path, message: "cannot open the file: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw BundleReadError(path: path, message: "not a regular file; it was not read")
+        }
+        guard info.st_size <= limit else {
+            throw BundleReadError(path: path, message: "the file is \(info.st_size) bytes, more than the limit of \(limit); it was not read")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var total = 0
+        while total < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw BundleReadError(path: path, message: "cannot read the file: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            total += count
+        }
+        // The file may have shrunk while reading; keep what was read.
+        bytes.removeLast(bytes.count - total)
+        return bytes
+    }
+}

@@ -1,0 +1,32 @@
+/// Writing keys and values as `.strings` text.
+public enum StringsWriting {
+    /// `text` as a double-quoted `.strings` literal that reads back as exactly `text`.
+    ///
+    /// Quotes and backslashes are escaped, line breaks and tabs written as `\n`, `\r`, `\t`,
+    /// and other control characters as `\U` escapes; everything else is written as itself.
+    public static func quoted(_ text: String) -> String {
+        var output = "\""
+        output.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let digits = String(scalar.value, radix: 16, uppercase: true)
+                output += "\\U" + String(repeating: "0", count: 4 - digits.count) + digits
+            default:
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+        return output
+    }
+
+    /// The source of an entry: `"key" = "value";`.
+    public static func entrySource(key: String, value: String) -> String {
+        "\(quoted(key)) = \(quoted(value));"
+    }
+}

@@ -1,0 +1,153 @@
+/// The encodings a `.strings` file or old-style property list can be written in.
+public enum TextEncoding: String, Hashable, Sendable, CustomStringConvertible {
+    case utf8 = "UTF-8"
+    case utf16LittleEndian = "UTF-16LE"
+    case utf16BigEndian = "UTF-16BE"
+
+    public var description: String { rawValue }
+}
+
+/// How a text file's bytes were decoded: the encoding, whether a byte-order mark led the file,
+/// and whether the encoding had to be guessed (UTF-16 without a byte-order mark).
+public struct DecodedText: Sendable {
+    /// The text as validated UTF-8, without the byte-order mark.
+    public var utf8: [UInt8]
+    public var encoding: TextEncoding
+    public var hasByteOrderMark: Bool
+
+    /// Decodes the bytes of a text file, detecting the encoding.
+    ///
+    /// A UTF-8 or UTF-16 byte-order mark decides; without one, a file whose bytes alternate
+    /// with zeros is UTF-16 (little- or big-endian), otherwise UTF-8.
+    /// - Throws: `TextDecodingError` when the bytes are not valid in the detected encoding.
+    public static func decode(_ bytes: [UInt8]) throws(TextDecodingError) -> DecodedText {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            let body = Array(bytes[3...])
+            try validateUTF8(body)
+            return DecodedText(utf8: body, encoding: .utf8, hasByteOrderMark: true)
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) {
+            return DecodedText(utf8: try transcodeUTF16(bytes, from: 2, bigEndian: false),
+                               encoding: .utf16LittleEndian, hasByteOrderMark: true)
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) {
+            return DecodedText(utf8: try transcodeUTF16(bytes, from: 2, bigEndian: true),
+                               encoding: .utf16BigEndian, hasByteOrderMark: true)
+        }
+        if let bigEndian = guessUTF16WithoutBOM(bytes) {
+            return DecodedText(utf8: try transcodeUTF16(bytes, from: 0, bigEndian: bigEndian),
+                               encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian,
+                               hasByteOrderMark: false)
+        }
+        try validateUTF8(bytes)
+        return DecodedText(utf8: bytes, encoding: .utf8, hasByteOrderMark: false)
+    }
+
+    /// Encodes text in the given encoding, with a byte-order mark when asked.
+    public static func encode(_ text: String, as encoding: TextEncoding, byteOrderMark: Bool) -> [UInt8] {
+        switch encoding {
+        case .utf8:
+            var bytes: [UInt8] = byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+            bytes.reserveCapacity(bytes.count + text.utf8.count)
+            bytes.append(contentsOf: text.utf8)
+            return bytes
+        case .utf16LittleEndian, .utf16BigEndian:
+            let bigEndian = encoding == .utf16BigEndian
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf16.count * 2 + 2)
+            if byteOrderMark { bytes.append(contentsOf: bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) }
+            for unit in text.utf16 {
+                let high = UInt8(unit >> 8), low = UInt8(unit & 0xFF)
+                if bigEndian { bytes.append(high); bytes.append(low) } else { bytes.append(low); bytes.append(high) }
+            }
+            return bytes
+        }
+    }
+
+    /// Returns `true` for big-endian, `false` for little-endian, `nil` when the bytes do not look
+    /// like UTF-16: zero bytes fall on one parity only, as ASCII text in UTF-16 makes them.
+    static func guessUTF16WithoutBOM(_ bytes: [UInt8]) -> Bool? {
+        guard bytes.count >= 2, bytes.count % 2 == 0 else { return nil }
+        let sample = min(bytes.count, 8192)
+        var evenZeros = 0, oddZeros = 0
+        var index = 0
+        while index < sample {
+            if bytes[index] == 0 { evenZeros += 1 }
+            if bytes[index + 1] == 0 { oddZeros += 1 }
+            index += 2
+        }
+        let units = sample / 2
+        if oddZeros * 4 >= units, evenZeros * 8 <= oddZeros { return false }
+        if evenZeros * 4 >= units, oddZeros * 8 <= evenZeros { return true }
+        return nil
+    }
+
+    static func validateUTF8(_ bytes: [UInt8]) throws(TextDecodingError) {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        // Walk scalar by scalar so the error can name the offending byte's position.
+        var scalarStart = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+                scalarStart = offset
+            case .emptyInput:
+                return
+            case .error:
+                let position = LineIndex(bytes).position(at: scalarStart)
+                throw TextDecodingError(
+                    message: "the file is not valid UTF-8 (byte 0x\(hex(bytes[scalarStart]))); save it as UTF-8 or UTF-16 with a byte-order mark",
+                    position: position)
+            }
+        }
+    }
+
+    static func transcodeUTF16(_ bytes: [UInt8], from start: Int, bigEndian: Bool) throws(TextDecodingError) -> [UInt8] {
+        guard (bytes.count - start) % 2 == 0 else {
+            throw TextDecodingError(message: "the file is UTF-16 but has an odd number of bytes; it is truncated", position: nil)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count - start)
+        var index = start
+        let count = bytes.count
+        @inline(__always) func unit(_ at: Int) -> UInt16 {
+            bigEndian ? UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1]) : UInt16(bytes[at + 1]) << 8 | UInt16(bytes[at])
+        }
+        while index < count {
+            let first = unit(index)
+            index += 2
+            var scalarValue = UInt32(first)
+            if first >= 0xD800, first <= 0xDBFF {
+                guard index < count else { throw unpaired(output) }
+                let second = unit(index)
+                guard second >= 0xDC00, second <= 0xDFFF else { throw unpaired(output) }
+                index += 2
+                scalarValue = 0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
+            } else if first >= 0xDC00, first <= 0xDFFF {
+                throw unpaired(output)
+            }
+            // Every value here is a valid scalar: surrogates were combined or refused above.
+            let scalar = Unicode.Scalar(scalarValue)!
+            UTF8.encode(scalar) { output.append($0) }
+        }
+        return output
+    }
+
+    private static func unpaired(_ decodedSoFar: [UInt8]) -> TextDecodingError {
+        let position = LineIndex(decodedSoFar).position(at: decodedSoFar.count)
+        return TextDecodingError(message: "the file is not valid UTF-16 (an unpaired surrogate)", position: position)
+    }
+}
+
+/// Text that cannot be decoded in its encoding.
+public struct TextDecodingError: Error, Hashable, Sendable {
+    public var message: String
+    public var position: TextPosition?
+}
+
+func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import SettingsL10n
+
+/// Paths the tests use.
+enum TestPaths {
+    /// The package root (three levels above this file).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/corpus` beside the project: real bundles nobody on the project wrote.
+    static let corpus: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+    static var corpusExists: Bool {
+        FileManager.default.fileExists(atPath: corpus.path)
+    }
+
+    static let exampleBundle: URL = packageRoot.appendingPathComponent("Resources/Settings.bundle")
+
+    static let fixtures: URL = packageRoot.appendingPathComponent("Tests/SettingsL10nTests/Fixtures")
+
+    /// Every `*.bundle` folder of the corpus, as paths relative to it.
+    static func corpusBundles() -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: corpus.path) else { return [] }
+        var bundles: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if URL(fileURLWithPath: path).lastPathComponent.contains(".bundle"),
+               !path.contains(".bundle/") {
+                bundles.append(path)
+                enumerator.skipDescendants()
+            }
+        }
+        return bundles.sorted()
+    }
+}
+
+/// A folder under the system's temporary folder, removed when the value is released.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("settings-l10n-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    var path: String { url.path }
+
+    /// Writes `contents` at `relative`, creating folders as needed.
+    @discardableResult
+    func write(_ relative: String, _ contents: [UInt8]) throws -> URL {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents).write(to: file)
+        return file
+    }
+
+    @discardableResult
+    func write(_ relative: String, _ text: String) throws -> URL {
+        try write(relative, Array(text.utf8))
+    }
+
+    func symlink(_ relative: String, to destination: String) throws {
+        let link = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: destination)
+    }
+}
+
+/// Encodes text as UTF-16 bytes.
+func utf16Bytes(_ text: String, bigEndian: Bool = false, byteOrderMark: Bool = true) -> [UInt8] {
+    DecodedText.encode(text, as: bigEndian ? .utf16BigEndian : .utf16LittleEndian, byteOrderMark: byteOrderMark)
+}
+
+/// A minimal XML schema file around the given `PreferenceSpecifiers` dictionaries.
+func xmlSchema(_ specifiers: String, stringsTable: String? = "Root") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \(stringsTable.map { "\t<key>StringsTable</key>\n\t<string>\($0)</string>\n" } ?? "")\t<key>PreferenceSpecifiers</key>
+    \t<array>
+    \(specifiers)
+    \t</array>
+    </dict>
+    </plist>
+
+    """
+}
+
+/// A child pane specifier in XML.
+func childPane(title: String, file: String) -> String {
+    """
+    \t\t<dict>
+    \t\t\t<key>Type</key>
+    \t\t\t<string>PSChildPaneSpecifier</string>
+    \t\t\t<key>Title</key>
+    \t\t\t<string>\(title)</string>
+    \t\t\t<key>File</key>
+    \t\t\t<string>\(file)</string>
+    \t\t</dict>
+    """
+}
