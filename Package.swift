@@ -36,9 +36,10 @@ let package = Package(
             dependencies: ["SettingsL10n"],
             resources: [.copy("Fixtures")]
         ),
+        // End-to-end tests of the built binary: stdout, stderr and exit code.
         .testTarget(
             name: "CLITests",
-            dependencies: ["SettingsL10n"]
+            dependencies: ["settings-l10n"]
         ),
     ],
     swiftLanguageModes: [.v6]

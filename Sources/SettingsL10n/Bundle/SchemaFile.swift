@@ -125,7 +125,7 @@ public struct SchemaFile: Hashable, Sendable {
                 at: SourceLocation(file: path, position: specifiers.value.position, keyPath: "PreferenceSpecifiers")))
             return
         }
-        let base = KeyPath("PreferenceSpecifiers")
+        let base = PlistKeyPath("PreferenceSpecifiers")
         for (index, node) in array.enumerated() {
             let keyPath = base.appending(index)
             guard let dictionary = node.value.dictionaryValue else {

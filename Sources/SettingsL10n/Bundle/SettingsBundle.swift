@@ -32,7 +32,7 @@ public struct SettingsBundle: Hashable, Sendable {
 /// A child pane specifier and the schema files its `File` opens (device variants included).
 public struct PaneLink: Hashable, Sendable {
     public var from: String
-    public var keyPath: KeyPath
+    public var keyPath: PlistKeyPath
     public var file: String
     public var targets: [String]
 }

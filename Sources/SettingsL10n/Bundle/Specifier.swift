@@ -2,7 +2,7 @@
 /// line and column.
 public struct SchemaValue: Hashable, Sendable {
     public var node: PlistNode
-    public var keyPath: KeyPath
+    public var keyPath: PlistKeyPath
 
     public var value: PlistValue { node.value }
     public var position: TextPosition? { node.position }
@@ -20,13 +20,13 @@ public struct Specifier: Hashable, Sendable {
     /// The position in `PreferenceSpecifiers`, from 0.
     public var index: Int
     /// `PreferenceSpecifiers[index]`.
-    public var keyPath: KeyPath
+    public var keyPath: PlistKeyPath
     /// Where the dictionary starts (text formats only).
     public var position: TextPosition?
     /// All keys as written, in order, unknown ones included.
     public var dictionary: PlistDictionary
 
-    public init(index: Int, keyPath: KeyPath, position: TextPosition?, dictionary: PlistDictionary) {
+    public init(index: Int, keyPath: PlistKeyPath, position: TextPosition?, dictionary: PlistDictionary) {
         self.index = index
         self.keyPath = keyPath
         self.position = position

@@ -32,7 +32,7 @@ public struct SourceLocation: Hashable, Sendable {
         self.keyPath = keyPath
     }
 
-    public init(file: String, position: TextPosition?, keyPath: KeyPath? = nil) {
+    public init(file: String, position: TextPosition?, keyPath: PlistKeyPath? = nil) {
         self.init(file: file, line: position?.line, column: position?.column, keyPath: keyPath?.description)
     }
 }

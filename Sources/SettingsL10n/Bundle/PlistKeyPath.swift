@@ -1,5 +1,5 @@
 /// A path to a value inside a property list: `PreferenceSpecifiers[3].Titles[1]`.
-public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct PlistKeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     public enum Component: Hashable, Sendable {
         case key(String)
         case index(Int)
@@ -15,12 +15,12 @@ public struct KeyPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
         self.components = [.key(value)]
     }
 
-    public func appending(_ key: String) -> KeyPath {
-        KeyPath(components + [.key(key)])
+    public func appending(_ key: String) -> PlistKeyPath {
+        PlistKeyPath(components + [.key(key)])
     }
 
-    public func appending(_ index: Int) -> KeyPath {
-        KeyPath(components + [.index(index)])
+    public func appending(_ index: Int) -> PlistKeyPath {
+        PlistKeyPath(components + [.index(index)])
     }
 
     public var description: String {

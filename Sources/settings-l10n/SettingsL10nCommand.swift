@@ -1,0 +1,46 @@
+import ArgumentParser
+import SettingsL10n
+#if canImport(Glibc)
+import Glibc
+private func terminate(_ code: Int32) -> Never { Glibc.exit(code) }
+#elseif canImport(Darwin)
+import Darwin
+private func terminate(_ code: Int32) -> Never { Darwin.exit(code) }
+#endif
+
+@main
+struct SettingsL10nCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings-l10n",
+        abstract: "Keeps the localization of iOS Settings bundles right.",
+        discussion: """
+        Extracts every localizable string of a Settings.bundle, exchanges them with translators as \
+        XLIFF, merges the .lproj tables without losing a translation, checks schema files and \
+        tables in CI and Xcode, and renders each locale as the Settings app shows it.
+
+        Exit codes: 0 success; 1 the command ran and found problems; 2 bad usage; \
+        3 and above any other failure (unreadable bundle, I/O error).
+        """,
+        version: SettingsL10nVersion.current,
+        subcommands: [ExtractCommand.self, ImportCommand.self, MergeCommand.self, CheckCommand.self, RenderCommand.self]
+    )
+
+    /// Runs a command and decides the exit code in one place: usage errors exit 2, as the
+    /// contract says (argument-parser's default is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            terminate(0)
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { printOutput(message + "\n") }
+                terminate(0)
+            }
+            if !message.isEmpty { printError(message) }
+            terminate(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@Suite("The command line: help, version, usage errors")
+struct BasicCommandTests {
+    @Test("--version prints the version")
+    func version() throws {
+        #expect(try Tool.run(["--version"]) == ToolResult(stdout: "0.1.0\n", stderr: "", exitCode: 0))
+    }
+
+    @Test("--help lists every command of the contract")
+    func help() throws {
+        let result = try Tool.run(["--help"])
+        #expect(result.exitCode == 0)
+        for command in ["extract", "import", "merge", "check", "render"] {
+            #expect(result.stdout.contains("\n  \(command) "), "\(command) missing from --help")
+        }
+    }
+
+    @Test("an unknown option is a usage error, exit 2")
+    func badUsage() throws {
+        let result = try Tool.run(["check", "Resources/Settings.bundle", "--no-such-option"])
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("Error: Unknown option '--no-such-option'"))
+    }
+}

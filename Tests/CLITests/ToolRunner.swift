@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// What one run of the built `settings-l10n` binary printed and returned.
+struct ToolResult: Equatable, CustomStringConvertible {
+    var stdout: String
+    var stderr: String
+    var exitCode: Int32
+
+    var description: String { "exit \(exitCode)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+enum Tool {
+    /// The binary SwiftPM built beside the test bundle.
+    static let binary: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // On macOS the tests run inside an .xctest bundle: climb out of it.
+        while folder.pathExtension == "xctest" || folder.lastPathComponent == "MacOS" || folder.lastPathComponent == "Contents" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("settings-l10n")
+    }()
+
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let exampleBundle = packageRoot.appendingPathComponent("Resources/Settings.bundle")
+
+    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+    static var corpusExists: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+
+    /// Runs the binary with `arguments`, in `directory` (the package root by default), with
+    /// `environment` added to a minimal one (no colour, no terminal).
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                    stdin: Data? = nil) throws -> ToolResult {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
+        var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes while the process runs, so a full pipe cannot block it.
+        nonisolated(unsafe) var errData = Data()
+        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        return ToolResult(stdout: String(decoding: outData, as: UTF8.self),
+                          stderr: String(decoding: errData, as: UTF8.self),
+                          exitCode: process.terminationStatus)
+    }
+}
