@@ -2,12 +2,7 @@
 enum OpenStepPlistParser {
     /// Parses a whole document: one value, then nothing but white space and comments.
     static func parse(_ bytes: [UInt8], limits: ReadLimits) throws(PlistParseError) -> PlistNode {
-        let text: DecodedText
-        do {
-            text = try DecodedText.decode(bytes)
-        } catch {
-            throw PlistParseError(error.message, at: error.position)
-        }
+        let text = try DecodedText.decode(bytes)
         var scanner = OpenStepScanner(bytes: text.utf8, limits: limits)
         let root = try scanner.parseValue(depth: 0)
         if scanner.skipTrivia() {

@@ -1,18 +1,3 @@
-/// A `.strings` file that cannot be read, with the 1-based line and column of the problem.
-public struct StringsParseError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public var position: TextPosition?
-
-    public init(_ message: String, at position: TextPosition?) {
-        self.message = message
-        self.position = position
-    }
-
-    public var description: String {
-        position.map { "\($0): \(message)" } ?? message
-    }
-}
-
 /// Parses `.strings` files into lossless `StringsDocument`s, following the device's reading
 /// rules: the last of duplicate keys wins, `"key";` alone means key = key, unquoted words are
 /// keys and values, `//` and `/* */` comments go anywhere white space may.
@@ -24,11 +9,7 @@ public enum StringsParser {
             throw StringsParseError("the file is larger than \(limits.maximumFileSize) bytes", at: nil)
         }
         let decoded: DecodedText
-        do {
-            decoded = try DecodedText.decode(bytes)
-        } catch {
-            throw StringsParseError(error.message, at: error.position)
-        }
+        decoded = try DecodedText.decode(bytes)
         var notices: [StringsNotice] = []
         if decoded.encoding != .utf8, !decoded.hasByteOrderMark {
             notices.append(StringsNotice(
@@ -77,12 +58,7 @@ public enum StringsParser {
                     }
                     throw error("unexpected \(scanner.describeCharacter(at: keyStart)); expected a quoted key (the device stops reading the table here)", at: keyStart)
                 }
-                let (key, value, valueStart): (String, PlistValue, Int)
-                do {
-                    (key, value, valueStart) = try parseKeyAndValue(keyStart: keyStart)
-                } catch {
-                    throw StringsParseError(error.message, at: error.position)
-                }
+                let (key, value, valueStart) = try parseKeyAndValue(keyStart: keyStart)
                 scanner.offset += 1 // the ';'
                 let entryEnd = scanner.offset
                 let trailingEnd = endOfLineTrivia(from: entryEnd)

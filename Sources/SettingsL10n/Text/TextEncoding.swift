@@ -98,15 +98,15 @@ public struct DecodedText: Sendable {
             case .error:
                 let position = LineIndex(bytes).position(at: scalarStart)
                 throw TextDecodingError(
-                    message: "the file is not valid UTF-8 (byte 0x\(hex(bytes[scalarStart]))); save it as UTF-8 or UTF-16 with a byte-order mark",
-                    position: position)
+                    "the file is not valid UTF-8 (byte 0x\(hex(bytes[scalarStart]))); save it as UTF-8 or UTF-16 with a byte-order mark",
+                    at: position)
             }
         }
     }
 
     static func transcodeUTF16(_ bytes: [UInt8], from start: Int, bigEndian: Bool) throws(TextDecodingError) -> [UInt8] {
         guard (bytes.count - start) % 2 == 0 else {
-            throw TextDecodingError(message: "the file is UTF-16 but has an odd number of bytes; it is truncated", position: nil)
+            throw TextDecodingError("the file is UTF-16 but has an odd number of bytes; it is truncated")
         }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count - start)
@@ -137,14 +137,8 @@ public struct DecodedText: Sendable {
 
     private static func unpaired(_ decodedSoFar: [UInt8]) -> TextDecodingError {
         let position = LineIndex(decodedSoFar).position(at: decodedSoFar.count)
-        return TextDecodingError(message: "the file is not valid UTF-16 (an unpaired surrogate)", position: position)
+        return TextDecodingError("the file is not valid UTF-16 (an unpaired surrogate)", at: position)
     }
-}
-
-/// Text that cannot be decoded in its encoding.
-public struct TextDecodingError: Error, Hashable, Sendable {
-    public var message: String
-    public var position: TextPosition?
 }
 
 func hex(_ byte: UInt8) -> String {

@@ -80,14 +80,14 @@ struct XMLPlistTests {
         <plist><dict><key>Title</key><string>&xxe;</string></dict></plist>
         """)
         #expect(problem == PlistParseError(
-            "the DOCTYPE declares an internal subset; entity declarations are not allowed in a property list and are never expanded",
+            "the DOCTYPE declares an internal subset; entity declarations are not allowed and are never expanded",
             at: TextPosition(line: 2, column: 17)))
     }
 
     @Test("an undeclared entity is an error, not a lookup")
     func undeclaredEntity() {
         #expect(failure("<plist><string>&xxe;</string></plist>") == PlistParseError(
-            "the entity &xxe; is not defined; entities are not allowed in property lists", at: TextPosition(line: 1, column: 16)))
+            "the entity &xxe; is not defined; only &lt; &gt; &amp; &quot; &apos; and character references are allowed", at: TextPosition(line: 1, column: 16)))
     }
 
     @Test("a billion-laughs plist fails fast")
@@ -129,7 +129,7 @@ struct XMLPlistTests {
         ("<plist><string>a & b</string></plist>", PlistParseError("'&' must start an entity reference such as &amp;", at: TextPosition(line: 1, column: 18))),
         ("<plist><dict>", PlistParseError("<dict> opened here is never closed", at: TextPosition(line: 1, column: 8))),
         ("<plist><string>x</string></plist>junk", PlistParseError("unexpected content after the end of the property list", at: TextPosition(line: 1, column: 34))),
-        ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist/>", PlistParseError("the encoding \"iso-8859-1\" is not supported; save the property list as UTF-8", at: TextPosition(line: 1, column: 1))),
+        ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist/>", PlistParseError("the encoding \"iso-8859-1\" is not supported; save the document as UTF-8", at: TextPosition(line: 1, column: 1))),
         ("<plist><string>&#0;</string></plist>", PlistParseError("&#0; is not a valid character reference", at: TextPosition(line: 1, column: 16))),
     ])
     func malformed(text: String, expected: PlistParseError) {

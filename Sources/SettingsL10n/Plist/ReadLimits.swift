@@ -1,19 +1,3 @@
-/// A property list that cannot be read, with where reading stopped.
-public struct PlistParseError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    /// Where the problem is; `nil` for binary property lists.
-    public var position: TextPosition?
-
-    public init(_ message: String, at position: TextPosition? = nil) {
-        self.message = message
-        self.position = position
-    }
-
-    public var description: String {
-        position.map { "\($0): \(message)" } ?? message
-    }
-}
-
 /// Bounds for every parser, so hostile input gets an error instead of a crash or a hang.
 public struct ReadLimits: Hashable, Sendable {
     /// The largest file read, in bytes.
