@@ -1,14 +1,86 @@
 import ArgumentParser
+import Foundation
+import SettingsL10n
 
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",
-        abstract: "Not implemented yet."
+        abstract: "List every localizable string of the bundle by table, and export XLIFF for translators.",
+        discussion: """
+        Walks Root.plist and its device variants, every child pane reachable through File, and \
+        every other top-level .plist, and collects Title, FooterText, Titles and ShortTitles under \
+        each file's StringsTable. Reads the bundle; never writes it.
+        """
     )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
 
     @OptionGroup var options: BundleOptions
 
+    @Option(help: "The output format.")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("Write one XLIFF 1.2 document per locale into this folder (<dir>/<lang>.xliff).", valueName: "dir"))
+    var xliff: String?
+
+    @Option(name: .customLong("locale"), help: ArgumentHelp("Export only this locale (repeatable); default: every .lproj but the development language.", valueName: "lang"))
+    var locales: [String] = []
+
+    @Option(help: ArgumentHelp("Where strings of files without StringsTable go: none (Apple: not localized) or file-name (InAppSettingsKit: a table named after the file, else Root).", valueName: "mode"))
+    var tableFallback: TableFallback = .none
+
+    func validate() throws {
+        if !locales.isEmpty, xliff == nil {
+            throw ValidationError("--locale chooses the locales of --xliff; give --xliff <dir> too")
+        }
+    }
+
     func run() throws {
-        throw notImplementedYet("extract")
+        let (bundle, _) = try options.loadBundle()
+        let catalog = Extractor.catalog(of: bundle, developmentLanguage: options.developmentLanguage, tableFallback: tableFallback)
+        let renderer = options.diagnosticRenderer
+        let readingProblems = bundle.diagnostics.filter { $0.rule == "plist-syntax" || $0.rule == "file-unreadable" }
+        printError(renderer.render(readingProblems + catalog.diagnostics), ifNotEmpty: true)
+
+        if let xliff {
+            let (exports, diagnostics) = try exportXLIFF(catalog: catalog, bundle: bundle, to: xliff)
+            printError(renderer.render(diagnostics), ifNotEmpty: true)
+            for export in exports {
+                let units = export.document.files.flatMap(\.units)
+                let translated = units.filter { $0.target != nil }.count
+                printError("wrote \(xliffPath(xliff, export.folder)): \(units.count) units, \(translated) with a translation")
+            }
+        }
+        switch format {
+        case .text: printOutput(catalog.text)
+        case .json: printOutput(catalog.json.rendered())
+        }
+    }
+
+    private func xliffPath(_ folder: String, _ locale: String) -> String {
+        (folder.hasSuffix("/") ? folder : folder + "/") + locale + ".xliff"
+    }
+
+    private func exportXLIFF(catalog: Catalog, bundle: SettingsBundle, to folder: String) throws -> ([XLIFFExporter.Export], [Diagnostic]) {
+        let result: (exports: [XLIFFExporter.Export], diagnostics: [Diagnostic])
+        do {
+            result = try XLIFFExporter.export(catalog: catalog, bundle: bundle, locales: locales)
+        } catch {
+            throw CommandFailure(error.message)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for export in result.exports {
+                let data = Data(XLIFFWriter.xml(export.document).utf8)
+                try data.write(to: URL(fileURLWithPath: xliffPath(folder, export.folder)), options: .atomic)
+            }
+        } catch {
+            throw CommandFailure("cannot write the XLIFF documents into \(folder): \(error.localizedDescription)")
+        }
+        return (result.exports, result.diagnostics)
     }
 }
+
+extension TableFallback: ExpressibleByArgument {}

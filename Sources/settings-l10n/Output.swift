@@ -44,8 +44,10 @@ enum StandardStream {
     }
 }
 
-/// Writes a message for people to standard error, with a final line break.
-func printError(_ message: String) {
+/// Writes a message for people to standard error, with a final line break; with
+/// `ifNotEmpty`, an empty message writes nothing.
+func printError(_ message: String, ifNotEmpty: Bool = false) {
+    if ifNotEmpty, message.isEmpty { return }
     StandardStream.error.write(message.hasSuffix("\n") ? message : message + "\n")
 }
 

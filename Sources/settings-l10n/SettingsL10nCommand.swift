@@ -32,6 +32,9 @@ struct SettingsL10nCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
             terminate(0)
+        } catch let failure as CommandFailure {
+            printError("error: " + failure.message)
+            terminate(3)
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)

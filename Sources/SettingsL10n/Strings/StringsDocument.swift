@@ -86,6 +86,10 @@ public struct StringsEntry: Hashable, Sendable {
     public var position: TextPosition
     /// Where the value starts; for `"key";` the key's position.
     public var valuePosition: TextPosition
+    /// Where, in `source` (UTF-8 offsets), the key token ends and the value token lies; `nil`
+    /// for the `"key";` shorthand. Lets a value change without touching the key as written.
+    var keyEnd: Int
+    var valueRange: Range<Int>?
 
     public init(leadingTrivia: String, source: String, trailingTrivia: String, key: String,
                 value: PlistValue, position: TextPosition, valuePosition: TextPosition) {
@@ -96,6 +100,8 @@ public struct StringsEntry: Hashable, Sendable {
         self.value = value
         self.position = position
         self.valuePosition = valuePosition
+        self.keyEnd = source.utf8.count
+        self.valueRange = nil
     }
 
     /// The value when it is a string (as every Settings table's values are).

@@ -58,17 +58,20 @@ public enum StringsParser {
                     }
                     throw error("unexpected \(scanner.describeCharacter(at: keyStart)); expected a quoted key (the device stops reading the table here)", at: keyStart)
                 }
-                let (key, value, valueStart) = try parseKeyAndValue(keyStart: keyStart)
+                let (key, value, keyEnd, valueRange) = try parseKeyAndValue(keyStart: keyStart)
                 scanner.offset += 1 // the ';'
                 let entryEnd = scanner.offset
                 let trailingEnd = endOfLineTrivia(from: entryEnd)
-                entries.append(StringsEntry(
+                var entry = StringsEntry(
                     leadingTrivia: text(segmentStart..<keyStart),
                     source: text(keyStart..<entryEnd),
                     trailingTrivia: text(entryEnd..<trailingEnd),
                     key: key, value: value,
                     position: scanner.position(at: keyStart),
-                    valuePosition: scanner.position(at: valueStart)))
+                    valuePosition: scanner.position(at: valueRange?.lowerBound ?? keyStart))
+                entry.keyEnd = keyEnd - keyStart
+                entry.valueRange = valueRange.map { ($0.lowerBound - keyStart)..<($0.upperBound - keyStart) }
+                entries.append(entry)
                 scanner.offset = trailingEnd
                 segmentStart = trailingEnd
             }
@@ -76,15 +79,15 @@ public enum StringsParser {
         }
 
         /// Parses `key = value` or `key` up to the `;` (left unconsumed); returns the key, the
-        /// value and the offset where the value starts.
-        private mutating func parseKeyAndValue(keyStart: Int) throws(PlistParseError) -> (String, PlistValue, Int) {
+        /// value, where the key token ends and where the value token lies.
+        private mutating func parseKeyAndValue(keyStart: Int) throws(PlistParseError) -> (String, PlistValue, Int, Range<Int>?) {
             let key = try scanner.parseString()
             let keyEnd = scanner.offset
             guard scanner.skipTrivia() else {
                 throw scanner.error("missing ';' after the key \"\(key)\"", at: keyEnd)
             }
             if scanner.current == UInt8(ascii: ";") {
-                return (key, .string(key), keyStart)
+                return (key, .string(key), keyEnd, nil)
             }
             guard scanner.current == UInt8(ascii: "=") else {
                 throw scanner.error("unexpected \(scanner.describeCharacter(at: scanner.offset)) after the key \"\(key)\"; expected '=' or ';'", at: scanner.offset)
@@ -99,7 +102,7 @@ public enum StringsParser {
             guard scanner.skipTrivia(), scanner.current == UInt8(ascii: ";") else {
                 throw scanner.error("missing ';' after the value of \"\(key)\"", at: valueEnd)
             }
-            return (key, value, valueStart)
+            return (key, value, keyEnd, valueStart..<valueEnd)
         }
 
         /// The end of what follows an entry on its own line: spaces, tabs, comments that end on

@@ -1,0 +1,164 @@
+/// A table that an import (or a merge) changes: its bytes before and after.
+public struct TableUpdate: Hashable, Sendable {
+    /// The path relative to the bundle (`de.lproj/Root.strings`).
+    public var path: String
+    /// The file's bytes before, or `nil` when the file is new.
+    public var original: [UInt8]?
+    public var document: StringsDocument
+
+    public init(path: String, original: [UInt8]?, document: StringsDocument) {
+        self.path = path
+        self.original = original
+        self.document = document
+    }
+
+    public var updated: [UInt8] { document.encoded() }
+
+    /// The text before (empty for a new file), for diffs.
+    public var originalText: String {
+        guard let original, let decoded = try? DecodedText.decode(original) else { return "" }
+        return String(decoding: decoded.utf8, as: UTF8.self)
+    }
+}
+
+/// What importing XLIFF documents would do.
+public struct ImportResult: Hashable, Sendable {
+    /// The tables whose bytes change.
+    public var updates: [TableUpdate] = []
+    /// Per updated table path, how many translations were written (changed or added).
+    public var written: [String: Int] = [:]
+    /// Units not applied: their source no longer matches, their key is gone, or their table
+    /// cannot be read.
+    public var rejected: [Diagnostic] = []
+    /// Units without a target (or with an empty one), left alone.
+    public var untranslated = 0
+    /// Units whose target is already what the table holds.
+    public var unchanged = 0
+}
+
+/// Brings translated XLIFF back into the `.lproj` tables.
+public enum XLIFFImporter {
+    /// Plans the import of `documents` (each with the path it was read from, for messages).
+    ///
+    /// Every document is checked first: one that names a table or language the bundle does not
+    /// have throws, and nothing is written. Units are then applied with the merger's guarantees:
+    /// values change in place with the key and spacing as written, new entries go where the
+    /// catalog's order puts them, encoding, byte-order mark, line endings and comments are kept,
+    /// and an empty value is never written.
+    public static func plan(documents: [(path: String, document: XLIFFDocument)], bundle: SettingsBundle,
+                            catalog: Catalog) throws(ExchangeError) -> ImportResult {
+        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        let developmentTag = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage)?.lowercased()
+        let knownTables = Set(catalog.tables.map(\.name))
+
+        // Check every document before changing anything.
+        var work: [(path: String, file: XLIFFFile, localization: Localization)] = []
+        for (path, document) in documents {
+            for file in document.files {
+                let table = file.tableName
+                guard knownTables.contains(table) else {
+                    throw ExchangeError("\(path): <file original=\"\(file.original)\"> is for the table \(table), which no schema file of the bundle uses; nothing was imported")
+                }
+                guard let language = file.targetLanguage, !language.isEmpty else {
+                    throw ExchangeError("\(path): <file original=\"\(file.original)\"> has no target-language; nothing was imported")
+                }
+                guard let localization = bundle.localization(forLanguage: language) else {
+                    throw ExchangeError("\(path): the target language \(language) has no .lproj folder in the bundle; create \(language).lproj first; nothing was imported")
+                }
+                if localization.folder == development?.folder {
+                    throw ExchangeError("\(path): the target language \(language) is the development language; nothing was imported")
+                }
+                if let developmentTag, LanguageTag.bcp47(folderName: file.sourceLanguage)?.lowercased() != developmentTag {
+                    throw ExchangeError("\(path): the source language \(file.sourceLanguage) is not the development language \(catalog.developmentLanguage); nothing was imported")
+                }
+                work.append((path, file, localization))
+            }
+        }
+
+        var result = ImportResult()
+        var documentsByPath: [String: (original: [UInt8]?, document: StringsDocument, written: Int)] = [:]
+        var pathOrder: [String] = []
+        for (xliffPath, file, localization) in work {
+            let table = catalog.table(named: file.tableName)!
+            let sourceValues = development?.table(named: table.name)?.document?.table ?? [:]
+            let tablePath = "\(localization.folder)/\(table.name).strings"
+            if documentsByPath[tablePath] == nil {
+                let existing = localization.table(named: table.name)
+                if let existing, existing.document == nil {
+                    result.rejected.append(Diagnostic(
+                        .error, rule: "strings-syntax",
+                        "\(tablePath) cannot be read, so \(file.units.count) units from \(xliffPath) were not imported; fix it and import again",
+                        at: SourceLocation(file: tablePath)))
+                    continue
+                }
+                documentsByPath[tablePath] = (existing.map { _ in originalBytes(existing!) }, existing?.document ?? StringsDocument(), 0)
+                pathOrder.append(tablePath)
+            }
+            guard var state = documentsByPath[tablePath] else { continue }
+            let ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
+            let layout = StringsLayout(of: state.document)
+            for unit in file.units {
+                let location = SourceLocation(file: xliffPath, position: unit.position)
+                guard let string = table.string(forKey: unit.id) else {
+                    result.rejected.append(Diagnostic(
+                        .error, rule: "import-unknown-key",
+                        "unit \"\(unit.id)\" is not used by any schema file of the table \(table.name) any more; it was not imported",
+                        at: location))
+                    continue
+                }
+                let currentSource = sourceValues[unit.id] ?? unit.id
+                guard unit.source == currentSource else {
+                    result.rejected.append(Diagnostic(
+                        .error, rule: "import-source-changed",
+                        "unit \"\(unit.id)\": its source \(StringsWriting.quoted(unit.source)) no longer matches the development text \(StringsWriting.quoted(currentSource)); export again and translate the new text",
+                        at: location))
+                    continue
+                }
+                guard let target = unit.target, !target.isEmpty, unit.state != "new", unit.state != "needs-translation" else {
+                    result.untranslated += 1
+                    continue
+                }
+                let review = unit.state?.hasPrefix("needs-review") == true ? ReviewMark.importedComment : nil
+                if apply(target, review: review, for: string, in: &state.document, ranks: ranks, layout: layout,
+                         sourceText: { sourceValues[$0] ?? $0 }) {
+                    state.written += 1
+                } else {
+                    result.unchanged += 1
+                }
+            }
+            documentsByPath[tablePath] = state
+        }
+        for path in pathOrder {
+            guard let state = documentsByPath[path] else { continue }
+            let update = TableUpdate(path: path, original: state.original, document: state.document)
+            if update.original != update.updated {
+                result.updates.append(update)
+                result.written[path] = state.written
+            }
+        }
+        return result
+    }
+
+    private static func originalBytes(_ table: StringsTableFile) -> [UInt8] {
+        table.document?.encoded() ?? []
+    }
+
+    /// Writes one translation; returns whether the table changed.
+    static func apply(_ value: String, review: String?, for string: LocalizableString, in document: inout StringsDocument,
+                      ranks: [String: Int], layout: StringsLayout, sourceText: (String) -> String) -> Bool {
+        if let index = document.indexOfEffectiveEntry(forKey: string.key) {
+            let old = document.entries[index]
+            var entry = old.withValue(value)
+            if (review != nil) != old.needsReview || (review != nil && !old.leadingTrivia.contains(review!)) {
+                entry = entry.withReviewMark(review, lineEnding: document.lineEnding)
+            }
+            document.entries[index] = entry
+            return entry != old
+        }
+        var entry = StringsEntry.make(key: string.key, value: value, comment: string.comment(sourceText: sourceText),
+                                      layout: layout, lineEnding: document.lineEnding)
+        if let review { entry = entry.withReviewMark(review, lineEnding: document.lineEnding) }
+        document.insert(entry, following: ranks, layout: layout)
+        return true
+    }
+}

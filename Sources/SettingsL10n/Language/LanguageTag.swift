@@ -1,0 +1,60 @@
+/// Language identifiers as `.lproj` folders spell them (`pt_BR`, `zh-Hans`, `English`) and as
+/// BCP 47 tags (`pt-BR`).
+public enum LanguageTag {
+    /// The old English names of `.lproj` folders that CoreFoundation still maps to languages.
+    public static let legacyNames: [String: String] = [
+        "English": "en", "French": "fr", "German": "de", "Italian": "it", "Japanese": "ja",
+        "Spanish": "es", "Dutch": "nl", "Swedish": "sv", "Danish": "da", "Portuguese": "pt",
+        "Norwegian": "nb", "Finnish": "fi", "Korean": "ko", "Russian": "ru", "Polish": "pl",
+        "Hebrew": "he", "Arabic": "ar", "Greek": "el", "Turkish": "tr", "Chinese": "zh-Hans",
+        "Thai": "th", "Czech": "cs", "Hungarian": "hu",
+    ]
+
+    /// The BCP 47 tag for a folder name (without `.lproj`): `pt_BR` → `pt-BR`, `English` → `en`,
+    /// `zh_cn` → `zh-CN`. `Base` is not a language and gives `nil`.
+    public static func bcp47(folderName name: String) -> String? {
+        if name == "Base" { return nil }
+        if let legacy = legacyNames[name] { return legacy }
+        let parts = name.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
+        guard let language = parts.first, !language.isEmpty else { return nil }
+        var tag = [language.lowercased()]
+        for part in parts.dropFirst() {
+            if part.count == 4, part.allSatisfy(\.isLetter) {
+                tag.append(part.prefix(1).uppercased() + part.dropFirst().lowercased())   // script
+            } else if part.count == 2, part.allSatisfy(\.isLetter) {
+                tag.append(part.uppercased())                                              // region
+            } else {
+                tag.append(part)
+            }
+        }
+        return tag.joined(separator: "-")
+    }
+
+    /// Whether `name` is a plausible language identifier: a 2-3 letter language subtag, then
+    /// script, region or variant subtags, separated by `-` or `_`; or a legacy English name.
+    public static func isValidFolderName(_ name: String) -> Bool {
+        if legacyNames[name] != nil || name == "Base" { return true }
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard let language = parts.first, (2...3).contains(language.count),
+              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        for part in parts.dropFirst() {
+            let ok = (part.count == 4 && part.allSatisfy { $0.isASCII && $0.isLetter })
+                || (part.count == 2 && part.allSatisfy { $0.isASCII && $0.isLetter })
+                || (part.count == 3 && part.allSatisfy { $0.isASCII && $0.isNumber })
+                || ((5...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+            if !ok { return false }
+        }
+        return true
+    }
+}
+
+extension SettingsBundle {
+    /// The `.lproj` folder that holds `language` exactly, by another spelling (`pt-BR` for
+    /// `pt_BR`, any case) or by its legacy name (`English.lproj` for `en`). No parent fallback.
+    public func localization(forLanguage language: String) -> Localization? {
+        if let exact = localizations.first(where: { $0.name == language }) { return exact }
+        let wanted = LanguageTag.bcp47(folderName: language)?.lowercased()
+        return localizations.first { LanguageTag.bcp47(folderName: $0.name)?.lowercased() == wanted }
+    }
+}

@@ -1,0 +1,147 @@
+/// Unified diffs (`diff -u`) of text files, for `--dry-run`.
+public enum UnifiedDiff {
+    /// The unified diff from `old` to `new`, labelled `a/<path>` and `b/<path>` (`/dev/null` for a
+    /// new file), with three lines of context; empty when the texts are equal.
+    public static func diff(old: String, new: String, path: String, isNewFile: Bool = false, context: Int = 3) -> String {
+        if old == new { return "" }
+        let a = lines(old), b = lines(new)
+        let edits = script(a, b)
+        var out = "--- \(isNewFile ? "/dev/null" : "a/" + path)\n+++ b/\(path)\n"
+        // Group the edit script into hunks separated by more than 2 * context equal lines.
+        var index = 0
+        while index < edits.count {
+            guard let firstChange = edits[index...].firstIndex(where: { $0.kind != .equal }) else { break }
+            var end = firstChange
+            var lastChange = firstChange
+            while end < edits.count {
+                if edits[end].kind != .equal {
+                    lastChange = end
+                } else if end - lastChange > 2 * context {
+                    break
+                }
+                end += 1
+            }
+            let start = max(index, firstChange - context)
+            let stop = min(edits.count, lastChange + context + 1)
+            let hunk = edits[start..<stop]
+            let oldStart = hunk.first!.oldIndex, newStart = hunk.first!.newIndex
+            let oldCount = hunk.filter { $0.kind != .insert }.count
+            let newCount = hunk.filter { $0.kind != .delete }.count
+            out += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n"
+            for edit in hunk {
+                switch edit.kind {
+                case .equal: out += " " + edit.text
+                case .delete: out += "-" + edit.text
+                case .insert: out += "+" + edit.text
+                }
+                if !edit.text.hasSuffix("\n") { out += "\n\\ No newline at end of file\n" }
+            }
+            index = stop
+        }
+        return out
+    }
+
+    private static func range(_ start: Int, _ count: Int) -> String {
+        // Lines are 1-based; an empty range names the line before it.
+        let first = count == 0 ? start : start + 1
+        return count == 1 ? "\(first)" : "\(first),\(count)"
+    }
+
+    /// The lines of `text`, each with its line break (LF, CRLF or CR).
+    static func lines(_ text: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        for character in text {
+            current.append(character)
+            if character.isNewline {
+                result.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    struct Edit {
+        enum Kind { case equal, delete, insert }
+        var kind: Kind
+        var text: String
+        /// The 0-based line in the old and new text where this edit sits.
+        var oldIndex: Int
+        var newIndex: Int
+    }
+
+    /// A shortest edit script from `a` to `b`: the common head and tail are matched first, the
+    /// middle with Myers' O(ND) algorithm; past `limit` differences, the middle is written as
+    /// deleted and inserted whole, so huge rewrites stay cheap.
+    static func script(_ a: [String], _ b: [String], limit: Int = 2000) -> [Edit] {
+        var head = 0
+        while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
+        var tail = 0
+        while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
+        var edits: [Edit] = (0..<head).map { Edit(kind: .equal, text: a[$0], oldIndex: $0, newIndex: $0) }
+        let middleA = Array(a[head..<(a.count - tail)]), middleB = Array(b[head..<(b.count - tail)])
+        if let middle = myers(middleA, middleB, limit: limit) {
+            edits += middle.map { Edit(kind: $0.kind, text: $0.text, oldIndex: $0.oldIndex + head, newIndex: $0.newIndex + head) }
+        } else {
+            edits += middleA.enumerated().map { Edit(kind: .delete, text: $1, oldIndex: head + $0, newIndex: head) }
+            edits += middleB.enumerated().map { Edit(kind: .insert, text: $1, oldIndex: head + middleA.count, newIndex: head + $0) }
+        }
+        edits += (0..<tail).map {
+            Edit(kind: .equal, text: a[a.count - tail + $0], oldIndex: a.count - tail + $0, newIndex: b.count - tail + $0)
+        }
+        return edits
+    }
+
+    /// Myers' algorithm, keeping only the diagonals each step reached; `nil` past `limit` steps.
+    private static func myers(_ a: [String], _ b: [String], limit: Int) -> [Edit]? {
+        let n = a.count, m = b.count
+        let offset = n + m + 1
+        var v = [Int](repeating: 0, count: 2 * offset + 1)
+        var trace: [[Int]] = []
+        var found = false
+        for d in 0...(n + m) {
+            if d > limit { return nil }
+            trace.append(Array(v[(offset - d)...(offset + d)]))
+            for k in stride(from: -d, through: d, by: 2) {
+                var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
+                var y = x - k
+                while x < n, y < m, a[x] == b[y] {
+                    x += 1
+                    y += 1
+                }
+                v[offset + k] = x
+                if x >= n, y >= m {
+                    found = true
+                    break
+                }
+            }
+            if found { break }
+        }
+        var edits: [Edit] = []
+        var x = n, y = m
+        for d in stride(from: trace.count - 1, through: 0, by: -1) {
+            let saved = trace[d]   // v before step d, for diagonals -d...d
+            func value(_ k: Int) -> Int { saved[k + d] }
+            let k = x - y
+            let previousK = (k == -d || (k != d && value(k - 1) < value(k + 1))) ? k + 1 : k - 1
+            let previousX = d == 0 ? 0 : value(previousK)
+            let previousY = previousX - previousK
+            while x > previousX, y > previousY {
+                x -= 1
+                y -= 1
+                edits.append(Edit(kind: .equal, text: a[x], oldIndex: x, newIndex: y))
+            }
+            if d > 0 {
+                if x == previousX {
+                    y -= 1
+                    edits.append(Edit(kind: .insert, text: b[y], oldIndex: x, newIndex: y))
+                } else {
+                    x -= 1
+                    edits.append(Edit(kind: .delete, text: a[x], oldIndex: x, newIndex: y))
+                }
+            }
+        }
+        return edits.reversed()
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@Suite("settings-l10n extract")
+struct ExtractCommandTests {
+    static let golden = Tool.packageRoot.appendingPathComponent("Tests/SettingsL10nTests/Golden")
+
+    @Test("--format json prints the contract's document for the example bundle")
+    func json() throws {
+        let result = try Tool.run(["extract", "Resources/Settings.bundle", "--format", "json"])
+        let expected = try String(contentsOf: Self.golden.appendingPathComponent("extract-example.json"), encoding: .utf8)
+        #expect(result == ToolResult(stdout: expected, stderr: "", exitCode: 0))
+    }
+
+    @Test("the text summary is the default")
+    func text() throws {
+        let result = try Tool.run(["extract", "Resources/Settings.bundle"])
+        #expect(result == ToolResult(stdout: """
+        Privacy.strings: 5 strings from 1 schema file
+          Privacy.plist  5 strings
+        Root.strings: 52 strings from 2 schema files
+          Root.plist         40 strings
+          OfflineMaps.plist  12 strings
+
+        """, stderr: "", exitCode: 0))
+    }
+
+    @Test("--xliff writes one document per locale and says so")
+    func xliff() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xliff-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Tool.run(["extract", "Resources/Settings.bundle", "--xliff", folder.path, "--locale", "sv", "--locale", "ja"])
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "wrote \(folder.path)/sv.xliff: 57 units, 57 with a translation\nwrote \(folder.path)/ja.xliff: 57 units, 57 with a translation\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["ja.xliff", "sv.xliff"])
+        let sv = try String(contentsOf: folder.appendingPathComponent("sv.xliff"), encoding: .utf8)
+        #expect(sv.contains("<file original=\"en.lproj/Root.strings\" source-language=\"en\" target-language=\"sv\" datatype=\"plaintext\">"))
+        #expect(sv.contains("<target state=\"translated\">Österrike</target>"))
+    }
+
+    @Test("a locale without a folder is an error")
+    func unknownLocale() throws {
+        let result = try Tool.run(["extract", "Resources/Settings.bundle", "--xliff", "/tmp/unused", "--locale", "fr"])
+        #expect(result == ToolResult(stdout: "", stderr: "error: the bundle has no fr.lproj folder; create it (it may stay empty) to export fr\n", exitCode: 3))
+    }
+
+    @Test("--locale without --xliff is a usage error")
+    func localeWithoutXLIFF() throws {
+        let result = try Tool.run(["extract", "Resources/Settings.bundle", "--locale", "sv"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasPrefix("Error: --locale chooses the locales of --xliff; give --xliff <dir> too"))
+    }
+
+    @Test("a missing bundle is a failure with a message")
+    func missingBundle() throws {
+        let result = try Tool.run(["extract", "No/Such.bundle"])
+        #expect(result == ToolResult(stdout: "", stderr: "error: cannot read the bundle: No/Such.bundle: no such folder\n", exitCode: 3))
+    }
+}
