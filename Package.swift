@@ -34,7 +34,9 @@ let package = Package(
         .testTarget(
             name: "SettingsL10nTests",
             dependencies: ["SettingsL10n"],
-            resources: [.copy("Fixtures")]
+            // Golden files and fixtures are read from the source tree (#filePath), so that
+            // RECORD_GOLDEN can rewrite them in place.
+            exclude: ["Golden", "Fixtures"]
         ),
         // End-to-end tests of the built binary: stdout, stderr and exit code.
         .testTarget(

@@ -22,6 +22,11 @@ extension BundleOptions {
         }
     }
 
+    /// The catalog of the bundle, with the options given.
+    func catalog(of bundle: SettingsBundle) -> Catalog {
+        Extractor.catalog(of: bundle, developmentLanguage: developmentLanguage, tableFallback: tableFallback)
+    }
+
     /// How diagnostics name files: the bundle path as given, so they are relative to the
     /// working directory (or absolute when it was).
     var diagnosticRenderer: DiagnosticTextRenderer {

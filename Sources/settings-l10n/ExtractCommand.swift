@@ -28,9 +28,6 @@ struct ExtractCommand: ParsableCommand {
     @Option(name: .customLong("locale"), help: ArgumentHelp("Export only this locale (repeatable); default: every .lproj but the development language.", valueName: "lang"))
     var locales: [String] = []
 
-    @Option(help: ArgumentHelp("Where strings of files without StringsTable go: none (Apple: not localized) or file-name (InAppSettingsKit: a table named after the file, else Root).", valueName: "mode"))
-    var tableFallback: TableFallback = .none
-
     func validate() throws {
         if !locales.isEmpty, xliff == nil {
             throw ValidationError("--locale chooses the locales of --xliff; give --xliff <dir> too")
@@ -39,7 +36,7 @@ struct ExtractCommand: ParsableCommand {
 
     func run() throws {
         let (bundle, _) = try options.loadBundle()
-        let catalog = Extractor.catalog(of: bundle, developmentLanguage: options.developmentLanguage, tableFallback: tableFallback)
+        let catalog = options.catalog(of: bundle)
         let renderer = options.diagnosticRenderer
         let readingProblems = bundle.diagnostics.filter { $0.rule == "plist-syntax" || $0.rule == "file-unreadable" }
         printError(renderer.render(readingProblems + catalog.diagnostics), ifNotEmpty: true)
@@ -82,5 +79,3 @@ struct ExtractCommand: ParsableCommand {
         return (result.exports, result.diagnostics)
     }
 }
-
-extension TableFallback: ExpressibleByArgument {}

@@ -30,7 +30,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let (bundle, source) = try options.loadBundle()
-        let catalog = Extractor.catalog(of: bundle, developmentLanguage: options.developmentLanguage)
+        let catalog = options.catalog(of: bundle)
         var parsed: [(path: String, document: XLIFFDocument)] = []
         for path in documents {
             guard let data = FileManager.default.contents(atPath: path) else {

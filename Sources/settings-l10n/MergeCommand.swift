@@ -1,14 +1,89 @@
 import ArgumentParser
+import SettingsL10n
 
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Not implemented yet."
+        abstract: "Bring every .lproj table in line with the schema, never losing a translation.",
+        discussion: """
+        The development language receives every key (a new key's value is its text); other \
+        languages keep every translation of a live key, receive translations carried over from \
+        a slightly different old key (marked for review), and have their missing keys reported. \
+        Entries follow the schema's order; keys no schema uses move to an obsolete section at \
+        the end, still live, until --prune. Files keep their encoding, byte-order mark, line \
+        endings and comments; a table that does not parse is left untouched (exit 1).
+        """
     )
+
+    enum Fill: String, ExpressibleByArgument {
+        case source
+    }
+
+    enum Format: String, ExpressibleByArgument {
+        case text, json
+    }
 
     @OptionGroup var options: BundleOptions
 
+    @Option(name: .customLong("locale"), help: ArgumentHelp("Merge only this locale (repeatable).", valueName: "lang"))
+    var locales: [String] = []
+
+    @Flag(help: "Write nothing; print a unified diff of the changes.")
+    var dryRun = false
+
+    @Flag(help: "Write nothing; exit 1 when a merge would change a file (for CI).")
+    var check = false
+
+    @Flag(help: "Remove obsolete entries (keys no schema file uses).")
+    var prune = false
+
+    @Option(help: ArgumentHelp("Add missing keys to other languages with the source text, marked untranslated.", valueName: "source"))
+    var fill: Fill?
+
+    @Option(help: "The report format: text (to standard error) or json (to standard output).")
+    var format: Format = .text
+
+    func validate() throws {
+        if dryRun, check { throw ValidationError("--dry-run and --check cannot be combined") }
+        if dryRun, format == .json { throw ValidationError("--dry-run prints a diff; it cannot be combined with --format json") }
+    }
+
     func run() throws {
-        throw notImplementedYet("merge")
+        let (bundle, source) = try options.loadBundle()
+        let catalog = options.catalog(of: bundle)
+        let unknown = locales.filter { bundle.localization(forLanguage: $0) == nil && $0 != options.developmentLanguage }
+        if !unknown.isEmpty {
+            throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); create it first")
+        }
+        let result = Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
+                                  options: MergeOptions(prune: prune, fillSource: fill == .source))
+        let writes = !dryRun && !check
+        if dryRun {
+            for update in result.updates {
+                printOutput(UnifiedDiff.diff(old: update.originalText, new: update.document.text,
+                                             path: update.path, isNewFile: update.original == nil))
+            }
+        }
+        if writes {
+            let writer = DiskBundleWriter(bundle: source)
+            for update in result.updates {
+                do {
+                    try writer.write(update.updated, to: update.path)
+                } catch {
+                    throw CommandFailure("\(error.description) (tables written before it keep their new content; run merge again)")
+                }
+            }
+        }
+        switch format {
+        case .json: printOutput(result.json.rendered())
+        case .text: printError(result.summary(verb: writes ? "written" : "would change"), ifNotEmpty: true)
+        }
+        if check, !result.updates.isEmpty {
+            printError("\(result.updates.count) table\(result.updates.count == 1 ? " is" : "s are") out of date; run settings-l10n merge \(options.bundle)")
+            throw ExitCode(1)
+        }
+        if result.hasProblems {
+            throw ExitCode(1)
+        }
     }
 }

@@ -36,6 +36,12 @@ public struct DiskBundleWriter: Sendable {
         }
         let folder = components.count == 2 ? rootPath + "/" + components[0] : rootPath
         let name = String(components.last!)
+        // A new localization's folder (the development language's, on a first merge) is created.
+        if components.count == 2, components[0].hasSuffix(".lproj"), DiskBundleSource.realPath(folder) == nil {
+            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
+                throw BundleWriteError(path: path, message: "cannot create the folder \(components[0]): \(String(cString: strerror(errno))); nothing was written")
+            }
+        }
         guard let realFolder = DiskBundleSource.realPath(folder),
               realFolder == rootPath || realFolder.hasPrefix(rootPath + "/") else {
             throw BundleWriteError(path: path, message: "the folder does not exist or lies outside the bundle; nothing was written")

@@ -55,9 +55,10 @@ public enum XLIFFExporter {
             for string in table.strings {
                 let source = sourceValues[string.key] ?? string.key
                 var unit = XLIFFUnit(id: string.key, source: source)
-                if let translation = targetValues[string.key], !translation.isEmpty {
+                let entry = targetDocument?.indexOfEffectiveEntry(forKey: string.key).map { targetDocument!.entries[$0] }
+                // A value filled in with the source text by `merge --fill source` is not a translation.
+                if let translation = targetValues[string.key], !translation.isEmpty, entry?.isUntranslatedFill != true {
                     unit.target = translation
-                    let entry = targetDocument?.indexOfEffectiveEntry(forKey: string.key).map { targetDocument!.entries[$0] }
                     unit.state = entry?.needsReview == true ? "needs-review-translation" : "translated"
                 }
                 unit.notes = string.occurrences.map { $0.describe { sourceValues[$0] ?? $0 } }

@@ -149,7 +149,7 @@ public enum XLIFFImporter {
         if let index = document.indexOfEffectiveEntry(forKey: string.key) {
             let old = document.entries[index]
             var entry = old.withValue(value)
-            if (review != nil) != old.needsReview || (review != nil && !old.leadingTrivia.contains(review!)) {
+            if (review != nil) != old.needsReview || old.isUntranslatedFill || (review != nil && !old.leadingTrivia.contains(review!)) {
                 entry = entry.withReviewMark(review, lineEnding: document.lineEnding)
             }
             document.entries[index] = entry

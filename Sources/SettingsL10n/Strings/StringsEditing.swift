@@ -67,7 +67,8 @@ extension StringsEntry {
         return entry
     }
 
-    /// This entry with the review mark added above it (right before the entry) or removed.
+    /// This entry with its settings-l10n marks (needs review, untranslated) replaced by
+    /// `comment`, written right above the entry, or removed when `comment` is nil.
     public func withReviewMark(_ comment: String?, lineEnding: LineEnding) -> StringsEntry {
         var entry = self
         entry.leadingTrivia = Self.removingReviewMarks(from: leadingTrivia)
@@ -77,9 +78,9 @@ extension StringsEntry {
         return entry
     }
 
-    private static func removingReviewMarks(from trivia: String) -> String {
+    static func removingReviewMarks(from trivia: String) -> String {
         var text = trivia
-        while let start = text.range(of: ReviewMark.prefix) {
+        while let start = text.range(of: ReviewMark.prefix) ?? text.range(of: ReviewMark.untranslatedPrefix) {
             guard let end = text.range(of: "*/", range: start.upperBound..<text.endIndex) else { break }
             var upper = end.upperBound
             if upper < text.endIndex, text[upper].isNewline {
@@ -107,9 +108,9 @@ extension StringsDocument {
         let eol = lineEnding.rawValue
         if entries.isEmpty {
             // The comments of an entry-less file stay at its top.
-            entry.leadingTrivia = Self.droppingLeadingLineBreak(entry.leadingTrivia)
+            entry.leadingTrivia = StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
             if !trailer.isEmpty {
-                let header = Self.endsWithLineBreak(trailer) ? trailer : trailer + eol
+                let header = StringsTrivia.endsWithLineBreak(trailer) ? trailer : trailer + eol
                 entry.leadingTrivia = header + (layout.blankLineBetweenEntries ? eol : "") + entry.leadingTrivia
                 trailer = ""
             }
@@ -119,43 +120,16 @@ extension StringsDocument {
         if index == 0 {
             // The first entry's leading text up to its last blank line is the file's header.
             let leading = entries[0].leadingTrivia
-            let split = Self.headerEnd(of: leading)
-            entry.leadingTrivia = String(leading[..<split]) + Self.droppingLeadingLineBreak(entry.leadingTrivia)
+            let split = StringsTrivia.headerEnd(of: leading)
+            entry.leadingTrivia = String(leading[..<split]) + StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
             var rest = String(leading[split...])
             if layout.blankLineBetweenEntries, rest.first?.isNewline != true {
                 rest = eol + rest
             }
             entries[0].leadingTrivia = rest
-        } else if !Self.endsWithLineBreak(entries[index - 1].trailingTrivia) {
+        } else if !StringsTrivia.endsWithLineBreak(entries[index - 1].trailingTrivia) {
             entries[index - 1].trailingTrivia += eol
         }
         entries.insert(entry, at: index)
-    }
-
-    // A CRLF is one Character in Swift, so these look at whole characters.
-    private static func endsWithLineBreak(_ text: String) -> Bool {
-        text.last?.isNewline == true
-    }
-
-    private static func droppingLeadingLineBreak(_ text: String) -> String {
-        text.first?.isNewline == true ? String(text.dropFirst()) : text
-    }
-
-    /// The index just after the last blank line of `text`, or its start when it has none.
-    private static func headerEnd(of text: String) -> String.Index {
-        var lastBlankEnd = text.startIndex
-        var lineStart = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let next = text.index(after: index)
-            if text[index].isNewline {
-                if lineStart != text.startIndex, text[lineStart..<index].allSatisfy({ $0 == " " || $0 == "\t" }) {
-                    lastBlankEnd = next
-                }
-                lineStart = next
-            }
-            index = next
-        }
-        return lastBlankEnd
     }
 }

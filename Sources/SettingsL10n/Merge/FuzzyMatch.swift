@@ -1,0 +1,96 @@
+import Foundation
+
+/// Decides whether a new key is a small edit of an old one, so that the old translation can be
+/// carried over (marked for review) instead of being lost to a retyped title.
+///
+/// The measure, on both strings normalized (case folded, runs of white space collapsed, ends
+/// trimmed, trailing `. ! ? : …` removed):
+/// - equal after normalization: a match (case, spacing or final punctuation changed);
+/// - otherwise the two must have the same number of words, differ in at most two words, each
+///   differing pair a typo-sized edit (character similarity ≥ 0.75), and the whole strings
+///   must have character similarity ≥ 0.8.
+///
+/// Similarity is `1 − LevenshteinDistance / max(length)`, in Unicode scalars. Requiring
+/// typo-sized edits *within* words is what stops "Show on lock screen" from matching "Show on
+/// home screen": strings that merely share words never match.
+public enum FuzzyMatch {
+    public static let wordThreshold = 0.75
+    public static let stringThreshold = 0.8
+    public static let maximumDifferingWords = 2
+
+    /// The score of `old` as a predecessor of `new` (1 for equal after normalization), or `nil`
+    /// when they are not close enough.
+    public static func score(_ old: String, _ new: String) -> Double? {
+        let a = normalize(old), b = normalize(new)
+        guard !a.isEmpty, !b.isEmpty else { return nil }
+        if a == b { return 1 }
+        // Similarity can be no higher than the length ratio allows: skip hopeless pairs cheaply.
+        let lengthA = a.unicodeScalars.count, lengthB = b.unicodeScalars.count
+        guard Double(abs(lengthA - lengthB)) <= (1 - stringThreshold) * Double(max(lengthA, lengthB)) else { return nil }
+        let wordsA = a.split(separator: " "), wordsB = b.split(separator: " ")
+        guard wordsA.count == wordsB.count else { return nil }
+        var differing = 0
+        for (wordA, wordB) in zip(wordsA, wordsB) where wordA != wordB {
+            differing += 1
+            guard differing <= maximumDifferingWords,
+                  similarity(Array(wordA.unicodeScalars), Array(wordB.unicodeScalars)) >= wordThreshold else { return nil }
+        }
+        let overall = similarity(Array(a.unicodeScalars), Array(b.unicodeScalars))
+        return overall >= stringThreshold ? overall : nil
+    }
+
+    /// Lower case, single spaces, no surrounding space, no trailing sentence punctuation.
+    static func normalize(_ text: String) -> String {
+        var words = text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        while let last = words.last, ".!?:…".contains(last) { words.removeLast() }
+        return words.trimmingCharacters(in: .whitespaces)
+    }
+
+    static func similarity(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Double {
+        let longest = max(a.count, b.count)
+        guard longest > 0 else { return 1 }
+        return 1 - Double(distance(a, b)) / Double(longest)
+    }
+
+    /// The Levenshtein distance, with two rows of memory.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+
+    /// Pairs new keys with the old keys they most likely replace: each old key at most once,
+    /// best scores first, ties to the earlier new key; ambiguous ties between old keys are
+    /// skipped rather than guessed.
+    public static func pairs(newKeys: [String], oldKeys: [String]) -> [(new: String, old: String)] {
+        var candidates: [(newIndex: Int, oldIndex: Int, score: Double)] = []
+        for (newIndex, new) in newKeys.enumerated() {
+            var scored: [(Int, Double)] = []
+            for (oldIndex, old) in oldKeys.enumerated() {
+                if let score = score(old, new) { scored.append((oldIndex, score)) }
+            }
+            guard let best = scored.map(\.1).max() else { continue }
+            let top = scored.filter { $0.1 == best }
+            if top.count == 1 { candidates.append((newIndex, top[0].0, best)) }
+        }
+        candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.newIndex < $1.newIndex }
+        var usedNew: Set<Int> = [], usedOld: Set<Int> = []
+        var result: [(Int, String, String)] = []
+        for candidate in candidates where !usedNew.contains(candidate.newIndex) && !usedOld.contains(candidate.oldIndex) {
+            usedNew.insert(candidate.newIndex)
+            usedOld.insert(candidate.oldIndex)
+            result.append((candidate.newIndex, newKeys[candidate.newIndex], oldKeys[candidate.oldIndex]))
+        }
+        return result.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+    }
+}
