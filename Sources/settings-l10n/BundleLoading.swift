@@ -11,20 +11,29 @@ struct CommandFailure: Error, CustomStringConvertible {
     }
 }
 
+/// A bundle read from disk, with its configuration and catalog.
+struct LoadedBundle {
+    var bundle: SettingsBundle
+    var source: DiskBundleSource
+    var configuration: CheckConfiguration
+    var catalog: Catalog
+}
+
 extension BundleOptions {
-    /// Reads the bundle named on the command line.
-    func loadBundle() throws -> (bundle: SettingsBundle, source: DiskBundleSource) {
+    /// Reads the bundle named on the command line, its configuration and its catalog.
+    func load() throws -> LoadedBundle {
+        let configuration = try configuration()
+        let source: DiskBundleSource
+        let bundle: SettingsBundle
         do {
-            let source = try DiskBundleSource(path: bundle)
-            return (try BundleLoader.load(from: source), source)
+            source = try DiskBundleSource(path: self.bundle)
+            bundle = try BundleLoader.load(from: source)
         } catch {
             throw CommandFailure("cannot read the bundle: \(error.description)")
         }
-    }
-
-    /// The catalog of the bundle, with the options given.
-    func catalog(of bundle: SettingsBundle) -> Catalog {
-        Extractor.catalog(of: bundle, developmentLanguage: developmentLanguage, tableFallback: tableFallback)
+        let catalog = Extractor.catalog(of: bundle, developmentLanguage: language(configuration),
+                                        tableFallback: fallback(configuration))
+        return LoadedBundle(bundle: bundle, source: source, configuration: configuration, catalog: catalog)
     }
 
     /// How diagnostics name files: the bundle path as given, so they are relative to the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SettingsL10n
 
 /// The options every command takes.
@@ -6,11 +7,49 @@ struct BundleOptions: ParsableArguments {
     @Argument(help: "The Settings.bundle folder.")
     var bundle: String
 
-    @Option(help: ArgumentHelp("The language whose table holds the source text.", valueName: "lang"))
-    var developmentLanguage = "en"
+    @Option(help: ArgumentHelp("The language whose table holds the source text (default: en, or the configuration's).", valueName: "lang"))
+    var developmentLanguage: String?
 
     @Option(help: ArgumentHelp("Where the strings of a schema file without StringsTable go: none (as Apple's Settings app: not localized) or file-name (as InAppSettingsKit: a table named after the file, else Root).", valueName: "mode"))
-    var tableFallback: TableFallback = .none
+    var tableFallback: TableFallback?
+
+    @Option(help: ArgumentHelp("The configuration file (default: \(CheckConfiguration.fileName) beside the bundle, if there is one).", valueName: "file"))
+    var config: String?
+
+    /// The configuration: `--config`, or the file beside the bundle, or none.
+    func configuration() throws -> CheckConfiguration {
+        let path: String
+        if let config {
+            path = config
+        } else {
+            let beside = URL(fileURLWithPath: bundle).standardizedFileURL.deletingLastPathComponent()
+                .appendingPathComponent(CheckConfiguration.fileName).path
+            guard FileManager.default.fileExists(atPath: beside) else { return CheckConfiguration() }
+            path = beside
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationFailure(message: "cannot read the configuration file \(path)")
+        }
+        do {
+            return try CheckConfiguration.parse([UInt8](data), knownRules: Checker.ruleIDs)
+        } catch {
+            throw ConfigurationFailure(message: "\(path): \(error.message)")
+        }
+    }
+
+    /// The development language: the option, else the configuration's, else `en`.
+    func language(_ configuration: CheckConfiguration) -> String {
+        developmentLanguage ?? configuration.developmentLanguage ?? "en"
+    }
+
+    func fallback(_ configuration: CheckConfiguration) -> TableFallback {
+        tableFallback ?? configuration.tableFallback ?? .none
+    }
+}
+
+/// A configuration file that cannot be used: a usage error (exit 2).
+struct ConfigurationFailure: Error {
+    var message: String
 }
 
 extension TableFallback: ExpressibleByArgument {}

@@ -35,8 +35,8 @@ struct ExtractCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (bundle, _) = try options.loadBundle()
-        let catalog = options.catalog(of: bundle)
+        let loaded = try options.load()
+        let (bundle, catalog) = (loaded.bundle, loaded.catalog)
         let renderer = options.diagnosticRenderer
         let readingProblems = bundle.diagnostics.filter { $0.rule == "plist-syntax" || $0.rule == "file-unreadable" }
         printError(renderer.render(readingProblems + catalog.diagnostics), ifNotEmpty: true)

@@ -29,8 +29,8 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (bundle, source) = try options.loadBundle()
-        let catalog = options.catalog(of: bundle)
+        let loaded = try options.load()
+        let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
         var parsed: [(path: String, document: XLIFFDocument)] = []
         for path in documents {
             guard let data = FileManager.default.contents(atPath: path) else {

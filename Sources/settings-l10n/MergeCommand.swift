@@ -49,9 +49,9 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (bundle, source) = try options.loadBundle()
-        let catalog = options.catalog(of: bundle)
-        let unknown = locales.filter { bundle.localization(forLanguage: $0) == nil && $0 != options.developmentLanguage }
+        let loaded = try options.load()
+        let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
+        let unknown = locales.filter { bundle.localization(forLanguage: $0) == nil && $0 != catalog.developmentLanguage }
         if !unknown.isEmpty {
             throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); create it first")
         }

@@ -22,7 +22,7 @@ struct SettingsL10nCommand: ParsableCommand {
         3 and above any other failure (unreadable bundle, I/O error).
         """,
         version: SettingsL10nVersion.current,
-        subcommands: [ExtractCommand.self, ImportCommand.self, MergeCommand.self, CheckCommand.self, RenderCommand.self]
+        subcommands: [ExtractCommand.self, ImportCommand.self, MergeCommand.self, CheckCommand.self, RenderCommand.self, RulesCommand.self]
     )
 
     /// Runs a command and decides the exit code in one place: usage errors exit 2, as the
@@ -35,6 +35,9 @@ struct SettingsL10nCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             printError("error: " + failure.message)
             terminate(3)
+        } catch let failure as ConfigurationFailure {
+            printError("error: " + failure.message)
+            terminate(2)
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)

@@ -19,7 +19,7 @@ public enum BundleLoader {
             case .folder where entry.name.hasSuffix(".lproj"):
                 bundle.localizations.append(readLocalization(entry.name, from: source, limits: limits, diagnostics: &bundle.diagnostics))
             default:
-                break
+                bundle.otherEntries.append(entry)
             }
         }
         var walk = PaneWalk(files: files)

@@ -47,6 +47,8 @@ struct PaneWalk {
         onPath.append(path)
         defer { onPath.removeLast() }
         for specifier in file.specifiers where specifier.type == .childPane {
+            // In-app files may open InAppSettingsKit view controllers instead of schema files.
+            if file.name.isInApp, specifier.opensInAppViewController { continue }
             guard let field = specifier.field("File") else { continue }
             let location = SourceLocation(file: path, position: field.position, keyPath: field.keyPath)
             guard let name = field.value.stringValue else {
@@ -64,7 +66,7 @@ struct PaneWalk {
             links.append(PaneLink(from: path, keyPath: specifier.keyPath, file: name, targets: found))
             if found.isEmpty {
                 diagnostics.append(Diagnostic(.error, rule: "child-pane-file-missing",
-                                              "File \"\(name)\" names \(name).plist, which is not in the bundle; the Settings app shows an empty page",
+                                              "File \"\(name)\" names \(name).plist, which is not in the bundle; tapping the row opens an empty page",
                                               at: location))
                 continue
             }

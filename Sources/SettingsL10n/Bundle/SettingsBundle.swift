@@ -11,13 +11,17 @@ public struct SettingsBundle: Hashable, Sendable {
     /// Problems found while reading: unreadable or malformed files, refused `File` values,
     /// missing child panes, pane cycles, links pointing outside the bundle.
     public var diagnostics: [Diagnostic]
+    /// Top-level files and folders that are neither schema files nor `.lproj` folders (images,
+    /// and folders that look like localizations but are not, such as `es.lprj`).
+    public var otherEntries: [BundleFolderEntry]
 
     public init(schemaFiles: [SchemaFile] = [], localizations: [Localization] = [],
-                paneLinks: [PaneLink] = [], diagnostics: [Diagnostic] = []) {
+                paneLinks: [PaneLink] = [], diagnostics: [Diagnostic] = [], otherEntries: [BundleFolderEntry] = []) {
         self.schemaFiles = schemaFiles
         self.localizations = localizations
         self.paneLinks = paneLinks
         self.diagnostics = diagnostics
+        self.otherEntries = otherEntries
     }
 
     public func schemaFile(at path: String) -> SchemaFile? {

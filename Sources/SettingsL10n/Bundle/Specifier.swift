@@ -74,6 +74,13 @@ public struct Specifier: Hashable, Sendable {
     public var minimumValueImage: String? { string("MinimumValueImage") }
     public var maximumValueImage: String? { string("MaximumValueImage") }
 
+    /// Whether this child pane opens a view controller of InAppSettingsKit's (a class, a
+    /// storyboard, a segue, a web page) rather than a schema file: its `File`, if any, is not a
+    /// schema file name.
+    public var opensInAppViewController: Bool {
+        dictionary.keys.contains { $0.hasPrefix("IASKViewController") || $0 == "IASKSegueIdentifier" }
+    }
+
     /// Keys this specifier holds that its type's schema does not document (none for other types).
     public var undocumentedKeys: [PlistDictionaryEntry] {
         guard let schema = type?.schema else { return [] }

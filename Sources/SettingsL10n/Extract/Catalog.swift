@@ -7,6 +7,8 @@ public struct Catalog: Hashable, Sendable {
     public var unlocalized: [UnlocalizedFile]
     /// What the extractor could not take as a key (numbers in `Titles`, for instance).
     public var diagnostics: [Diagnostic]
+    /// The table that localizes each schema file (by path); files without one are absent.
+    public var tableOfFile: [String: String] = [:]
 
     public init(developmentLanguage: String, tables: [CatalogTable] = [], unlocalized: [UnlocalizedFile] = [],
                 diagnostics: [Diagnostic] = []) {

@@ -25,6 +25,7 @@ public enum Extractor {
 
         for file in bundle.schemaFiles {
             let table = tableName(of: file, fallback: tableFallback, existingTables: existingTables)
+            catalog.tableOfFile[file.path] = table
             var unlocalized: [String] = []
             for specifier in file.specifiers {
                 for (key, occurrence) in occurrences(in: specifier, file: file.path, diagnostics: &catalog.diagnostics) {

@@ -58,7 +58,7 @@ struct BundleLoaderTests {
         let bundle = try load(["Root.plist": xmlSchema(childPane(title: "P", file: "Gone"))])
         #expect(bundle.diagnostics == [Diagnostic(
             .error, rule: "child-pane-file-missing",
-            "File \"Gone\" names Gone.plist, which is not in the bundle; the Settings app shows an empty page",
+            "File \"Gone\" names Gone.plist, which is not in the bundle; tapping the row opens an empty page",
             at: SourceLocation(file: "Root.plist", line: 15, column: 4, keyPath: "PreferenceSpecifiers[0].File"))])
     }
 

@@ -1,0 +1,51 @@
+/// Problems the bundle reader and the extractor find while reading, reported as rules.
+struct ReadingRule: CheckRule {
+    let id: String
+    let defaultSeverity: Severity
+    let summary: String
+
+    func diagnostics(in context: CheckContext) -> [Diagnostic] {
+        (context.bundle.diagnostics + context.catalog.diagnostics).filter { $0.rule == id }.map {
+            var diagnostic = $0
+            diagnostic.severity = defaultSeverity
+            return diagnostic
+        }.filter { isInCheckedLocalization($0.location.file, context: context) }
+    }
+
+    /// Table problems only count for the localizations being checked.
+    private func isInCheckedLocalization(_ file: String, context: CheckContext) -> Bool {
+        guard let folder = file.split(separator: "/").first, folder.hasSuffix(".lproj"), file.contains("/") else { return true }
+        return context.localizations.contains { $0.folder == folder }
+    }
+}
+
+enum LoaderRules {
+    static let all: [any CheckRule] = [
+        ReadingRule(id: "plist-syntax", defaultSeverity: .error,
+                    summary: "A schema file is not a readable property list (XML, binary or OpenStep); the line and column say where."),
+        ReadingRule(id: "file-unreadable", defaultSeverity: .error,
+                    summary: "A file of the bundle cannot be read: larger than 16 MiB, not a regular file, or no permission."),
+        ReadingRule(id: "link-outside-bundle", defaultSeverity: .error,
+                    summary: "A symbolic link resolves outside the bundle; it is not followed."),
+        ReadingRule(id: "root-plist-missing", defaultSeverity: .error,
+                    summary: "The bundle has no Root.plist, so the Settings app shows nothing."),
+        ReadingRule(id: "schema-root-not-dictionary", defaultSeverity: .error,
+                    summary: "The root of a schema file is not a dictionary."),
+        ReadingRule(id: "preference-specifiers-missing", defaultSeverity: .error,
+                    summary: "A schema file has no PreferenceSpecifiers array."),
+        ReadingRule(id: "preference-specifiers-not-array", defaultSeverity: .error,
+                    summary: "PreferenceSpecifiers is not an array."),
+        ReadingRule(id: "specifier-not-dictionary", defaultSeverity: .error,
+                    summary: "An entry of PreferenceSpecifiers is not a dictionary; the Settings app skips it."),
+        ReadingRule(id: "child-pane-file-invalid", defaultSeverity: .error,
+                    summary: "A child pane's File has a path separator, '..' or the .plist extension (or is not a string); it is not opened."),
+        ReadingRule(id: "child-pane-file-missing", defaultSeverity: .error,
+                    summary: "A child pane's File names a schema file the bundle does not have."),
+        ReadingRule(id: "child-pane-cycle", defaultSeverity: .warning,
+                    summary: "Child panes lead back to a page already open (a cycle)."),
+        ReadingRule(id: "strings-syntax", defaultSeverity: .error,
+                    summary: "A .strings table does not parse; the line and column say where (the device drops the whole table)."),
+        ReadingRule(id: "localizable-not-string", defaultSeverity: .warning,
+                    summary: "A Title, FooterText, Titles or ShortTitles entry is not a string (a number, say), so it cannot be translated."),
+    ]
+}

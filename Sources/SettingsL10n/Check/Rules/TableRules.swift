@@ -1,0 +1,201 @@
+/// Rules about the `.lproj` tables.
+enum TableRules {
+    static let all: [any CheckRule] = [
+        DuplicateKey(), EmptyValue(), ValueWhitespace(), MissingTranslation(), DevelopmentEntryMissing(), StaleKey(),
+        TableMissing(), NeedsReview(), Notice(kind: .utf16WithoutByteOrderMark), Notice(kind: .unterminatedComment),
+        Notice(kind: .emptyFile),
+    ]
+
+    /// Every parsed table of the checked localizations.
+    static func tables(_ context: CheckContext) -> [(localization: Localization, file: StringsTableFile, document: StringsDocument)] {
+        context.localizations.flatMap { localization in
+            localization.tables.compactMap { file in file.document.map { (localization, file, $0) } }
+        }
+    }
+
+    /// The effective entry (the last) of each key, in file order.
+    static func effectiveEntries(_ document: StringsDocument) -> [StringsEntry] {
+        var lastIndex: [String: Int] = [:]
+        for (index, entry) in document.entries.enumerated() { lastIndex[entry.key] = index }
+        return document.entries.enumerated().filter { lastIndex[$0.element.key] == $0.offset }.map(\.element)
+    }
+
+    static func usedAt(_ string: LocalizableString) -> String {
+        guard let occurrence = string.occurrences.first else { return "" }
+        return " (used at \(occurrence.file)\(occurrence.position.map { ":\($0.line)" } ?? ""))"
+    }
+
+    struct DuplicateKey: CheckRule {
+        let id = "duplicate-key"
+        let defaultSeverity = Severity.warning
+        let summary = "A table has the same key twice; the device uses the last entry and ignores the others."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            TableRules.tables(context).flatMap { _, file, document in
+                document.overriddenEntries.map { entry in
+                    let later = document.entries[document.indexOfEffectiveEntry(forKey: entry.key)!]
+                    return diagnostic("\(StringsWriting.quoted(entry.key)) is defined again at line \(later.position.line), which the device uses; this entry is ignored",
+                                      file: file.path, position: entry.position)
+                }
+            }
+        }
+    }
+
+    struct EmptyValue: CheckRule {
+        let id = "empty-value"
+        let defaultSeverity = Severity.warning
+        let summary = "An entry's value is empty: the Settings app shows nothing where the string belongs."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            TableRules.tables(context).flatMap { _, file, document in
+                TableRules.effectiveEntries(document).filter { $0.stringValue == "" }.map { entry in
+                    diagnostic("the value of \(StringsWriting.quoted(entry.key)) is empty: the Settings app shows nothing there",
+                               file: file.path, position: entry.valuePosition)
+                }
+            }
+        }
+    }
+
+    struct ValueWhitespace: CheckRule {
+        let id = "value-whitespace"
+        let defaultSeverity = Severity.warning
+        let summary = "A value differs from its key only in white space (a stray space or line break)."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            func squeezed(_ text: String) -> String {
+                text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            }
+            return TableRules.tables(context).flatMap { _, file, document in
+                TableRules.effectiveEntries(document).compactMap { entry in
+                    guard let value = entry.stringValue, !value.isEmpty, value != entry.key, squeezed(value) == squeezed(entry.key) else { return nil }
+                    return diagnostic("the value \(StringsWriting.quoted(value)) differs from its key \(StringsWriting.quoted(entry.key)) only in white space",
+                                      file: file.path, position: entry.valuePosition)
+                }
+            }
+        }
+    }
+
+    struct MissingTranslation: CheckRule {
+        let id = "missing-translation"
+        let defaultSeverity = Severity.warning
+        let summary = "A language's table lacks a key the schema uses (or holds the source text put there by merge --fill source)."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            var found: [Diagnostic] = []
+            for localization in context.translations {
+                for table in context.catalog.tables {
+                    guard let file = localization.table(named: table.name), let document = file.document else { continue }
+                    let values = document.table
+                    var filled: [String: StringsEntry] = [:]
+                    for entry in TableRules.effectiveEntries(document) where entry.isUntranslatedFill { filled[entry.key] = entry }
+                    for string in table.strings {
+                        if let entry = filled[string.key] {
+                            found.append(diagnostic("\(StringsWriting.quoted(string.key)) is not translated: it holds the source text, filled in by merge --fill source",
+                                                    file: file.path, position: entry.position))
+                        } else if values[string.key] == nil {
+                            found.append(diagnostic("\(StringsWriting.quoted(string.key)) is not translated: the Settings app shows it as written\(TableRules.usedAt(string))",
+                                                    file: file.path))
+                        }
+                    }
+                }
+            }
+            return found
+        }
+    }
+
+    struct DevelopmentEntryMissing: CheckRule {
+        let id = "development-entry-missing"
+        let defaultSeverity = Severity.warning
+        let summary = "The development language's table lacks a key the schema uses (merge adds it); symbolic keys then show as written."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            guard let development = context.development, context.localizations.contains(where: { $0.folder == development.folder }) else { return [] }
+            return context.catalog.tables.flatMap { table -> [Diagnostic] in
+                guard let file = development.table(named: table.name), let values = file.document?.table else { return [] }
+                return table.strings.filter { values[$0.key] == nil }.map { string in
+                    diagnostic("the development table lacks \(StringsWriting.quoted(string.key))\(TableRules.usedAt(string)); run settings-l10n merge",
+                               file: file.path)
+                }
+            }
+        }
+    }
+
+    struct StaleKey: CheckRule {
+        let id = "stale-key"
+        let defaultSeverity = Severity.warning
+        let summary = "A table holds a key no schema file uses (stale); merge moves it to the obsolete section, merge --prune removes it."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            var found: [Diagnostic] = []
+            for localization in context.localizations {
+                for table in context.catalog.tables {
+                    guard let file = localization.table(named: table.name), let document = file.document else { continue }
+                    let live = Set(table.keys)
+                    for entry in TableRules.effectiveEntries(document) where !live.contains(entry.key) {
+                        found.append(diagnostic("no schema file uses \(StringsWriting.quoted(entry.key)) (stale)", file: file.path, position: entry.position))
+                    }
+                }
+            }
+            return found
+        }
+    }
+
+    struct TableMissing: CheckRule {
+        let id = "table-missing"
+        let defaultSeverity = Severity.warning
+        let summary = "A language has no file for a table the schema uses: all its strings show untranslated."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.localizations.flatMap { localization in
+                context.catalog.tables.filter { localization.table(named: $0.name) == nil }.map { table in
+                    diagnostic("\(localization.folder) has no \(table.name).strings: the Settings app shows its \(table.strings.count) string\(table.strings.count == 1 ? "" : "s") untranslated",
+                               file: "\(localization.folder)/\(table.name).strings")
+                }
+            }
+        }
+    }
+
+    struct NeedsReview: CheckRule {
+        let id = "needs-review"
+        let defaultSeverity = Severity.warning
+        let summary = "A translation merge carried over from a slightly different old title, or imported unreviewed, waits for review."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            TableRules.tables(context).flatMap { _, file, document in
+                TableRules.effectiveEntries(document).filter(\.needsReview).map { entry in
+                    diagnostic("the translation of \(StringsWriting.quoted(entry.key)) needs review; remove the settings-l10n comment above it once checked",
+                               file: file.path, position: entry.position)
+                }
+            }
+        }
+    }
+
+    /// How the device reads a table differently from how it looks.
+    struct Notice: CheckRule {
+        let kind: StringsNotice.Kind
+
+        var id: String {
+            switch kind {
+            case .utf16WithoutByteOrderMark: "strings-encoding"
+            case .unterminatedComment: "strings-unterminated-comment"
+            case .emptyFile: "strings-empty-file"
+            }
+        }
+
+        var defaultSeverity: Severity { kind == .utf16WithoutByteOrderMark ? .error : .warning }
+
+        var summary: String {
+            switch kind {
+            case .utf16WithoutByteOrderMark: "A table is UTF-16 without a byte-order mark, which the device cannot read at all."
+            case .unterminatedComment: "A /* comment never closes: the device ignores everything after it."
+            case .emptyFile: "A table file is empty, which the device fails to read."
+            }
+        }
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            TableRules.tables(context).flatMap { _, file, document in
+                document.notices.filter { $0.kind == kind }.map { diagnostic($0.message, file: file.path, position: $0.position) }
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Renders diagnostics as GitHub Actions workflow commands, which annotate the pull request:
+/// `::error file=…,line=…,col=…,title=…::message`.
+public struct DiagnosticGitHubRenderer: Sendable {
+    /// Prefixed to each bundle-relative file, as for the text renderer.
+    public var paths: DiagnosticTextRenderer
+
+    public init(pathPrefix: String) {
+        self.paths = DiagnosticTextRenderer(pathPrefix: pathPrefix)
+    }
+
+    public func line(_ diagnostic: Diagnostic) -> String {
+        let command = switch diagnostic.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+        var properties = ["file=\(Self.escapeProperty(paths.path(of: diagnostic.location)))"]
+        if let line = diagnostic.location.line {
+            properties.append("line=\(line)")
+            if let column = diagnostic.location.column { properties.append("col=\(column)") }
+        }
+        properties.append("title=\(Self.escapeProperty("settings-l10n " + diagnostic.rule))")
+        var message = diagnostic.message
+        if diagnostic.location.line == nil, let keyPath = diagnostic.location.keyPath { message += " (at \(keyPath))" }
+        return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
+    }
+
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map { line($0) + "\n" }.joined()
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

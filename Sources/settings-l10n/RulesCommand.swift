@@ -1,0 +1,31 @@
+import ArgumentParser
+import SettingsL10n
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List the rules of check: id, default severity and what each finds."
+    )
+
+    enum Format: String, ExpressibleByArgument {
+        case text, markdown
+    }
+
+    @Option(help: "text, or markdown (the README's table).")
+    var format: Format = .text
+
+    func run() {
+        switch format {
+        case .text:
+            let width = Checker.rules.map(\.id.count).max() ?? 0
+            for rule in Checker.rules {
+                printOutput("\(rule.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(rule.summary)\n")
+            }
+        case .markdown:
+            printOutput("| rule | default | what it finds |\n|---|---|---|\n")
+            for rule in Checker.rules {
+                printOutput("| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |\n")
+            }
+        }
+    }
+}

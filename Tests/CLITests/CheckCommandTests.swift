@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@Suite("settings-l10n check")
+struct CheckCommandTests {
+    /// A copy of the example bundle with one error (a Titles/Values mismatch) and one warning
+    /// (a stale key).
+    static func broken() throws -> BundleCopy {
+        let copy = try BundleCopy()
+        let root = copy.bundle.appendingPathComponent("OfflineMaps.plist")
+        let text = try String(contentsOf: root, encoding: .utf8).replacingOccurrences(of: "\t\t\t\t<integer>365</integer>\n", with: "")
+        try text.write(to: root, atomically: true, encoding: .utf8)
+        let german = copy.bundle.appendingPathComponent("de.lproj/Privacy.strings")
+        try (String(contentsOf: german, encoding: .utf8) + "\"Old\" = \"Alt\";\n").write(to: german, atomically: true, encoding: .utf8)
+        return copy
+    }
+
+    @Test("the example bundle is clean, even under --strict")
+    func clean() throws {
+        #expect(try Tool.run(["check", "Resources/Settings.bundle", "--strict"]) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
+    }
+
+    @Test("text lines name the file relative to the working directory; errors exit 1")
+    func text() throws {
+        let copy = try Self.broken()
+        let result = try Tool.run(["check", "Settings.bundle"], in: copy.folder)
+        #expect(result == ToolResult(stdout: """
+        Settings.bundle/OfflineMaps.plist:49:3: error: Titles has 3 entries, Values has 2 [titles-values-count]
+        Settings.bundle/de.lproj/Privacy.strings:6:1: warning: no schema file uses "Old" (stale) [stale-key]
+
+        """, stderr: "1 error, 1 warning, 0 notes\n", exitCode: 1))
+    }
+
+    @Test("--strict fails on warnings; a configuration beside the bundle can switch a rule off")
+    func strictAndConfiguration() throws {
+        let copy = try BundleCopy()
+        let german = copy.bundle.appendingPathComponent("de.lproj/Privacy.strings")
+        try (String(contentsOf: german, encoding: .utf8) + "\"Old\" = \"Alt\";\n").write(to: german, atomically: true, encoding: .utf8)
+        #expect(try Tool.run(["check", copy.bundle.path]).exitCode == 0)
+        #expect(try Tool.run(["check", copy.bundle.path, "--strict"]).exitCode == 1)
+        try #"{"rules": {"stale-key": "off"}}"#.write(to: copy.folder.appendingPathComponent(".settings-l10n.json"), atomically: true, encoding: .utf8)
+        #expect(try Tool.run(["check", copy.bundle.path, "--strict"]) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
+        try #"{"rules": {"stale-key": "error"}}"#.write(to: copy.folder.appendingPathComponent(".settings-l10n.json"), atomically: true, encoding: .utf8)
+        #expect(try Tool.run(["check", copy.bundle.path]).exitCode == 1)
+    }
+
+    @Test("a bad configuration is a usage error with a clear message")
+    func badConfiguration() throws {
+        let copy = try BundleCopy()
+        let config = copy.folder.appendingPathComponent("custom.json")
+        try #"{"rules": {"stale-keys": "off"}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let result = try Tool.run(["check", copy.bundle.path, "--config", config.path])
+        #expect(result == ToolResult(stdout: "", stderr: "error: \(config.path): \"rules\" names \"stale-keys\", which is not a rule; did you mean \"stale-key\"? (settings-l10n rules lists them)\n", exitCode: 2))
+    }
+
+    @Test("--format github prints workflow commands; --format json the contract's document")
+    func formats() throws {
+        let copy = try Self.broken()
+        let github = try Tool.run(["check", "Settings.bundle", "--format", "github"], in: copy.folder)
+        #expect(github.stdout == """
+        ::error file=Settings.bundle/OfflineMaps.plist,line=49,col=3,title=settings-l10n titles-values-count::Titles has 3 entries, Values has 2
+        ::warning file=Settings.bundle/de.lproj/Privacy.strings,line=6,col=1,title=settings-l10n stale-key::no schema file uses "Old" (stale)
+
+        """)
+        #expect(github.exitCode == 1)
+        let json = try Tool.run(["check", "Settings.bundle", "--format", "json"], in: copy.folder)
+        #expect(json.stderr == "")
+        #expect(json.exitCode == 1)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect(document["errorCount"] as? Int == 1)
+        #expect(document["warningCount"] as? Int == 1)
+        let first = (document["diagnostics"] as! [[String: Any]])[0]
+        #expect(first["file"] as? String == "OfflineMaps.plist")
+        #expect(first["keyPath"] as? String == "PreferenceSpecifiers[3]")
+        #expect(first["rule"] as? String == "titles-values-count")
+    }
+
+    @Test("--absolute-paths and --locale")
+    func options() throws {
+        let copy = try Self.broken()
+        let result = try Tool.run(["check", "Settings.bundle", "--absolute-paths", "--locale", "sv"], in: copy.folder)
+        let real = URL(fileURLWithPath: copy.bundle.path).resolvingSymlinksInPath().path
+        #expect(result.stdout == "\(real)/OfflineMaps.plist:49:3: error: Titles has 3 entries, Values has 2 [titles-values-count]\n")
+    }
+
+    @Test("settings-l10n rules lists every rule with its severity")
+    func rules() throws {
+        let result = try Tool.run(["rules"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.split(separator: "\n").count == 44)
+        #expect(result.stdout.contains("titles-values-count              error    Titles and Values have different numbers of entries.\n"))
+    }
+
+    @Test("the README documents every rule")
+    func readme() throws {
+        let readme = try String(contentsOf: Tool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = try Tool.run(["rules", "--format", "markdown"]).stdout
+        #expect(readme.contains(table), "the README's rule table is out of date: paste `settings-l10n rules --format markdown`")
+    }
+}

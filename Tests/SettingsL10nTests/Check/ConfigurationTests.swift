@@ -1,0 +1,89 @@
+import Testing
+@testable import SettingsL10n
+
+@Suite("check: configuration and renderers")
+struct ConfigurationTests {
+    static func parse(_ text: String) throws -> CheckConfiguration {
+        try CheckConfiguration.parse(Array(text.utf8), knownRules: Checker.ruleIDs)
+    }
+
+    @Test("rules can be switched off or re-levelled; options get defaults")
+    func parse() throws {
+        let configuration = try Self.parse(#"{"rules": {"stale-key": "off", "missing-translation": "error"}, "developmentLanguage": "de", "tableFallback": "file-name"}"#)
+        let expected: [String: Severity?] = ["stale-key": nil, "missing-translation": .error]
+        #expect(configuration == CheckConfiguration(severities: expected, developmentLanguage: "de", tableFallback: .fileName))
+        let fixture = TableRuleTests.bundle(german: "\"Sound\" = \"Ton\";\n\"Old\" = \"Alt\";\n")
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: fixture.files.mapValues(\.text)))
+        let diagnostics = Checker.check(CheckContext(bundle: bundle, catalog: Extractor.catalog(of: bundle)), configuration: configuration)
+        #expect(diagnostics.map { "\($0.severity.rawValue) \($0.rule)" } == ["error missing-translation"])
+    }
+
+    @Test("a bad configuration says what is wrong", arguments: [
+        ("{", "not valid JSON"),
+        ("[]", "the configuration must be a JSON object, such as {\"rules\": {\"key-ignored\": \"off\"}}"),
+        (#"{"rules": {"stale-keys": "off"}}"#, "\"rules\" names \"stale-keys\", which is not a rule; did you mean \"stale-key\"? (settings-l10n rules lists them)"),
+        (#"{"rules": {"stale-key": "loud"}}"#, "the level of \"stale-key\" is \"loud\"; use \"off\", \"note\", \"warning\" or \"error\""),
+        (#"{"rule": {}}"#, "unknown setting \"rule\"; the settings are \"rules\", \"developmentLanguage\" and \"tableFallback\""),
+        (#"{"tableFallback": "name"}"#, "\"tableFallback\" must be \"none\" or \"file-name\""),
+    ])
+    func errors(text: String, message: String) {
+        do {
+            _ = try CheckConfiguration.parse(Array(text.utf8), knownRules: Checker.ruleIDs)
+            Issue.record("no error for \(text)")
+        } catch {
+            #expect(error.message.hasPrefix(message))
+        }
+    }
+
+    static let diagnostics = [
+        Diagnostic(.error, rule: "titles-values-count", "Titles has 2 entries, Values has 3",
+                   at: SourceLocation(file: "Advanced.plist", line: 12, column: 3, keyPath: "PreferenceSpecifiers[2]")),
+        Diagnostic(.warning, rule: "table-missing", "de.lproj has no Root.strings: 100% untranslated, sorry, really",
+                   at: SourceLocation(file: "de.lproj/Root.strings")),
+        Diagnostic(.note, rule: "key-ignored", "a note", at: SourceLocation(file: "Root.plist", keyPath: "PreferenceSpecifiers[0].Key")),
+    ]
+
+    @Test("text lines Xcode can click")
+    func text() {
+        #expect(DiagnosticTextRenderer(pathPrefix: "App/Settings.bundle").render(Self.diagnostics) == """
+        App/Settings.bundle/Advanced.plist:12:3: error: Titles has 2 entries, Values has 3 [titles-values-count]
+        App/Settings.bundle/de.lproj/Root.strings: warning: de.lproj has no Root.strings: 100% untranslated, sorry, really [table-missing]
+        App/Settings.bundle/Root.plist: note: a note (at PreferenceSpecifiers[0].Key) [key-ignored]
+
+        """)
+        #expect(DiagnosticTextRenderer(pathPrefix: "B", colors: true).line(Self.diagnostics[0]) == "B/Advanced.plist:12:3: \u{1B}[1;31merror\u{1B}[0m: Titles has 2 entries, Values has 3 [titles-values-count]")
+    }
+
+    @Test("GitHub workflow commands, escaped")
+    func github() {
+        #expect(DiagnosticGitHubRenderer(pathPrefix: "App/Settings.bundle").render(Self.diagnostics) == """
+        ::error file=App/Settings.bundle/Advanced.plist,line=12,col=3,title=settings-l10n titles-values-count::Titles has 2 entries, Values has 3
+        ::warning file=App/Settings.bundle/de.lproj/Root.strings,title=settings-l10n table-missing::de.lproj has no Root.strings: 100%25 untranslated, sorry, really
+        ::notice file=App/Settings.bundle/Root.plist,title=settings-l10n key-ignored::a note (at PreferenceSpecifiers[0].Key)
+
+        """)
+    }
+
+    @Test("the JSON document of the contract")
+    func json() {
+        #expect(DiagnosticJSONRenderer.document(Array(Self.diagnostics.prefix(1))).rendered() == """
+        {
+          "diagnostics": [
+            {
+              "severity": "error",
+              "rule": "titles-values-count",
+              "message": "Titles has 2 entries, Values has 3",
+              "file": "Advanced.plist",
+              "line": 12,
+              "column": 3,
+              "keyPath": "PreferenceSpecifiers[2]"
+            }
+          ],
+          "errorCount": 1,
+          "warningCount": 0,
+          "noteCount": 0
+        }
+
+        """)
+    }
+}

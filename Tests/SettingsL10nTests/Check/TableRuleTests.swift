@@ -1,0 +1,157 @@
+import Testing
+@testable import SettingsL10n
+
+@Suite("check: table, localization and display rules")
+struct TableRuleTests {
+    static func bundle(german: String, english: String = RuleFixture.english, extra: [String: String] = [:]) -> RuleFixture {
+        RuleFixture.bundle(RuleFixture.group + "\n" + RuleFixture.toggle, english: english, german: german, extra: extra)
+    }
+
+    @Test("duplicate-key")
+    func duplicateKey() throws {
+        let fixture = Self.bundle(german: "1️⃣\"Sound\" = \"Klang\";\n\"Sound\" = \"Ton\";\n\"Music\" = \"Musik\";\n")
+        #expect(try fixture.diagnostics("duplicate-key") == [Diagnostic(
+            .warning, rule: "duplicate-key", "\"Sound\" is defined again at line 2, which the device uses; this entry is ignored",
+            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+        #expect(try RuleFixture.clean.diagnostics("duplicate-key") == [])
+    }
+
+    @Test("empty-value and value-whitespace")
+    func values() throws {
+        let fixture = Self.bundle(german: "\"Sound\" = 1️⃣\"\";\n\"Music\" = 2️⃣\"Music \";\n")
+        #expect(try fixture.diagnostics("empty-value") == [Diagnostic(
+            .warning, rule: "empty-value", "the value of \"Sound\" is empty: the Settings app shows nothing there",
+            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+        #expect(try fixture.diagnostics("value-whitespace") == [Diagnostic(
+            .warning, rule: "value-whitespace", "the value \"Music \" differs from its key \"Music\" only in white space",
+            at: fixture.location("de.lproj/Root.strings", "2️⃣"))])
+        #expect(try RuleFixture.clean.diagnostics("empty-value") == [])
+        #expect(try RuleFixture.clean.diagnostics("value-whitespace") == [])
+    }
+
+    @Test("missing-translation, including values filled with the source text")
+    func missingTranslation() throws {
+        let fixture = Self.bundle(german: "/* settings-l10n: untranslated: shows the source text until translated */\n1️⃣\"Music\" = \"Music\";\n")
+        #expect(try fixture.diagnostics("missing-translation") == [
+            Diagnostic(.warning, rule: "missing-translation", "\"Sound\" is not translated: the Settings app shows it as written (used at Root.plist:9)",
+                       at: SourceLocation(file: "de.lproj/Root.strings")),
+            Diagnostic(.warning, rule: "missing-translation", "\"Music\" is not translated: it holds the source text, filled in by merge --fill source",
+                       at: fixture.location("de.lproj/Root.strings", "1️⃣")),
+        ])
+        #expect(try fixture.diagnostics("missing-translation", locales: ["en"]) == [])
+        #expect(try RuleFixture.clean.diagnostics("missing-translation") == [])
+    }
+
+    @Test("development-entry-missing")
+    func developmentEntryMissing() throws {
+        let fixture = Self.bundle(german: RuleFixture.german, english: "\"Sound\" = \"Sound\";\n")
+        #expect(try fixture.diagnostics("development-entry-missing") == [Diagnostic(
+            .warning, rule: "development-entry-missing", "the development table lacks \"Music\" (used at Root.plist:10); run settings-l10n merge",
+            at: SourceLocation(file: "en.lproj/Root.strings"))])
+        #expect(try RuleFixture.clean.diagnostics("development-entry-missing") == [])
+    }
+
+    @Test("stale-key")
+    func staleKey() throws {
+        let fixture = Self.bundle(german: RuleFixture.german + "1️⃣\"Old\" = \"Alt\";\n")
+        #expect(try fixture.diagnostics("stale-key") == [Diagnostic(
+            .warning, rule: "stale-key", "no schema file uses \"Old\" (stale)", at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+        #expect(try RuleFixture.clean.diagnostics("stale-key") == [])
+    }
+
+    @Test("table-missing")
+    func tableMissing() throws {
+        let fixture = Self.bundle(german: RuleFixture.german, extra: ["sv.lproj/Other.strings": "\"x\" = \"y\";"])
+        #expect(try fixture.diagnostics("table-missing") == [Diagnostic(
+            .warning, rule: "table-missing", "sv.lproj has no Root.strings: the Settings app shows its 2 strings untranslated",
+            at: SourceLocation(file: "sv.lproj/Root.strings"))])
+        #expect(try RuleFixture.clean.diagnostics("table-missing") == [])
+    }
+
+    @Test("needs-review")
+    func needsReview() throws {
+        let fixture = Self.bundle(german: "\"Sound\" = \"Ton\";\n/* settings-l10n: needs review: carried over from \"Musik\" */\n1️⃣\"Music\" = \"Musik\";\n")
+        #expect(try fixture.diagnostics("needs-review") == [Diagnostic(
+            .warning, rule: "needs-review", "the translation of \"Music\" needs review; remove the settings-l10n comment above it once checked",
+            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+        #expect(try RuleFixture.clean.diagnostics("needs-review") == [])
+    }
+
+    @Test("strings-encoding, strings-unterminated-comment, strings-empty-file")
+    func notices() throws {
+        var files = Self.bundle(german: "\"Sound\" = \"Ton\";\n\"Music\" = \"Musik\";\n1️⃣/* open", extra: ["sv.lproj/Root.strings": ""]).files.mapValues { Array($0.text.utf8) }
+        files["fr.lproj/Root.strings"] = utf16Bytes("\"Sound\" = \"Son\";\n\"Music\" = \"Musique\";\n", byteOrderMark: false)
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(files: files))
+        let diagnostics = Checker.check(CheckContext(bundle: bundle, catalog: Extractor.catalog(of: bundle)))
+        #expect(diagnostics.filter { $0.rule.hasPrefix("strings-") } == [
+            Diagnostic(.warning, rule: "strings-unterminated-comment", "this comment is never closed with '*/'; the device ignores everything after it",
+                       at: SourceLocation(file: "de.lproj/Root.strings", line: 3, column: 1)),
+            Diagnostic(.error, rule: "strings-encoding", "the file is UTF-16 without a byte-order mark, which the device cannot read; save it as UTF-8 or UTF-16 with a byte-order mark",
+                       at: SourceLocation(file: "fr.lproj/Root.strings")),
+            Diagnostic(.warning, rule: "strings-empty-file", "the file is empty, which the device fails to read; remove it or give it at least a comment",
+                       at: SourceLocation(file: "sv.lproj/Root.strings")),
+        ])
+        for rule in ["strings-encoding", "strings-unterminated-comment", "strings-empty-file"] {
+            #expect(try RuleFixture.clean.diagnostics(rule) == [])
+        }
+    }
+
+    @Test("lproj-misspelled and language-invalid")
+    func folders() throws {
+        let fixture = Self.bundle(german: RuleFixture.german, extra: [
+            "es.lprj/Root.strings": "", "zh-Hans.lpoj/Root.strings": "", "Images/logo.png": "",
+            "Deutsch-Schweiz.lproj/Root.strings": RuleFixture.german,
+        ])
+        #expect(try fixture.diagnostics("lproj-misspelled") == [
+            Diagnostic(.warning, rule: "lproj-misspelled", "es.lprj is not a localization folder, so the device ignores it; did you mean es.lproj?", at: SourceLocation(file: "es.lprj")),
+            Diagnostic(.warning, rule: "lproj-misspelled", "zh-Hans.lpoj is not a localization folder, so the device ignores it; did you mean zh-Hans.lproj?", at: SourceLocation(file: "zh-Hans.lpoj")),
+        ])
+        #expect(try fixture.diagnostics("language-invalid") == [Diagnostic(
+            .warning, rule: "language-invalid", "Deutsch-Schweiz.lproj is not named after a language identifier (such as en, pt-BR or zh-Hans), so no device language picks it",
+            at: SourceLocation(file: "Deutsch-Schweiz.lproj"))])
+        let fine = Self.bundle(german: RuleFixture.german, extra: ["pt_BR.lproj/Root.strings": RuleFixture.german, "zh-Hant-TW.lproj/Root.strings": RuleFixture.german])
+        #expect(try fine.diagnostics("lproj-misspelled") == [])
+        #expect(try fine.diagnostics("language-invalid") == [])
+    }
+
+    static let picker = "\t\t<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Units</string><key>Key</key><string>u</string><key>DefaultValue</key><string>k</string><key>Values</key><array><string>k</string><string>m</string></array><key>Titles</key><array><string>Kilometres</string><string>Miles</string></array><key>ShortTitles</key><array><string>km</string><string>mi</string></array></dict>"
+
+    static func pickerBundle(german: String) -> RuleFixture {
+        RuleFixture.bundle(picker, english: "\"Units\" = \"Units\";\n\"Kilometres\" = \"Kilometres\";\n\"Miles\" = \"Miles\";\n\"km\" = \"km\";\n\"mi\" = \"mi\";\n", german: german)
+    }
+
+    @Test("option-titles-duplicate")
+    func optionTitlesDuplicate() throws {
+        let fixture = Self.pickerBundle(german: "\"Units\" = \"Einheiten\";\n\"Kilometres\" = \"Entfernung\";\n1️⃣\"Miles\" = \"Entfernung\";\n\"km\" = \"km\";\n\"mi\" = \"mi\";\n")
+        #expect(try fixture.diagnostics("option-titles-duplicate") == [Diagnostic(
+            .warning, rule: "option-titles-duplicate", "options 1 and 2 of \"Units\" are both titled \"Entfernung\" in de: users cannot tell them apart",
+            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+        #expect(try Self.pickerBundle(german: "\"Units\" = \"Einheiten\";\n\"Kilometres\" = \"Kilometer\";\n\"Miles\" = \"Meilen\";\n\"km\" = \"km\";\n\"mi\" = \"mi\";\n").diagnostics("option-titles-duplicate") == [])
+    }
+
+    @Test("short-title-longer")
+    func shortTitleLonger() throws {
+        let fixture = Self.pickerBundle(german: "\"Units\" = \"Einheiten\";\n\"Kilometres\" = \"km\";\n\"Miles\" = \"Meilen\";\n1️⃣\"km\" = \"Kilometer\";\n\"mi\" = \"mi\";\n")
+        #expect(try fixture.diagnostics("short-title-longer") == [Diagnostic(
+            .warning, rule: "short-title-longer", "the short title \"Kilometer\" is longer than its title \"km\" in de",
+            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+        #expect(try Self.pickerBundle(german: "\"Units\" = \"Einheiten\";\n\"Kilometres\" = \"Kilometer\";\n\"Miles\" = \"Meilen\";\n\"km\" = \"km\";\n\"mi\" = \"mi\";\n").diagnostics("short-title-longer") == [])
+    }
+
+    @Test("every rule has a test in these suites")
+    func everyRuleTested() throws {
+        let tested: Set<String> = [
+            "plist-syntax", "file-unreadable", "link-outside-bundle", "root-plist-missing", "schema-root-not-dictionary",
+            "preference-specifiers-missing", "preference-specifiers-not-array", "specifier-not-dictionary", "child-pane-file-invalid",
+            "child-pane-file-missing", "child-pane-cycle", "strings-syntax", "localizable-not-string", "specifier-type-missing",
+            "specifier-type-unknown", "specifier-type-third-party", "required-key-missing", "value-type", "key-misspelled", "key-ignored",
+            "titles-values-count", "short-titles-count", "default-value-not-in-values", "duplicate-values", "slider-range", "enum-value",
+            "defaults-key-conflict", "schema-file-unreachable", "strings-table-missing", "duplicate-key", "empty-value", "value-whitespace",
+            "missing-translation", "development-entry-missing", "stale-key", "table-missing", "needs-review", "strings-encoding",
+            "strings-unterminated-comment", "strings-empty-file", "lproj-misspelled", "language-invalid", "option-titles-duplicate",
+            "short-title-longer",
+        ]
+        #expect(Checker.ruleIDs == tested)
+        #expect(Checker.rules.count == Checker.ruleIDs.count)
+    }
+}
