@@ -36,7 +36,7 @@ struct CheckCommand: ParsableCommand {
         let loaded = try options.load()
         let unknown = locales.filter { loaded.bundle.localization(forLanguage: $0) == nil }
         if !unknown.isEmpty {
-            throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", "))")
+            throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); it has \(loaded.bundle.localizations.map(\.name).joined(separator: ", "))")
         }
         let context = CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales)
         let diagnostics = Checker.check(context, configuration: loaded.configuration)

@@ -74,7 +74,7 @@ struct ExtractCommand: ParsableCommand {
                 try data.write(to: URL(fileURLWithPath: xliffPath(folder, export.folder)), options: .atomic)
             }
         } catch {
-            throw CommandFailure("cannot write the XLIFF documents into \(folder): \(error.localizedDescription)")
+            throw CommandFailure("cannot write the XLIFF documents into \(folder): \(error.localizedDescription); choose a folder you can write to")
         }
         return (result.exports, result.diagnostics)
     }

@@ -34,12 +34,12 @@ struct ImportCommand: ParsableCommand {
         var parsed: [(path: String, document: XLIFFDocument)] = []
         for path in documents {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw CommandFailure("cannot read \(path); nothing was imported")
+                throw CommandFailure("cannot read \(path); check the path; nothing was imported")
             }
             do {
                 parsed.append((path, try XLIFFReader.read([UInt8](data))))
             } catch {
-                throw CommandFailure("\(path)\(error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? ""): not a valid XLIFF document: \(error.message); nothing was imported")
+                throw CommandFailure("\(path)\(error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? ""): not a valid XLIFF document: \(error.message); fix it or export again with settings-l10n extract --xliff; nothing was imported")
             }
         }
         let result: ImportResult
@@ -62,7 +62,7 @@ struct ImportCommand: ParsableCommand {
                 do {
                     try writer.write(update.updated, to: update.path)
                 } catch {
-                    throw CommandFailure("\(error.description) (tables written before it keep their new content)")
+                    throw CommandFailure("\(error.description) (tables written before it keep their new content; fix the problem and import again)")
                 }
             }
         }

@@ -53,10 +53,14 @@ struct MergeCommand: ParsableCommand {
         let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
         let unknown = locales.filter { bundle.localization(forLanguage: $0) == nil && $0 != catalog.developmentLanguage }
         if !unknown.isEmpty {
-            throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); create it first")
+            throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); create it (mkdir \(unknown.map { "\($0).lproj" }.joined(separator: " "))) and merge again")
         }
+        let merging = ProgressLine("merging")
         let result = Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
-                                  options: MergeOptions(prune: prune, fillSource: fill == .source))
+                                  options: MergeOptions(prune: prune, fillSource: fill == .source)) { done, total, folder in
+            merging.update(done + 1, of: total, folder)
+        }
+        merging.finish()
         let writes = !dryRun && !check
         if dryRun {
             for update in result.updates {
@@ -66,7 +70,10 @@ struct MergeCommand: ParsableCommand {
         }
         if writes {
             let writer = DiskBundleWriter(bundle: source)
-            for update in result.updates {
+            let writing = ProgressLine("writing")
+            defer { writing.finish() }
+            for (index, update) in result.updates.enumerated() {
+                writing.update(index + 1, of: result.updates.count, update.path)
                 do {
                     try writer.write(update.updated, to: update.path)
                 } catch {

@@ -50,9 +50,15 @@ struct RenderCommand: ParsableCommand {
             for name in locale == "all" ? resolver.allLocales : [locale] where !requested.contains(name) { requested.append(name) }
         }
         var rendered: [LocalizedLocale] = []
+        let progress = ProgressLine("rendering")
         do {
-            for locale in requested { rendered.append(try resolver.resolve(locale)) }
+            for (index, locale) in requested.enumerated() {
+                progress.update(index + 1, of: requested.count, locale)
+                rendered.append(try resolver.resolve(locale))
+            }
+            progress.finish()
         } catch {
+            progress.finish()
             throw CommandFailure(error.description)
         }
         switch format {
@@ -76,7 +82,7 @@ struct RenderCommand: ParsableCommand {
                 try Data(html.utf8).write(to: url, options: .atomic)
             }
         } catch {
-            throw CommandFailure("cannot write the pages into \(output!): \(error.localizedDescription)")
+            throw CommandFailure("cannot write the pages into \(output!): \(error.localizedDescription); choose a folder you can write to")
         }
         printError("wrote \(pages.count) pages for \(locales.count) locale\(locales.count == 1 ? "" : "s") into \(output!); open \(folder.appendingPathComponent("index.html").path)")
     }

@@ -22,7 +22,7 @@ struct SettingsL10nCommand: ParsableCommand {
         3 and above any other failure (unreadable bundle, I/O error).
         """,
         version: SettingsL10nVersion.current,
-        subcommands: [ExtractCommand.self, ImportCommand.self, MergeCommand.self, CheckCommand.self, RenderCommand.self, RulesCommand.self]
+        subcommands: [ExtractCommand.self, ImportCommand.self, MergeCommand.self, CheckCommand.self, RenderCommand.self, StatusCommand.self, RulesCommand.self]
     )
 
     /// Runs a command and decides the exit code in one place: usage errors exit 2, as the

@@ -54,6 +54,6 @@ struct ExtractCommandTests {
     @Test("a missing bundle is a failure with a message")
     func missingBundle() throws {
         let result = try Tool.run(["extract", "No/Such.bundle"])
-        #expect(result == ToolResult(stdout: "", stderr: "error: cannot read the bundle: No/Such.bundle: no such folder\n", exitCode: 3))
+        #expect(result == ToolResult(stdout: "", stderr: "error: cannot read the bundle: No/Such.bundle: no such folder; give the path of a Settings.bundle folder\n", exitCode: 3))
     }
 }

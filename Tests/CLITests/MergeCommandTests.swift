@@ -148,3 +148,34 @@ struct MergeCommandTests {
         #expect(killed > 0, "no run was killed before it finished")
     }
 }
+
+@Suite("Progress on a terminal only")
+struct ProgressTests {
+    /// Runs the tool under a pseudo-terminal (util-linux `script`), as a person at a terminal would.
+    static func underTerminal(_ command: String, environment: [String: String] = [:]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qc", command, "/dev/null"]
+        process.currentDirectoryURL = Tool.packageRoot
+        var env = ["PATH": "/usr/bin:/bin", "TERM": "xterm"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test("merge shows which locale it is on at a terminal, and not in CI", .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
+    func progress() throws {
+        let command = "\(Tool.binary.path) merge Resources/Settings.bundle --check"
+        let terminal = try Self.underTerminal(command)
+        #expect(terminal.contains("\r\u{1B}[Kmerging 3/5: en.lproj"))
+        let ci = try Self.underTerminal(command, environment: ["CI": "true"])
+        #expect(!ci.contains("merging"))
+        #expect(ci.contains("sv.lproj/Root.strings: 52 kept; up to date"))
+    }
+}

@@ -17,7 +17,7 @@ public struct DiskBundleSource: BundleSource {
     /// - Throws: `BundleReadError` when the path does not exist or is not a folder.
     public init(path: String) throws(BundleReadError) {
         guard let resolved = Self.realPath(path) else {
-            throw BundleReadError(path: "", message: "\(path): no such folder")
+            throw BundleReadError(path: "", message: "\(path): no such folder; give the path of a Settings.bundle folder")
         }
         var info = stat()
         guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {

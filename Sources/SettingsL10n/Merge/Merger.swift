@@ -29,8 +29,10 @@ public struct MergeResult: Hashable, Sendable {
 /// left untouched.
 public enum Merger {
     /// Merges every table of the catalog in every localization (or those of `locales`).
+    /// - Parameter progress: told as each localization starts (done so far, total, folder name).
     public static func merge(bundle: SettingsBundle, catalog: Catalog, locales: [String] = [],
-                             options: MergeOptions = MergeOptions()) -> MergeResult {
+                             options: MergeOptions = MergeOptions(),
+                             progress: ((_ done: Int, _ total: Int, _ localization: String) -> Void)? = nil) -> MergeResult {
         let development = bundle.localization(forLanguage: catalog.developmentLanguage)
         var localizations = bundle.localizations.filter { $0.name != "Base" }
         if development == nil {
@@ -43,7 +45,8 @@ public enum Merger {
             localizations = localizations.filter { wanted.contains(LanguageTag.bcp47(folderName: $0.name)?.lowercased() ?? $0.name) }
         }
         var result = MergeResult()
-        for localization in localizations {
+        for (index, localization) in localizations.enumerated() {
+            progress?(index, localizations.count, localization.folder)
             let isDevelopment = development.map { $0.folder == localization.folder }
                 ?? (localization.name == catalog.developmentLanguage)
             for table in catalog.tables {

@@ -81,25 +81,15 @@ enum TableRules {
         let summary = "A language's table lacks a key the schema uses (or holds the source text put there by merge --fill source)."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            var found: [Diagnostic] = []
-            for localization in context.translations {
-                for table in context.catalog.tables {
-                    guard let file = localization.table(named: table.name), let document = file.document else { continue }
-                    let values = document.table
-                    var filled: [String: StringsEntry] = [:]
-                    for entry in TableRules.effectiveEntries(document) where entry.isUntranslatedFill { filled[entry.key] = entry }
-                    for string in table.strings {
-                        if let entry = filled[string.key] {
-                            found.append(diagnostic("\(StringsWriting.quoted(string.key)) is not translated: it holds the source text, filled in by merge --fill source",
-                                                    file: file.path, position: entry.position))
-                        } else if values[string.key] == nil {
-                            found.append(diagnostic("\(StringsWriting.quoted(string.key)) is not translated: the Settings app shows it as written\(TableRules.usedAt(string))",
-                                                    file: file.path))
-                        }
-                    }
+            Coverage.tables(context).filter { !$0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
+                coverage.filled.map { entry in
+                    diagnostic("\(StringsWriting.quoted(entry.key)) is not translated: it holds the source text, filled in by merge --fill source",
+                               file: coverage.path, position: entry.position)
+                } + coverage.missing.map { string in
+                    diagnostic("\(StringsWriting.quoted(string.key)) is not translated: the Settings app shows it as written\(TableRules.usedAt(string))",
+                               file: coverage.path)
                 }
             }
-            return found
         }
     }
 
@@ -109,12 +99,10 @@ enum TableRules {
         let summary = "The development language's table lacks a key the schema uses (merge adds it); symbolic keys then show as written."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            guard let development = context.development, context.localizations.contains(where: { $0.folder == development.folder }) else { return [] }
-            return context.catalog.tables.flatMap { table -> [Diagnostic] in
-                guard let file = development.table(named: table.name), let values = file.document?.table else { return [] }
-                return table.strings.filter { values[$0.key] == nil }.map { string in
+            Coverage.tables(context).filter { $0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
+                coverage.missing.map { string in
                     diagnostic("the development table lacks \(StringsWriting.quoted(string.key))\(TableRules.usedAt(string)); run settings-l10n merge",
-                               file: file.path)
+                               file: coverage.path)
                 }
             }
         }
@@ -126,17 +114,11 @@ enum TableRules {
         let summary = "A table holds a key no schema file uses (stale); merge moves it to the obsolete section, merge --prune removes it."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            var found: [Diagnostic] = []
-            for localization in context.localizations {
-                for table in context.catalog.tables {
-                    guard let file = localization.table(named: table.name), let document = file.document else { continue }
-                    let live = Set(table.keys)
-                    for entry in TableRules.effectiveEntries(document) where !live.contains(entry.key) {
-                        found.append(diagnostic("no schema file uses \(StringsWriting.quoted(entry.key)) (stale)", file: file.path, position: entry.position))
-                    }
+            Coverage.tables(context).flatMap { coverage in
+                coverage.stale.map { entry in
+                    diagnostic("no schema file uses \(StringsWriting.quoted(entry.key)) (stale)", file: coverage.path, position: entry.position)
                 }
             }
-            return found
         }
     }
 
@@ -146,11 +128,9 @@ enum TableRules {
         let summary = "A language has no file for a table the schema uses: all its strings show untranslated."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            context.localizations.flatMap { localization in
-                context.catalog.tables.filter { localization.table(named: $0.name) == nil }.map { table in
-                    diagnostic("\(localization.folder) has no \(table.name).strings: the Settings app shows its \(table.strings.count) string\(table.strings.count == 1 ? "" : "s") untranslated",
-                               file: "\(localization.folder)/\(table.name).strings")
-                }
+            Coverage.tables(context).filter { $0.file == .missing }.map { coverage in
+                diagnostic("\(coverage.locale).lproj has no \(coverage.table).strings: the Settings app shows its \(coverage.total) string\(coverage.total == 1 ? "" : "s") untranslated",
+                           file: coverage.path)
             }
         }
     }

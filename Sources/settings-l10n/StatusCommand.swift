@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import SettingsL10n
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Translation completeness per locale and table: translated, fuzzy, missing, stale.",
+        discussion: """
+        The numbers are check's: missing counts the missing-translation (and, for the \
+        development language, development-entry-missing) findings plus every key of a table \
+        file that is missing; stale counts stale-key; fuzzy counts needs-review.
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument {
+        case text, json, markdown
+    }
+
+    @OptionGroup var options: BundleOptions
+
+    @Option(help: "text (a table with a bar per locale), json, or markdown (for a pull-request comment).")
+    var format: Format = .text
+
+    @Option(name: .customLong("locale"), help: ArgumentHelp("Only this locale (repeatable).", valueName: "lang"))
+    var locales: [String] = []
+
+    func run() throws {
+        let loaded = try options.load()
+        let report = StatusReport(CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales))
+        switch format {
+        case .text:
+            let colors = StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            printOutput(report.text(colors: colors))
+        case .json:
+            printOutput(report.json.rendered())
+        case .markdown:
+            let name = URL(fileURLWithPath: options.bundle).standardizedFileURL.lastPathComponent
+            printOutput(report.markdown(title: "Translations of \(name)"))
+        }
+    }
+}

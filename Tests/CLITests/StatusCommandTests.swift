@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@Suite("settings-l10n status")
+struct StatusCommandTests {
+    @Test("the example bundle is complete in every language")
+    func example() throws {
+        let result = try Tool.run(["status", "Resources/Settings.bundle", "--locale", "sv", "--locale", "en"])
+        #expect(result == ToolResult(stdout: """
+        locale  table    translated  fuzzy  missing  stale  percent
+        en *    Privacy         5/5      0        0      0   100.0%
+                Root          52/52      0        0      0   100.0%
+                all           57/57      0        0      0   100.0%  ████████████████████
+        sv      Privacy         5/5      0        0      0   100.0%
+                Root          52/52      0        0      0   100.0%
+                all           57/57      0        0      0   100.0%  ████████████████████
+        * the development language (en): its table holds the source text
+
+        """, stderr: "", exitCode: 0))
+    }
+
+    @Test("markdown for a pull-request comment, and JSON")
+    func formats() throws {
+        let copy = try BundleCopy()
+        let german = copy.bundle.appendingPathComponent("de.lproj/Privacy.strings")
+        try "\"Analytics\" = \"Analyse\";\n\"Old\" = \"Alt\";\n".write(to: german, atomically: true, encoding: .utf8)
+        let markdown = try Tool.run(["status", copy.bundle.path, "--format", "markdown", "--locale", "de"])
+        #expect(markdown.stdout.hasPrefix("""
+        ### Translations of Settings.bundle
+
+        0 of 1 languages complete.
+
+        | Language | Translated | Fuzzy | Missing | Stale | Complete |
+        |---|---:|---:|---:|---:|---|
+        | de | 53 / 57 | 0 | 4 | 1 | 93.0% `█████████▎` |
+
+        <details><summary>Per table</summary>
+        """))
+        let json = try Tool.run(["status", copy.bundle.path, "--format", "json", "--locale", "de"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let locale = (document["locales"] as! [[String: Any]])[0]
+        #expect(locale["translated"] as? Int == 53)
+        #expect(locale["missing"] as? Int == 4)
+        #expect(locale["stale"] as? Int == 1)
+        #expect((locale["tables"] as! [[String: Any]]).map { $0["table"] as! String } == ["Privacy", "Root"])
+    }
+
+    @Test("on VLC's bundle, the table's numbers agree with check --format json", .enabled(if: Tool.corpusExists, "../shared/corpus is absent"))
+    func agreesWithCheck() throws {
+        let bundle = Tool.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle").path
+        let status = try Tool.run(["status", bundle])
+        #expect(status.exitCode == 0)
+        // locale  table  translated/total  fuzzy  missing  stale  percent  bar
+        var rows: [String: (translated: Int, total: Int, fuzzy: Int, missing: Int, stale: Int)] = [:]
+        for line in status.stdout.split(separator: "\n").dropFirst() where !line.hasPrefix("*") {
+            // The development language's name carries a "*" column of its own.
+            let fields = line.split(separator: " ").map(String.init).filter { $0 != "*" }
+            let counts = fields[2].split(separator: "/").compactMap { Int($0) }
+            rows[fields[0]] = (counts[0], counts[1], Int(fields[3])!, Int(fields[4])!, Int(fields[5])!)
+        }
+        #expect(rows.count == 62)
+
+        let check = try Tool.run(["check", bundle, "--format", "json"])
+        let document = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [String: Any]
+        let diagnostics = document["diagnostics"] as! [[String: Any]]
+        var counted: [String: (missing: Int, stale: Int, fuzzy: Int)] = [:]
+        for diagnostic in diagnostics {
+            let file = diagnostic["file"] as! String
+            guard file.hasSuffix("/Root.strings") else { continue }
+            let locale = String(file.split(separator: "/")[0].dropLast(6))
+            var count = counted[locale] ?? (0, 0, 0)
+            switch diagnostic["rule"] as! String {
+            case "missing-translation", "development-entry-missing": count.missing += 1
+            case "stale-key": count.stale += 1
+            case "needs-review": count.fuzzy += 1
+            default: break
+            }
+            counted[locale] = count
+        }
+        #expect((document["warningCount"] as? Int ?? 0) > 9000)
+        for (locale, row) in rows {
+            let fromCheck = counted[locale] ?? (0, 0, 0)
+            #expect(row.missing == fromCheck.missing, "\(locale): missing")
+            #expect(row.stale == fromCheck.stale, "\(locale): stale")
+            #expect(row.fuzzy == fromCheck.fuzzy, "\(locale): fuzzy")
+            #expect(row.translated + row.missing + row.fuzzy == row.total, "\(locale): the counts add up")
+        }
+        #expect(rows["de"].map { "\($0.translated)/\($0.total) missing \($0.missing) stale \($0.stale)" } == "118/231 missing 113 stale 45")
+    }
+}
