@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "settings-l10n", targets: ["settings-l10n"]),
         .library(name: "SettingsL10n", targets: ["SettingsL10n"]),
+        .plugin(name: "SettingsL10nPlugin", targets: ["SettingsL10nPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,6 +31,14 @@ let package = Package(
                 "SettingsL10n",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `swift package settings-l10n check Settings.bundle` from an app's package.
+        .plugin(
+            name: "SettingsL10nPlugin",
+            capability: .command(
+                intent: .custom(verb: "settings-l10n", description: "Check, extract, merge, render the localization of a Settings.bundle")
+            ),
+            dependencies: ["settings-l10n"]
         ),
         .testTarget(
             name: "SettingsL10nTests",

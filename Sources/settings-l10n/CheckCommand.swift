@@ -32,8 +32,17 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Name files by absolute path instead of relative to the working directory.")
     var absolutePaths = false
 
+    @Flag(help: "Print the files check reads, one per line, and check nothing (for an Xcode input file list).")
+    var printInputFiles = false
+
     func run() throws {
         let loaded = try options.load()
+        if printInputFiles {
+            let prefix = absolutePaths ? loaded.source.rootPath : options.diagnosticRenderer.pathPrefix
+            let files = loaded.bundle.schemaFiles.map(\.path) + loaded.bundle.localizations.flatMap { $0.tables.map(\.path) }
+            printOutput(files.sorted().map { prefix + "/" + $0 + "\n" }.joined())
+            return
+        }
         let unknown = locales.filter { loaded.bundle.localization(forLanguage: $0) == nil }
         if !unknown.isEmpty {
             throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); it has \(loaded.bundle.localizations.map(\.name).joined(separator: ", "))")

@@ -1,0 +1,29 @@
+# Install settings-l10n with its shell completions and manual page:
+#   make install PREFIX=/usr/local        (or PREFIX=$HOME/.local)
+#   make uninstall PREFIX=/usr/local
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+BASHDIR = $(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(PREFIX)/share/zsh/site-functions
+FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
+TOOL = .build/release/settings-l10n
+MANUAL = .build/plugins/GenerateManual/outputs/settings-l10n/settings-l10n.1
+
+.PHONY: build install uninstall
+
+build:
+	swift build -c release --product settings-l10n
+	swift package generate-manual
+
+install: build
+	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 755 "$(TOOL)" "$(BINDIR)/settings-l10n"
+	install -m 644 "$(MANUAL)" "$(MANDIR)/settings-l10n.1"
+	"$(TOOL)" --generate-completion-script bash > "$(BASHDIR)/settings-l10n"
+	"$(TOOL)" --generate-completion-script zsh > "$(ZSHDIR)/_settings-l10n"
+	"$(TOOL)" --generate-completion-script fish > "$(FISHDIR)/settings-l10n.fish"
+
+uninstall:
+	rm -f "$(BINDIR)/settings-l10n" "$(MANDIR)/settings-l10n.1" "$(BASHDIR)/settings-l10n" \
+	      "$(ZSHDIR)/_settings-l10n" "$(FISHDIR)/settings-l10n.fish"
