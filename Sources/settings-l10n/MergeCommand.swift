@@ -56,37 +56,36 @@ struct MergeCommand: ParsableCommand {
             throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); create it (mkdir \(unknown.map { "\($0).lproj" }.joined(separator: " "))) and merge again")
         }
         let merging = ProgressLine("merging")
-        let result = Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
-                                  options: MergeOptions(prune: prune, fillSource: fill == .source)) { done, total, folder in
-            merging.update(done + 1, of: total, folder)
-        }
-        merging.finish()
         let writes = !dryRun && !check
-        if dryRun {
-            for update in result.updates {
+        let writer = DiskBundleWriter(bundle: source)
+        var result = MergeResult()
+        var changed = 0
+        // Each table is printed or written as soon as it is merged, then dropped.
+        try Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
+                         options: MergeOptions(prune: prune, fillSource: fill == .source),
+                         progress: { done, total, folder in merging.update(done + 1, of: total, folder) }) { outcome in
+            result.reports.append(outcome.report)
+            guard let update = outcome.update else { return }
+            changed += 1
+            if dryRun {
                 printOutput(UnifiedDiff.diff(old: update.originalText, new: update.document.text,
                                              path: update.path, isNewFile: update.original == nil))
-            }
-        }
-        if writes {
-            let writer = DiskBundleWriter(bundle: source)
-            let writing = ProgressLine("writing")
-            defer { writing.finish() }
-            for (index, update) in result.updates.enumerated() {
-                writing.update(index + 1, of: result.updates.count, update.path)
+            } else if writes {
                 do {
                     try writer.write(update.updated, to: update.path)
                 } catch {
-                    throw CommandFailure("\(error.description) (tables written before it keep their new content; run merge again)")
+                    merging.finish()
+                    throw CommandFailure("\(error) (tables written before it keep their new content; run merge again)")
                 }
             }
         }
+        merging.finish()
         switch format {
         case .json: printOutput(result.json.rendered())
         case .text: printError(result.summary(verb: writes ? "written" : "would change"), ifNotEmpty: true)
         }
-        if check, !result.updates.isEmpty {
-            printError("\(result.updates.count) table\(result.updates.count == 1 ? " is" : "s are") out of date; run settings-l10n merge \(options.bundle)")
+        if check, changed > 0 {
+            printError("\(changed) table\(changed == 1 ? " is" : "s are") out of date; run settings-l10n merge \(options.bundle)")
             throw ExitCode(1)
         }
         if result.hasProblems {

@@ -2,8 +2,9 @@
 public enum BundleLoader {
     /// Reads every schema file and localization of the bundle behind `source`.
     ///
-    /// Problems with single files become diagnostics; only a bundle folder that cannot be listed
-    /// at all throws.
+    /// Schema files are parsed; tables are read, and parsed by each command when it needs
+    /// them (`StringsTableFile.parse`, `scan`). Problems with single files become diagnostics;
+    /// only a bundle folder that cannot be listed at all throws.
     public static func load(from source: some BundleSource, limits: ReadLimits = .standard) throws(BundleReadError) -> SettingsBundle {
         var bundle = SettingsBundle()
         let topLevel = try source.entries(inFolder: "", limit: limits.maximumFolderEntries)
@@ -82,28 +83,13 @@ public enum BundleLoader {
             }
             guard entry.kind == .file, entry.name.hasSuffix(".strings"), entry.name.count > 8 else { continue }
             let name = String(entry.name.dropLast(8))
-            let content: StringsTableFile.Content
             do {
-                let bytes = try source.contents(of: path, limit: limits.maximumFileSize)
-                let document = try parseStrings(bytes, limits: limits)
-                content = .parsed(document)
-            } catch let error as BundleReadError {
-                diagnostics.append(Diagnostic(.error, rule: "file-unreadable", error.message, at: SourceLocation(file: path)))
-                content = .unreadable(error.message)
-            } catch let error as StringsParseError {
-                diagnostics.append(Diagnostic(
-                    .error, rule: "strings-syntax", error.message,
-                    at: SourceLocation(file: path, position: error.position)))
-                content = .malformed(error)
+                tables.append(StringsTableFile(name: name, path: path, bytes: try source.contents(of: path, limit: limits.maximumFileSize)))
             } catch {
-                content = .unreadable("\(error)")
+                diagnostics.append(Diagnostic(.error, rule: "file-unreadable", error.message, at: SourceLocation(file: path)))
+                tables.append(StringsTableFile(name: name, path: path, content: .unreadable(error.message)))
             }
-            tables.append(StringsTableFile(name: name, path: path, content: content))
         }
         return Localization(folder: folder, tables: tables)
-    }
-
-    private static func parseStrings(_ bytes: [UInt8], limits: ReadLimits) throws -> StringsDocument {
-        try StringsParser.parse(bytes, limits: limits)
     }
 }

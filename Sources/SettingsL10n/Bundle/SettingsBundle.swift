@@ -61,7 +61,8 @@ public struct Localization: Hashable, Sendable {
     }
 }
 
-/// One `.strings` file of a localization, parsed or not.
+/// One `.strings` file of a localization, as read from disk. It is parsed when a command needs
+/// it, once per pass, so that a large bundle never holds every parsed table at once.
 public struct StringsTableFile: Hashable, Sendable {
     /// The table name (`Root` for `Root.strings`).
     public var name: String
@@ -70,8 +71,9 @@ public struct StringsTableFile: Hashable, Sendable {
     public var content: Content
 
     public enum Content: Hashable, Sendable {
-        case parsed(StringsDocument)
-        case malformed(StringsParseError)
+        /// The file's bytes.
+        case bytes([UInt8])
+        /// Why the file could not be read.
         case unreadable(String)
     }
 
@@ -81,8 +83,75 @@ public struct StringsTableFile: Hashable, Sendable {
         self.content = content
     }
 
-    public var document: StringsDocument? {
-        if case .parsed(let document) = content { return document }
+    public init(name: String, path: String, bytes: [UInt8]) {
+        self.init(name: name, path: path, content: .bytes(bytes))
+    }
+
+    /// The table as a lossless document, for editing. Each call parses the file again.
+    public func parse(limits: ReadLimits = .standard) throws(TableReadError) -> StringsDocument {
+        switch content {
+        case .unreadable(let message):
+            throw .unreadable(path: path, message: message)
+        case .bytes(let bytes):
+            do {
+                return try StringsParser.parse(bytes, limits: limits)
+            } catch {
+                throw .malformed(path: path, error: error)
+            }
+        }
+    }
+
+    /// The table's entries for lookups (no text around them). Each call reads the file again.
+    public func scan(limits: ReadLimits = .standard) throws(TableReadError) -> StringsScan {
+        switch content {
+        case .unreadable(let message):
+            throw .unreadable(path: path, message: message)
+        case .bytes(let bytes):
+            do {
+                return try StringsParser.scan(bytes, limits: limits)
+            } catch {
+                throw .malformed(path: path, error: error)
+            }
+        }
+    }
+
+    /// The file's bytes, when it could be read.
+    public var bytes: [UInt8]? {
+        if case .bytes(let bytes) = content { return bytes }
         return nil
+    }
+
+    /// The values the device reads (`nil` when the table cannot be read).
+    public func values() -> [String: String]? {
+        try? scan().table
+    }
+}
+
+/// A table that cannot be used: unreadable, or not a valid `.strings` file.
+public enum TableReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unreadable(path: String, message: String)
+    case malformed(path: String, error: SyntaxError)
+
+    public var path: String {
+        switch self {
+        case .unreadable(let path, _), .malformed(let path, _): path
+        }
+    }
+
+    /// The problem as a diagnostic (`file-unreadable` or `strings-syntax`).
+    public var diagnostic: Diagnostic {
+        switch self {
+        case .unreadable(let path, let message):
+            Diagnostic(.error, rule: "file-unreadable", message, at: SourceLocation(file: path))
+        case .malformed(let path, let error):
+            Diagnostic(.error, rule: "strings-syntax", error.message, at: SourceLocation(file: path, position: error.position))
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let message): "\(path): \(message)"
+        case .malformed(let path, let error): "\(path):\(error.position.map { "\($0.line):\($0.column ?? 1):" } ?? "") \(error.message)"
+        }
     }
 }

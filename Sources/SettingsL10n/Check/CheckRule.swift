@@ -28,17 +28,66 @@ public struct CheckContext: Sendable {
     public let development: Localization?
     /// The localizations whose tables are checked: every `.lproj` but `Base`, or those asked for.
     public let localizations: [Localization]
+    /// What each table of those localizations holds, read once (in parallel) when the context
+    /// is made: the table rules and `status` work from these, not from the files.
+    public let tableFacts: [TableFacts]
+    /// The coverage of each catalog table in each checked localization, missing files included.
+    public let coverage: [TableCoverage]
 
     public init(bundle: SettingsBundle, catalog: Catalog, locales: [String] = []) {
         self.bundle = bundle
         self.catalog = catalog
-        self.development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        self.development = development
         var localizations = bundle.localizations.filter { $0.name != "Base" }
         if !locales.isEmpty {
             let wanted = Set(locales.map { LanguageTag.bcp47(folderName: $0)?.lowercased() ?? $0 })
             localizations = localizations.filter { wanted.contains(LanguageTag.bcp47(folderName: $0.name)?.lowercased() ?? $0.name) }
         }
         self.localizations = localizations
+
+        // The keys option lists show, per table, for the display rules.
+        var keysOfOptions: [String: Set<String>] = [:]
+        for file in bundle.schemaFiles {
+            guard let table = catalog.tableOfFile[file.path] else { continue }
+            for specifier in file.specifiers where (specifier.titles?.count ?? 0) > 1 {
+                for key in (specifier.titles ?? []) + (specifier.shortTitles ?? []) {
+                    if let key { keysOfOptions[table, default: []].insert(key) }
+                }
+            }
+        }
+        let optionKeys = keysOfOptions
+        let catalogTables = Dictionary(uniqueKeysWithValues: catalog.tables.map { ($0.name, $0) })
+        let jobs = localizations.flatMap { localization in localization.tables.map { (localization, $0) } }
+        tableFacts = parallelMap(jobs) { localization, file in
+            TableFacts.read(file, in: localization, catalogTable: catalogTables[file.name],
+                            isDevelopment: localization.folder == development?.folder, optionKeys: optionKeys[file.name] ?? [])
+        }
+        var coverage: [TableCoverage] = []
+        var factIndex: [String: Int] = [:]
+        for (index, facts) in tableFacts.enumerated() { factIndex[facts.path] = index }
+        for localization in localizations {
+            for table in catalog.tables {
+                let path = "\(localization.folder)/\(table.name).strings"
+                if let index = factIndex[path], let covered = tableFacts[index].coverage {
+                    coverage.append(covered)
+                } else {
+                    coverage.append(TableCoverage(locale: localization.name, table: table.name, path: path,
+                                                  isDevelopmentLanguage: localization.folder == development?.folder, file: .missing,
+                                                  total: table.strings.count, translated: 0, fuzzy: [], missing: table.strings,
+                                                  filled: [], stale: []))
+                }
+            }
+        }
+        self.coverage = coverage
+        self.factIndex = factIndex
+    }
+
+    private let factIndex: [String: Int]
+
+    /// The facts of a table file (`de.lproj/Root.strings`), if it exists and is checked.
+    public func facts(at path: String) -> TableFacts? {
+        factIndex[path].map { tableFacts[$0] }
     }
 
     public func isDevelopment(_ localization: Localization) -> Bool {

@@ -13,6 +13,19 @@ public enum XLIFFExporter {
     ///   left out) or strings XML cannot carry.
     /// - Throws: `ExchangeError` when a requested locale has no `.lproj` folder.
     public static func export(catalog: Catalog, bundle: SettingsBundle, locales: [String] = []) throws(ExchangeError) -> (exports: [Export], diagnostics: [Diagnostic]) {
+        var exports: [Export] = []
+        var diagnostics: [Diagnostic] = []
+        try export(catalog: catalog, bundle: bundle, locales: locales) { export, problems in
+            exports.append(export)
+            diagnostics += problems
+        }
+        return (exports, diagnostics)
+    }
+
+    /// Builds the documents one locale at a time and hands each to `body` with its warnings, so
+    /// that a large bundle never holds every document at once.
+    public static func export(catalog: Catalog, bundle: SettingsBundle, locales: [String] = [],
+                              body: (Export, [Diagnostic]) throws -> Void) throws(ExchangeError) {
         let development = bundle.localization(forLanguage: catalog.developmentLanguage)
         var targets: [Localization] = []
         if locales.isEmpty {
@@ -25,43 +38,54 @@ public enum XLIFFExporter {
                 targets.append(localization)
             }
         }
-        var diagnostics: [Diagnostic] = []
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
-        let exports = targets.map { localization in
-            Export(folder: localization.name, document: document(
-                for: localization, catalog: catalog, development: development, sourceLanguage: sourceLanguage,
-                diagnostics: &diagnostics))
+        var sourceValues: [String: [String: String]] = [:]
+        for table in catalog.tables {
+            sourceValues[table.name] = development?.table(named: table.name)?.values() ?? [:]
         }
-        return (exports, diagnostics)
+        for localization in targets {
+            var diagnostics: [Diagnostic] = []
+            let document = document(for: localization, catalog: catalog, sourceValues: sourceValues,
+                                    developmentFolder: development?.folder ?? "\(sourceLanguage).lproj",
+                                    sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
+            do {
+                try body(Export(folder: localization.name, document: document), diagnostics)
+            } catch let error as ExchangeError {
+                throw error
+            } catch {
+                throw ExchangeError("\(error)")
+            }
+        }
     }
 
-    private static func document(for localization: Localization, catalog: Catalog, development: Localization?,
-                                 sourceLanguage: String, diagnostics: inout [Diagnostic]) -> XLIFFDocument {
+    private static func document(for localization: Localization, catalog: Catalog, sourceValues: [String: [String: String]],
+                                 developmentFolder: String, sourceLanguage: String,
+                                 diagnostics: inout [Diagnostic]) -> XLIFFDocument {
         let targetLanguage = LanguageTag.bcp47(folderName: localization.name) ?? localization.name
         var files: [XLIFFFile] = []
         for table in catalog.tables {
-            let sourceTable = development?.table(named: table.name)?.document
-            let sourceValues = sourceTable?.table ?? [:]
-            let targetFile = localization.table(named: table.name)
-            if let targetFile, targetFile.document == nil {
-                diagnostics.append(Diagnostic(
-                    .warning, rule: "strings-syntax",
-                    "\(targetFile.path) cannot be read, so its translations are not in the export; fix it and export again",
-                    at: SourceLocation(file: targetFile.path)))
+            let source = sourceValues[table.name] ?? [:]
+            var targets: [String: StringsScan.Entry] = [:]
+            if let targetFile = localization.table(named: table.name) {
+                do {
+                    for entry in try targetFile.scan().entries { targets[entry.key] = entry }
+                } catch {
+                    diagnostics.append(Diagnostic(
+                        .warning, rule: "strings-syntax",
+                        "\(targetFile.path) cannot be read, so its translations are not in the export; fix it and export again",
+                        at: SourceLocation(file: targetFile.path)))
+                }
             }
-            let targetDocument = targetFile?.document
-            let targetValues = targetDocument?.table ?? [:]
             var units: [XLIFFUnit] = []
             for string in table.strings {
-                let source = sourceValues[string.key] ?? string.key
-                var unit = XLIFFUnit(id: string.key, source: source)
-                let entry = targetDocument?.indexOfEffectiveEntry(forKey: string.key).map { targetDocument!.entries[$0] }
+                var unit = XLIFFUnit(id: string.key, source: source[string.key] ?? string.key)
+                let entry = targets[string.key]
                 // A value filled in with the source text by `merge --fill source` is not a translation.
-                if let translation = targetValues[string.key], !translation.isEmpty, entry?.isUntranslatedFill != true {
+                if let entry, let translation = entry.value, !translation.isEmpty, !entry.isUntranslatedFill {
                     unit.target = translation
-                    unit.state = entry?.needsReview == true ? "needs-review-translation" : "translated"
+                    unit.state = entry.needsReview ? "needs-review-translation" : "translated"
                 }
-                unit.notes = string.occurrences.map { $0.describe { sourceValues[$0] ?? $0 } }
+                unit.notes = string.occurrences.map { $0.describe { source[$0] ?? $0 } }
                 unit.locations = string.occurrences.map { XLIFFLocation(file: $0.file, line: $0.position?.line) }
                 guard [unit.id, unit.source, unit.target ?? ""].allSatisfy(XLIFFWriter.isRepresentable) else {
                     diagnostics.append(Diagnostic(
@@ -73,7 +97,6 @@ public enum XLIFFExporter {
                 }
                 units.append(unit)
             }
-            let developmentFolder = development?.folder ?? "\(sourceLanguage).lproj"
             files.append(XLIFFFile(original: "\(developmentFolder)/\(table.name).strings",
                                    sourceLanguage: sourceLanguage, targetLanguage: targetLanguage, units: units))
         }

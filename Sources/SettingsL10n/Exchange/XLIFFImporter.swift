@@ -78,20 +78,29 @@ public enum XLIFFImporter {
         var result = ImportResult()
         var documentsByPath: [String: (original: [UInt8]?, document: StringsDocument, written: Int)] = [:]
         var pathOrder: [String] = []
+        var sourceValues: [String: [String: String]] = [:]
         for (xliffPath, file, localization) in work {
             let table = catalog.table(named: file.tableName)!
-            let sourceValues = development?.table(named: table.name)?.document?.table ?? [:]
+            if sourceValues[table.name] == nil {
+                sourceValues[table.name] = development?.table(named: table.name)?.values() ?? [:]
+            }
+            let source = sourceValues[table.name]!
             let tablePath = "\(localization.folder)/\(table.name).strings"
             if documentsByPath[tablePath] == nil {
-                let existing = localization.table(named: table.name)
-                if let existing, existing.document == nil {
-                    result.rejected.append(Diagnostic(
-                        .error, rule: "strings-syntax",
-                        "\(tablePath) cannot be read, so \(file.units.count) units from \(xliffPath) were not imported; fix it and import again",
-                        at: SourceLocation(file: tablePath)))
-                    continue
+                if let existing = localization.table(named: table.name) {
+                    do {
+                        let document = try existing.parse()
+                        documentsByPath[tablePath] = (existing.bytes, document, 0)
+                    } catch {
+                        result.rejected.append(Diagnostic(
+                            .error, rule: "strings-syntax",
+                            "\(tablePath) cannot be read, so \(file.units.count) units from \(xliffPath) were not imported; fix it and import again",
+                            at: SourceLocation(file: tablePath)))
+                        continue
+                    }
+                } else {
+                    documentsByPath[tablePath] = (nil, StringsDocument(), 0)
                 }
-                documentsByPath[tablePath] = (existing.map { _ in originalBytes(existing!) }, existing?.document ?? StringsDocument(), 0)
                 pathOrder.append(tablePath)
             }
             guard var state = documentsByPath[tablePath] else { continue }
@@ -106,7 +115,7 @@ public enum XLIFFImporter {
                         at: location))
                     continue
                 }
-                let currentSource = sourceValues[unit.id] ?? unit.id
+                let currentSource = source[unit.id] ?? unit.id
                 guard unit.source == currentSource else {
                     result.rejected.append(Diagnostic(
                         .error, rule: "import-source-changed",
@@ -120,7 +129,7 @@ public enum XLIFFImporter {
                 }
                 let review = unit.state?.hasPrefix("needs-review") == true ? ReviewMark.importedComment : nil
                 if apply(target, review: review, for: string, in: &state.document, ranks: ranks, layout: layout,
-                         sourceText: { sourceValues[$0] ?? $0 }) {
+                         sourceText: { source[$0] ?? $0 }) {
                     state.written += 1
                 } else {
                     result.unchanged += 1
@@ -137,10 +146,6 @@ public enum XLIFFImporter {
             }
         }
         return result
-    }
-
-    private static func originalBytes(_ table: StringsTableFile) -> [UInt8] {
-        table.document?.encoded() ?? []
     }
 
     /// Writes one translation; returns whether the table changed.

@@ -2,7 +2,7 @@ extension MergeResult {
     /// The report as JSON (`merge --format json`).
     public var json: JSONValue {
         .object([
-            ("changed", .bool(!updates.isEmpty)),
+            ("changed", .bool(reports.contains(where: \.changed))),
             ("tables", .array(reports.map { report in
                 .object([
                     ("locale", .string(report.locale)),

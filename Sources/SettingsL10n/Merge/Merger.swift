@@ -16,6 +16,11 @@ public struct MergeResult: Hashable, Sendable {
     public var updates: [TableUpdate] = []
     public var reports: [TableMergeReport] = []
 
+    public init(updates: [TableUpdate] = [], reports: [TableMergeReport] = []) {
+        self.updates = updates
+        self.reports = reports
+    }
+
     /// Whether a table could not be merged (it does not parse).
     public var hasProblems: Bool { reports.contains { $0.problem != nil } }
 }
@@ -28,11 +33,32 @@ public struct MergeResult: Hashable, Sendable {
 /// people's comments are kept; a second merge changes nothing; a table that does not parse is
 /// left untouched.
 public enum Merger {
-    /// Merges every table of the catalog in every localization (or those of `locales`).
+    /// Merges every table of the catalog in every localization (or those of `locales`) and
+    /// collects what changes. For large bundles, prefer the streaming form.
+    public static func merge(bundle: SettingsBundle, catalog: Catalog, locales: [String] = [],
+                             options: MergeOptions = MergeOptions()) -> MergeResult {
+        var result = MergeResult()
+        merge(bundle: bundle, catalog: catalog, locales: locales, options: options) { outcome in
+            if let update = outcome.update { result.updates.append(update) }
+            result.reports.append(outcome.report)
+        }
+        return result
+    }
+
+    /// One table's merge: its report, and the new file when it changes.
+    public struct Outcome: Sendable {
+        public var report: TableMergeReport
+        public var update: TableUpdate?
+    }
+
+    /// Merges table by table, several at once, and hands each outcome to `body` in order
+    /// (localization by localization, table by table), so that the caller writes or prints it
+    /// and nothing but a few tables is held at a time.
     /// - Parameter progress: told as each localization starts (done so far, total, folder name).
     public static func merge(bundle: SettingsBundle, catalog: Catalog, locales: [String] = [],
                              options: MergeOptions = MergeOptions(),
-                             progress: ((_ done: Int, _ total: Int, _ localization: String) -> Void)? = nil) -> MergeResult {
+                             progress: ((_ done: Int, _ total: Int, _ localization: String) -> Void)? = nil,
+                             body: (Outcome) throws -> Void) rethrows {
         let development = bundle.localization(forLanguage: catalog.developmentLanguage)
         var localizations = bundle.localizations.filter { $0.name != "Base" }
         if development == nil {
@@ -44,47 +70,65 @@ public enum Merger {
             let wanted = Set(locales.compactMap { LanguageTag.bcp47(folderName: $0)?.lowercased() })
             localizations = localizations.filter { wanted.contains(LanguageTag.bcp47(folderName: $0.name)?.lowercased() ?? $0.name) }
         }
-        var result = MergeResult()
-        for (index, localization) in localizations.enumerated() {
-            progress?(index, localizations.count, localization.folder)
-            let isDevelopment = development.map { $0.folder == localization.folder }
-                ?? (localization.name == catalog.developmentLanguage)
-            for table in catalog.tables {
-                let sourceText = development?.table(named: table.name)?.document?.table ?? [:]
-                let path = "\(localization.folder)/\(table.name).strings"
-                var report = TableMergeReport(locale: localization.name, table: table.name, path: path,
-                                              isDevelopmentLanguage: isDevelopment)
-                let file = localization.table(named: table.name)
-                switch file?.content {
-                case .malformed(let error):
-                    report.problem = "does not parse: \(error.message); it was left untouched"
-                    report.problemPosition = error.position
-                    report.missing = table.keys
-                    result.reports.append(report)
-                    continue
-                case .unreadable(let message):
+        // The source text of each table, read once.
+        let sourceTexts = parallelMap(catalog.tables) { development?.table(named: $0.name)?.values() ?? [:] }
+        var jobs: [(localization: Localization, table: Int, isDevelopment: Bool)] = []
+        for localization in localizations {
+            let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
+            for index in catalog.tables.indices { jobs.append((localization, index, isDevelopment)) }
+        }
+        let chunk = 16
+        var start = 0
+        var announced = -1
+        while start < jobs.count {
+            let slice = Array(jobs[start..<min(start + chunk, jobs.count)])
+            let outcomes = parallelMap(slice) { job in
+                mergeTable(catalog.tables[job.table], in: job.localization, isDevelopment: job.isDevelopment,
+                           sourceText: sourceTexts[job.table], options: options)
+            }
+            for (job, outcome) in zip(slice, outcomes) {
+                if let index = localizations.firstIndex(where: { $0.folder == job.localization.folder }), index > announced {
+                    announced = index
+                    progress?(index, localizations.count, job.localization.folder)
+                }
+                try body(outcome)
+            }
+            start += chunk
+        }
+    }
+
+    /// Merges one table of one localization.
+    static func mergeTable(_ table: CatalogTable, in localization: Localization, isDevelopment: Bool,
+                           sourceText: [String: String], options: MergeOptions) -> Outcome {
+        let path = "\(localization.folder)/\(table.name).strings"
+        var report = TableMergeReport(locale: localization.name, table: table.name, path: path, isDevelopmentLanguage: isDevelopment)
+        let file = localization.table(named: table.name)
+        var document: StringsDocument?
+        if let file {
+            do {
+                document = try file.parse()
+            } catch {
+                switch error {
+                case .malformed(_, let syntax):
+                    report.problem = "does not parse: \(syntax.message); it was left untouched"
+                    report.problemPosition = syntax.position
+                case .unreadable(_, let message):
                     report.problem = "cannot be read: \(message); it was left untouched"
-                    report.missing = table.keys
-                    result.reports.append(report)
-                    continue
-                case .parsed, nil:
-                    break
                 }
-                let merged = mergeTable(table, document: file?.document, isDevelopment: isDevelopment,
-                                        sourceText: sourceText, options: options, report: &report)
-                let original = file?.document?.encoded()
-                if let merged {
-                    let update = TableUpdate(path: path, original: original, document: merged)
-                    if update.updated != original {
-                        report.changed = true
-                        report.created = original == nil
-                        result.updates.append(update)
-                    }
-                }
-                result.reports.append(report)
+                report.missing = table.keys
+                return Outcome(report: report, update: nil)
             }
         }
-        return result
+        guard let merged = mergeTable(table, document: document, isDevelopment: isDevelopment, sourceText: sourceText,
+                                      options: options, report: &report) else {
+            return Outcome(report: report, update: nil)
+        }
+        let original = file?.bytes
+        let update = TableUpdate(path: path, original: original, document: merged)
+        guard update.updated != original else { return Outcome(report: report, update: nil) }
+        report.changed = true
+        report.created = original == nil
+        return Outcome(report: report, update: update)
     }
 
     /// Merges one table. Returns the new document, or `nil` when there is no file and nothing

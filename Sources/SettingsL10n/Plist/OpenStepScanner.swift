@@ -9,7 +9,7 @@ struct OpenStepScanner {
     let bytes: [UInt8]
     var offset: Int
     let limits: ReadLimits
-    let lines: LineIndex
+    private var positions: PositionTracker
     /// The offset of a `/*` comment that never closes, if the scan met one. CoreFoundation
     /// silently treats the rest of the file as that comment.
     private(set) var unterminatedCommentOffset: Int?
@@ -18,19 +18,21 @@ struct OpenStepScanner {
         self.bytes = bytes
         self.offset = offset
         self.limits = limits
-        self.lines = LineIndex(bytes)
+        self.positions = PositionTracker(bytes)
     }
 
     var isAtEnd: Bool { offset >= bytes.count }
 
     var current: UInt8 { bytes[offset] }
 
-    func position(at offset: Int) -> TextPosition {
-        lines.position(at: offset)
+    /// The position of `offset`; cheapest when asked in increasing order, as parsing does.
+    mutating func position(at offset: Int) -> TextPosition {
+        positions.position(at: offset)
     }
 
+    /// An error at `offset` (its position found afresh: errors are rare).
     func error(_ message: String, at offset: Int) -> PlistParseError {
-        PlistParseError(message, at: position(at: offset))
+        PlistParseError(message, at: LineIndex(bytes).position(at: offset))
     }
 
     // MARK: Trivia
@@ -160,13 +162,14 @@ struct OpenStepScanner {
             guard atStringStart else {
                 throw error("unexpected character \(describeCharacter(at: keyStart)); expected a key or '}'", at: keyStart)
             }
+            let keyPosition = position(at: keyStart)
             let key = try parseString()
             guard skipTrivia() else {
                 throw error("expected '=' after the key \"\(key)\"", at: bytes.count)
             }
             let value: PlistNode
             if current == UInt8(ascii: ";") {
-                value = PlistNode(.string(key), position: position(at: keyStart))
+                value = PlistNode(.string(key), position: keyPosition)
             } else if current == UInt8(ascii: "=") {
                 offset += 1
                 value = try parseValue(depth: depth)
@@ -178,7 +181,7 @@ struct OpenStepScanner {
                 throw error("missing ';' after the value of \"\(key)\"", at: valueEnd)
             }
             offset += 1
-            entries.append(PlistDictionaryEntry(key: key, keyPosition: position(at: keyStart), value: value))
+            entries.append(PlistDictionaryEntry(key: key, keyPosition: keyPosition, value: value))
         }
     }
 

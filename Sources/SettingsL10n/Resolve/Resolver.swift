@@ -131,17 +131,20 @@ public struct Resolver {
             self.pseudo = pseudo
             self.catalog = catalog
             for table in catalog.tables {
-                if let file = localization?.table(named: table.name) {
-                    switch file.content {
-                    case .parsed(let document): tables[table.name] = document.table
-                    case .malformed(let error):
-                        throw ResolveError(file: file.path, position: error.position,
-                                           message: "the table does not parse: \(error.message); fix it to render this locale (the device would show every key of it as written)")
-                    case .unreadable(let message):
-                        throw ResolveError(file: file.path, position: nil, message: "the table cannot be read: \(message)")
+                if let file = (pseudo == nil ? localization : development)?.table(named: table.name) {
+                    do {
+                        let values = try file.scan().table
+                        if pseudo == nil { tables[table.name] = values } else { sourceText[table.name] = values }
+                    } catch {
+                        switch error {
+                        case .malformed(let path, let syntax):
+                            throw ResolveError(file: path, position: syntax.position,
+                                               message: "the table does not parse: \(syntax.message); fix it to render this locale (the device would show every key of it as written)")
+                        case .unreadable(let path, let message):
+                            throw ResolveError(file: path, position: nil, message: "the table cannot be read: \(message)")
+                        }
                     }
                 }
-                if pseudo != nil { sourceText[table.name] = development?.table(named: table.name)?.document?.table ?? [:] }
             }
         }
 

@@ -63,3 +63,47 @@ struct LineIndex: Sendable {
         return TextPosition(line: line, column: column)
     }
 }
+
+/// Positions of increasing offsets in a UTF-8 buffer, found by walking forward from the last
+/// one: linear over a whole parse, where a fresh search per position would be quadratic.
+struct PositionTracker: Sendable {
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var line = 1
+    private var column = 1
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of `target`.
+    mutating func position(at target: Int) -> TextPosition {
+        if target < offset {
+            offset = 0
+            line = 1
+            column = 1
+        }
+        let end = min(target, bytes.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = self.offset, line = self.line, column = self.column
+            while offset < end {
+                let byte = buffer[offset]
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte == 0x0D {
+                    line += 1
+                    column = 1
+                    if offset + 1 < end, buffer[offset + 1] == 0x0A { offset += 1 }
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                offset += 1
+            }
+            self.offset = offset
+            self.line = line
+            self.column = column
+        }
+        return TextPosition(line: line, column: column)
+    }
+}

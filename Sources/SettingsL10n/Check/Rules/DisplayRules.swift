@@ -6,8 +6,9 @@ enum DisplayRules {
     struct LocalizedOptions {
         var file: SchemaFile
         var specifier: Specifier
-        /// The table file the titles come from (`nil` for files without StringsTable).
-        var table: StringsTableFile?
+        /// What the table the titles come from holds (`nil` for files without StringsTable, or
+        /// when the language has no such table).
+        var facts: TableFacts?
         var locale: String?
         var titles: [String?]
         var shortTitles: [String?]
@@ -16,8 +17,8 @@ enum DisplayRules {
 
         /// Where a key's entry is in the table, or the schema value when the table lacks it.
         func location(ofKey key: String?, schemaValue: SchemaValue?) -> SourceLocation {
-            if let table, let key, let document = table.document, let index = document.indexOfEffectiveEntry(forKey: key) {
-                return SourceLocation(file: table.path, position: document.entries[index].position)
+            if let facts, let key, let entry = facts.optionEntries[key] {
+                return SourceLocation(file: facts.path, position: entry.position)
             }
             return SourceLocation(file: file.path, position: schemaValue?.position, keyPath: schemaValue?.keyPath)
         }
@@ -29,15 +30,14 @@ enum DisplayRules {
             guard let titleKeys = specifier.titles, titleKeys.count > 1 else { continue }
             let shortKeys = specifier.shortTitles ?? []
             guard let tableName = context.catalog.tableOfFile[file.path] else {
-                lists.append(LocalizedOptions(file: file, specifier: specifier, table: nil, locale: nil, titles: titleKeys,
+                lists.append(LocalizedOptions(file: file, specifier: specifier, facts: nil, locale: nil, titles: titleKeys,
                                               shortTitles: shortKeys, titleKeys: titleKeys, shortTitleKeys: shortKeys))
                 continue
             }
             for localization in context.localizations {
-                let table = localization.table(named: tableName)
-                let values = table?.document?.table ?? [:]
-                func localize(_ key: String?) -> String? { key.map { values[$0] ?? $0 } }
-                lists.append(LocalizedOptions(file: file, specifier: specifier, table: table, locale: localization.name,
+                let facts = context.facts(at: "\(localization.folder)/\(tableName).strings")
+                func localize(_ key: String?) -> String? { key.map { facts?.optionEntries[$0]?.value ?? $0 } }
+                lists.append(LocalizedOptions(file: file, specifier: specifier, facts: facts, locale: localization.name,
                                               titles: titleKeys.map(localize), shortTitles: shortKeys.map(localize),
                                               titleKeys: titleKeys, shortTitleKeys: shortKeys))
             }

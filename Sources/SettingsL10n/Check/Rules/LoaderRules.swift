@@ -43,8 +43,6 @@ enum LoaderRules {
                     summary: "A child pane's File names a schema file the bundle does not have."),
         ReadingRule(id: "child-pane-cycle", defaultSeverity: .warning,
                     summary: "Child panes lead back to a page already open (a cycle)."),
-        ReadingRule(id: "strings-syntax", defaultSeverity: .error,
-                    summary: "A .strings table does not parse; the line and column say where (the device drops the whole table)."),
         ReadingRule(id: "localizable-not-string", defaultSeverity: .warning,
                     summary: "A Title, FooterText, Titles or ShortTitles entry is not a string (a number, say), so it cannot be translated."),
     ]

@@ -1,28 +1,27 @@
 /// Rules about the `.lproj` tables.
 enum TableRules {
     static let all: [any CheckRule] = [
-        DuplicateKey(), EmptyValue(), ValueWhitespace(), MissingTranslation(), DevelopmentEntryMissing(), StaleKey(),
+        Syntax(), DuplicateKey(), EmptyValue(), ValueWhitespace(), MissingTranslation(), DevelopmentEntryMissing(), StaleKey(),
         TableMissing(), NeedsReview(), Notice(kind: .utf16WithoutByteOrderMark), Notice(kind: .unterminatedComment),
         Notice(kind: .emptyFile),
     ]
 
-    /// Every parsed table of the checked localizations.
-    static func tables(_ context: CheckContext) -> [(localization: Localization, file: StringsTableFile, document: StringsDocument)] {
-        context.localizations.flatMap { localization in
-            localization.tables.compactMap { file in file.document.map { (localization, file, $0) } }
-        }
-    }
-
-    /// The effective entry (the last) of each key, in file order.
-    static func effectiveEntries(_ document: StringsDocument) -> [StringsEntry] {
-        var lastIndex: [String: Int] = [:]
-        for (index, entry) in document.entries.enumerated() { lastIndex[entry.key] = index }
-        return document.entries.enumerated().filter { lastIndex[$0.element.key] == $0.offset }.map(\.element)
-    }
-
     static func usedAt(_ string: LocalizableString) -> String {
         guard let occurrence = string.occurrences.first else { return "" }
         return " (used at \(occurrence.file)\(occurrence.position.map { ":\($0.line)" } ?? ""))"
+    }
+
+    struct Syntax: CheckRule {
+        let id = "strings-syntax"
+        let defaultSeverity = Severity.error
+        let summary = "A .strings table does not parse; the line and column say where (the device drops the whole table)."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.tableFacts.compactMap { facts in
+                guard case .malformed(let path, let error)? = facts.problem else { return nil }
+                return diagnostic(error.message, file: path, position: error.position)
+            }
+        }
     }
 
     struct DuplicateKey: CheckRule {
@@ -31,11 +30,10 @@ enum TableRules {
         let summary = "A table has the same key twice; the device uses the last entry and ignores the others."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            TableRules.tables(context).flatMap { _, file, document in
-                document.overriddenEntries.map { entry in
-                    let later = document.entries[document.indexOfEffectiveEntry(forKey: entry.key)!]
-                    return diagnostic("\(StringsWriting.quoted(entry.key)) is defined again at line \(later.position.line), which the device uses; this entry is ignored",
-                                      file: file.path, position: entry.position)
+            context.tableFacts.flatMap { facts in
+                facts.duplicates.map { entry, laterLine in
+                    diagnostic("\(StringsWriting.quoted(entry.key)) is defined again at line \(laterLine), which the device uses; this entry is ignored",
+                               file: facts.path, position: entry.position)
                 }
             }
         }
@@ -47,10 +45,10 @@ enum TableRules {
         let summary = "An entry's value is empty: the Settings app shows nothing where the string belongs."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            TableRules.tables(context).flatMap { _, file, document in
-                TableRules.effectiveEntries(document).filter { $0.stringValue == "" }.map { entry in
+            context.tableFacts.flatMap { facts in
+                facts.emptyValues.map { entry in
                     diagnostic("the value of \(StringsWriting.quoted(entry.key)) is empty: the Settings app shows nothing there",
-                               file: file.path, position: entry.valuePosition)
+                               file: facts.path, position: entry.valuePosition)
                 }
             }
         }
@@ -62,14 +60,10 @@ enum TableRules {
         let summary = "A value differs from its key only in white space (a stray space or line break)."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            func squeezed(_ text: String) -> String {
-                text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-            }
-            return TableRules.tables(context).flatMap { _, file, document in
-                TableRules.effectiveEntries(document).compactMap { entry in
-                    guard let value = entry.stringValue, !value.isEmpty, value != entry.key, squeezed(value) == squeezed(entry.key) else { return nil }
-                    return diagnostic("the value \(StringsWriting.quoted(value)) differs from its key \(StringsWriting.quoted(entry.key)) only in white space",
-                                      file: file.path, position: entry.valuePosition)
+            context.tableFacts.flatMap { facts in
+                facts.whitespaceValues.map { entry in
+                    diagnostic("the value \(StringsWriting.quoted(entry.value ?? "")) differs from its key \(StringsWriting.quoted(entry.key)) only in white space",
+                               file: facts.path, position: entry.valuePosition)
                 }
             }
         }
@@ -141,10 +135,10 @@ enum TableRules {
         let summary = "A translation merge carried over from a slightly different old title, or imported unreviewed, waits for review."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            TableRules.tables(context).flatMap { _, file, document in
-                TableRules.effectiveEntries(document).filter(\.needsReview).map { entry in
+            context.tableFacts.flatMap { facts in
+                facts.reviews.map { entry in
                     diagnostic("the translation of \(StringsWriting.quoted(entry.key)) needs review; remove the settings-l10n comment above it once checked",
-                               file: file.path, position: entry.position)
+                               file: facts.path, position: entry.position)
                 }
             }
         }
@@ -173,8 +167,8 @@ enum TableRules {
         }
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            TableRules.tables(context).flatMap { _, file, document in
-                document.notices.filter { $0.kind == kind }.map { diagnostic($0.message, file: file.path, position: $0.position) }
+            context.tableFacts.flatMap { facts in
+                facts.notices.filter { $0.kind == kind }.map { diagnostic($0.message, file: facts.path, position: $0.position) }
             }
         }
     }
