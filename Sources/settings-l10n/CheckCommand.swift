@@ -55,7 +55,7 @@ struct CheckCommand: ParsableCommand {
             let colors = StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             printOutput(DiagnosticTextRenderer(pathPrefix: prefix, colors: colors).render(diagnostics))
         case .json:
-            printOutput(DiagnosticJSONRenderer.document(diagnostics).rendered())
+            printOutput(DiagnosticJSONRenderer.render(diagnostics))
         case .github:
             printOutput(DiagnosticGitHubRenderer(pathPrefix: prefix).render(diagnostics))
         }

@@ -45,6 +45,7 @@ public struct CheckContext: Sendable {
             localizations = localizations.filter { wanted.contains(LanguageTag.bcp47(folderName: $0.name)?.lowercased() ?? $0.name) }
         }
         self.localizations = localizations
+        self.specifiers = bundle.schemaFiles.flatMap { file in file.specifiers.map { (file, $0) } }
 
         // The keys option lists show, per table, for the display rules.
         var keysOfOptions: [String: Set<String>] = [:]
@@ -100,7 +101,5 @@ public struct CheckContext: Sendable {
     }
 
     /// The specifiers of every schema file, with their file.
-    public var specifiers: [(file: SchemaFile, specifier: Specifier)] {
-        bundle.schemaFiles.flatMap { file in file.specifiers.map { (file, $0) } }
-    }
+    public let specifiers: [(file: SchemaFile, specifier: Specifier)]
 }

@@ -21,15 +21,24 @@ public enum Checker {
                 diagnostics += rule.diagnostics(in: context)
             }
         }
-        return diagnostics.sorted(by: order)
+        return sorted(diagnostics)
     }
 
-    static func order(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-        let left = a.location, right = b.location
-        if left.file != right.file { return left.file < right.file }
-        if (left.line ?? 0) != (right.line ?? 0) { return (left.line ?? 0) < (right.line ?? 0) }
-        if (left.column ?? 0) != (right.column ?? 0) { return (left.column ?? 0) < (right.column ?? 0) }
-        if a.rule != b.rule { return a.rule < b.rule }
-        return a.message < b.message
+    /// Diagnostics by file, line, column, rule and message. Files and rules are ranked once,
+    /// so thousands of diagnostics sort without comparing their paths again and again.
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let files = Set(diagnostics.map(\.location.file)).sorted()
+        let rules = Set(diagnostics.map(\.rule)).sorted()
+        let fileRank = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, $0) })
+        let ruleRank = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
+        let keys = diagnostics.map { diagnostic in
+            (fileRank[diagnostic.location.file]!, diagnostic.location.line ?? 0, diagnostic.location.column ?? 0,
+             ruleRank[diagnostic.rule]!)
+        }
+        let order = diagnostics.indices.sorted { a, b in
+            if keys[a] != keys[b] { return keys[a] < keys[b] }
+            return diagnostics[a].message < diagnostics[b].message
+        }
+        return order.map { diagnostics[$0] }
     }
 }

@@ -45,68 +45,153 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// The document as text: two-space indentation when `pretty`, one line otherwise; a final
     /// line break either way.
     public func rendered(pretty: Bool = true) -> String {
-        var output = ""
-        write(to: &output, pretty: pretty, indent: 0)
-        output += "\n"
-        return output
+        var writer = JSONWriter(pretty: pretty)
+        write(to: &writer)
+        return writer.finish()
     }
 
-    private func write(to output: inout String, pretty: Bool, indent: Int) {
+    func write(to writer: inout JSONWriter) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .integer(let value): output += String(value)
-        case .number(let value):
-            if !value.isFinite {
-                output += "null"
-            } else if value == value.rounded(), abs(value) < 1e15 {
-                output += String(Int64(value)) + ".0"
-            } else {
-                output += "\(value)"
-            }
-        case .string(let value): Self.writeString(value, to: &output)
+        case .null: writer.null()
+        case .bool(let value): writer.bool(value)
+        case .integer(let value): writer.integer(value)
+        case .number(let value): writer.number(value)
+        case .string(let value): writer.string(value)
         case .array(let elements):
-            if elements.isEmpty { output += "[]"; return }
-            output += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
-                if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
-                element.write(to: &output, pretty: pretty, indent: indent + 1)
+            writer.beginArray()
+            for element in elements {
+                writer.element()
+                element.write(to: &writer)
             }
-            if pretty { output += "\n" + String(repeating: "  ", count: indent) }
-            output += "]"
+            writer.endArray()
         case .object(let members):
-            if members.isEmpty { output += "{}"; return }
-            output += "{"
-            for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
-                if pretty { output += "\n" + String(repeating: "  ", count: indent + 1) }
-                Self.writeString(key, to: &output)
-                output += pretty ? ": " : ":"
-                value.write(to: &output, pretty: pretty, indent: indent + 1)
+            writer.beginObject()
+            for (key, value) in members {
+                writer.key(key)
+                value.write(to: &writer)
             }
-            if pretty { output += "\n" + String(repeating: "  ", count: indent) }
-            output += "}"
+            writer.endObject()
+        }
+    }
+}
+
+/// Writes JSON text straight into bytes, so large documents (thousands of diagnostics) need
+/// no tree of values first. `JSONValue` renders through it too: one formatting for both.
+struct JSONWriter {
+    private(set) var output: [UInt8] = []
+    let pretty: Bool
+    /// For each open container, whether it has a member yet.
+    private var hasMembers: [Bool] = []
+
+    init(pretty: Bool) {
+        self.pretty = pretty
+        output.reserveCapacity(4096)
+    }
+
+    /// The text, with a final line break.
+    mutating func finish() -> String {
+        output.append(0x0A)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private mutating func newline(_ depth: Int) {
+        output.append(0x0A)
+        for _ in 0..<depth { output.append(0x20); output.append(0x20) }
+    }
+
+    /// Starts the next member of the innermost container: a comma after the first, a new line.
+    private mutating func nextMember() {
+        if hasMembers[hasMembers.count - 1] { output.append(UInt8(ascii: ",")) }
+        hasMembers[hasMembers.count - 1] = true
+        if pretty { newline(hasMembers.count) }
+    }
+
+    mutating func beginObject() { output.append(UInt8(ascii: "{")); hasMembers.append(false) }
+    mutating func beginArray() { output.append(UInt8(ascii: "[")); hasMembers.append(false) }
+
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func close(_ bracket: UInt8) {
+        if hasMembers.removeLast(), pretty { newline(hasMembers.count) }
+        output.append(bracket)
+    }
+
+    /// Before each element of an array.
+    mutating func element() { nextMember() }
+
+    /// Before each value of an object: its key.
+    mutating func key(_ key: String) {
+        nextMember()
+        string(key)
+        output.append(UInt8(ascii: ":"))
+        if pretty { output.append(0x20) }
+    }
+
+    mutating func null() { output.append(contentsOf: "null".utf8) }
+    mutating func bool(_ value: Bool) { output.append(contentsOf: (value ? "true" : "false").utf8) }
+    mutating func integer(_ value: Int64) { output.append(contentsOf: String(value).utf8) }
+
+    mutating func number(_ value: Double) {
+        if !value.isFinite {
+            null()
+        } else if value == value.rounded(), abs(value) < 1e15 {
+            output.append(contentsOf: (String(Int64(value)) + ".0").utf8)
+        } else {
+            output.append(contentsOf: "\(value)".utf8)
         }
     }
 
-    private static func writeString(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let digits = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default:
-                output.unicodeScalars.append(scalar)
+    mutating func optional(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    mutating func optional(_ value: Int?) {
+        if let value { integer(Int64(value)) } else { null() }
+    }
+
+    /// A JSON string: runs of bytes that need no escape are copied at once.
+    mutating func string(_ string: String) {
+        output.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                // Most bytes need no escape.
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
+                    index += 1
+                    continue
+                }
+                var escape: String?
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x00..<0x20: escape = "\\u00" + hex(byte).lowercased()
+                case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    // U+2028 and U+2029 end lines in JavaScript: escape them.
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    length = 3
+                default: break
+                }
+                if let escape {
+                    if index > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                    output.append(contentsOf: escape.utf8)
+                    index += length
+                    runStart = index
+                } else {
+                    index += 1
+                }
             }
+            if count > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 

@@ -5,6 +5,10 @@ public enum StringsWriting {
     /// Quotes and backslashes are escaped, line breaks and tabs written as `\n`, `\r`, `\t`,
     /// and other control characters as `\U` escapes; everything else is written as itself.
     public static func quoted(_ text: String) -> String {
+        // Most text needs no escape: copy it whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) {
+            return "\"" + text + "\""
+        }
         var output = "\""
         output.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

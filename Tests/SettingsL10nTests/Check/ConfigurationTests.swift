@@ -66,7 +66,7 @@ struct ConfigurationTests {
 
     @Test("the JSON document of the contract")
     func json() {
-        #expect(DiagnosticJSONRenderer.document(Array(Self.diagnostics.prefix(1))).rendered() == """
+        #expect(DiagnosticJSONRenderer.render(Array(Self.diagnostics.prefix(1))) == """
         {
           "diagnostics": [
             {
@@ -85,5 +85,31 @@ struct ConfigurationTests {
         }
 
         """)
+    }
+}
+
+@Suite("JSON output")
+struct JSONWriterTests {
+    @Test("strings are escaped as JSON requires; empty containers stay on one line")
+    func escaping() {
+        let value = JSONValue.object([
+            ("text", .string("quote \" backslash \\ line\nfeed\ttab \u{1} \u{2028} é")),
+            ("empty", .array([])), ("none", .object([])), ("numbers", .array([.integer(-3), .number(2.5), .number(1), .number(.nan)])),
+        ])
+        #expect(value.rendered() == """
+        {
+          "text": "quote \\" backslash \\\\ line\\nfeed\\ttab \\u0001 \\u2028 é",
+          "empty": [],
+          "none": {},
+          "numbers": [
+            -3,
+            2.5,
+            1.0,
+            null
+          ]
+        }
+
+        """)
+        #expect(value.rendered(pretty: false) == "{\"text\":\"quote \\\" backslash \\\\ line\\nfeed\\ttab \\u0001 \\u2028 é\",\"empty\":[],\"none\":{},\"numbers\":[-3,2.5,1.0,null]}\n")
     }
 }

@@ -4,11 +4,12 @@ enum DisplayRules {
 
     /// Each option list, per checked localization, with its localized titles and short titles.
     struct LocalizedOptions {
-        var file: SchemaFile
+        var file: String
         var specifier: Specifier
-        /// What the table the titles come from holds (`nil` for files without StringsTable, or
-        /// when the language has no such table).
-        var facts: TableFacts?
+        /// The table the titles come from, and its entries for option titles (`nil` for files
+        /// without StringsTable, or when the language has no such table).
+        var tablePath: String?
+        var entries: [String: StringsScan.Entry]?
         var locale: String?
         var titles: [String?]
         var shortTitles: [String?]
@@ -17,10 +18,10 @@ enum DisplayRules {
 
         /// Where a key's entry is in the table, or the schema value when the table lacks it.
         func location(ofKey key: String?, schemaValue: SchemaValue?) -> SourceLocation {
-            if let facts, let key, let entry = facts.optionEntries[key] {
-                return SourceLocation(file: facts.path, position: entry.position)
+            if let tablePath, let key, let entry = entries?[key] {
+                return SourceLocation(file: tablePath, position: entry.position)
             }
-            return SourceLocation(file: file.path, position: schemaValue?.position, keyPath: schemaValue?.keyPath)
+            return SourceLocation(file: file, position: schemaValue?.position, keyPath: schemaValue?.keyPath)
         }
     }
 
@@ -30,14 +31,16 @@ enum DisplayRules {
             guard let titleKeys = specifier.titles, titleKeys.count > 1 else { continue }
             let shortKeys = specifier.shortTitles ?? []
             guard let tableName = context.catalog.tableOfFile[file.path] else {
-                lists.append(LocalizedOptions(file: file, specifier: specifier, facts: nil, locale: nil, titles: titleKeys,
+                lists.append(LocalizedOptions(file: file.path, specifier: specifier, tablePath: nil, entries: nil, locale: nil, titles: titleKeys,
                                               shortTitles: shortKeys, titleKeys: titleKeys, shortTitleKeys: shortKeys))
                 continue
             }
             for localization in context.localizations {
-                let facts = context.facts(at: "\(localization.folder)/\(tableName).strings")
-                func localize(_ key: String?) -> String? { key.map { facts?.optionEntries[$0]?.value ?? $0 } }
-                lists.append(LocalizedOptions(file: file, specifier: specifier, facts: facts, locale: localization.name,
+                let path = "\(localization.folder)/\(tableName).strings"
+                let entries = context.facts(at: path)?.optionEntries
+                func localize(_ key: String?) -> String? { key.map { entries?[$0]?.value ?? $0 } }
+                lists.append(LocalizedOptions(file: file.path, specifier: specifier, tablePath: path, entries: entries,
+                                              locale: localization.name,
                                               titles: titleKeys.map(localize), shortTitles: shortKeys.map(localize),
                                               titleKeys: titleKeys, shortTitleKeys: shortKeys))
             }
@@ -53,9 +56,14 @@ enum DisplayRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             var found: [Diagnostic] = []
             for list in DisplayRules.optionLists(context) {
-                let elements = list.specifier.field("Titles")?.elements ?? []
+                var seen: [String: Int] = [:]
                 for (index, title) in list.titles.enumerated() {
-                    guard let title, let first = list.titles[..<index].firstIndex(where: { $0 == title }) else { continue }
+                    guard let title else { continue }
+                    guard let first = seen[title] else {
+                        seen[title] = index
+                        continue
+                    }
+                    let elements = list.specifier.field("Titles")?.elements ?? []
                     let name = list.specifier.title.map { " of \(StringsWriting.quoted($0))" } ?? ""
                     let language = list.locale.map { " in \($0)" } ?? ""
                     found.append(diagnostic("options \(first + 1) and \(index + 1)\(name) are both titled \(StringsWriting.quoted(title))\(language): users cannot tell them apart",
@@ -74,9 +82,9 @@ enum DisplayRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             var found: [Diagnostic] = []
             for list in DisplayRules.optionLists(context) {
-                let elements = list.specifier.field("ShortTitles")?.elements ?? []
                 for (index, short) in list.shortTitles.enumerated() where index < list.titles.count {
                     guard let short, let title = list.titles[index], short.count > title.count else { continue }
+                    let elements = list.specifier.field("ShortTitles")?.elements ?? []
                     let language = list.locale.map { " in \($0)" } ?? ""
                     found.append(diagnostic("the short title \(StringsWriting.quoted(short)) is longer than its title \(StringsWriting.quoted(title))\(language)",
                                             at: list.location(ofKey: list.shortTitleKeys[index], schemaValue: index < elements.count ? elements[index] : nil)))

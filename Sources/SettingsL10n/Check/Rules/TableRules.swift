@@ -75,13 +75,19 @@ enum TableRules {
         let summary = "A language's table lacks a key the schema uses (or holds the source text put there by merge --fill source)."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            Coverage.tables(context).filter { !$0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
+            // The message of a missing key is the same in every language: made once per key.
+            var messages: [String: String] = [:]
+            return Coverage.tables(context).filter { !$0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
                 coverage.filled.map { entry in
                     diagnostic("\(StringsWriting.quoted(entry.key)) is not translated: it holds the source text, filled in by merge --fill source",
                                file: coverage.path, position: entry.position)
                 } + coverage.missing.map { string in
-                    diagnostic("\(StringsWriting.quoted(string.key)) is not translated: the Settings app shows it as written\(TableRules.usedAt(string))",
-                               file: coverage.path)
+                    let message = messages[string.key] ?? {
+                        let text = "\(StringsWriting.quoted(string.key)) is not translated: the Settings app shows it as written\(TableRules.usedAt(string))"
+                        messages[string.key] = text
+                        return text
+                    }()
+                    return diagnostic(message, file: coverage.path)
                 }
             }
         }
