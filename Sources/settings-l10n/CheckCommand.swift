@@ -59,6 +59,7 @@ struct CheckCommand: ParsableCommand {
         case .github:
             printOutput(DiagnosticGitHubRenderer(pathPrefix: prefix).render(diagnostics))
         }
+        ProcessLifetime.keep(loaded, context, diagnostics)
         let errors = diagnostics.count { $0.severity == .error }
         let warnings = diagnostics.count { $0.severity == .warning }
         let notes = diagnostics.count { $0.severity == .note }

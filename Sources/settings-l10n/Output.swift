@@ -25,16 +25,19 @@ enum StandardStream {
     var isTerminal: Bool { isatty(descriptor) == 1 }
 
     func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        write(bytes: &bytes)
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
     func write(bytes: inout [UInt8]) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    private func write(_ buffer: UnsafeRawBufferPointer) {
+        guard let base = buffer.baseAddress else { return }
         var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
+        while offset < buffer.count {
+            let count = systemWrite(descriptor, base + offset, buffer.count - offset)
             if count < 0 {
                 if errno == EINTR { continue }
                 return
@@ -54,4 +57,15 @@ func printError(_ message: String, ifNotEmpty: Bool = false) {
 /// Writes a document (JSON, XLIFF, a diff) to standard output.
 func printOutput(_ text: String) {
     StandardStream.output.write(text)
+}
+
+/// Values kept until the process exits. Freeing a large bundle's tables and diagnostics one by
+/// one at the end of a command takes longer than the system takes to drop the whole process,
+/// so commands hand what they loaded here once their output is written.
+enum ProcessLifetime {
+    nonisolated(unsafe) private static var kept: [Any] = []
+
+    static func keep(_ values: Any...) {
+        kept.append(contentsOf: values)
+    }
 }

@@ -47,22 +47,23 @@ public struct CheckContext: Sendable {
         self.localizations = localizations
         self.specifiers = bundle.schemaFiles.flatMap { file in file.specifiers.map { (file, $0) } }
 
-        // The keys option lists show, per table, for the display rules.
-        var keysOfOptions: [String: Set<String>] = [:]
+        // Each catalog table's keys, numbered once for every localization, with the keys
+        // option lists show (for the display rules).
+        var optionKeys: [String: [String]] = [:]
         for file in bundle.schemaFiles {
             guard let table = catalog.tableOfFile[file.path] else { continue }
             for specifier in file.specifiers where (specifier.titles?.count ?? 0) > 1 {
                 for key in (specifier.titles ?? []) + (specifier.shortTitles ?? []) {
-                    if let key { keysOfOptions[table, default: []].insert(key) }
+                    if let key { optionKeys[table, default: []].append(key) }
                 }
             }
         }
-        let optionKeys = keysOfOptions
-        let catalogTables = Dictionary(uniqueKeysWithValues: catalog.tables.map { ($0.name, $0) })
+        var tableKeys: [String: TableKeys] = [:]
+        for table in catalog.tables { tableKeys[table.name] = TableKeys(table: table, optionKeys: optionKeys[table.name] ?? []) }
+        let keysOfTables = tableKeys
         let jobs = localizations.flatMap { localization in localization.tables.map { (localization, $0) } }
         tableFacts = parallelMap(jobs) { localization, file in
-            TableFacts.read(file, in: localization, catalogTable: catalogTables[file.name],
-                            isDevelopment: localization.folder == development?.folder, optionKeys: optionKeys[file.name] ?? [])
+            TableFacts.read(file, in: localization, keys: keysOfTables[file.name], isDevelopment: localization.folder == development?.folder)
         }
         var coverage: [TableCoverage] = []
         var factIndex: [String: Int] = [:]
@@ -82,6 +83,51 @@ public struct CheckContext: Sendable {
         }
         self.coverage = coverage
         self.factIndex = factIndex
+        self.optionLists = Self.optionLists(specifiers: specifiers, catalog: catalog, tableKeys: tableKeys,
+                                            localizations: localizations, tableFacts: tableFacts, factIndex: factIndex)
+    }
+
+    /// Each option list with more than one option, per checked localization, with its localized
+    /// titles: what the display rules look at.
+    let optionLists: [LocalizedOptions]
+
+    private static func optionLists(specifiers: [(file: SchemaFile, specifier: Specifier)], catalog: Catalog,
+                                    tableKeys: [String: TableKeys], localizations: [Localization],
+                                    tableFacts: [TableFacts], factIndex: [String: Int]) -> [LocalizedOptions] {
+        var lists: [LocalizedOptions] = []
+        var factsOfTable: [String: [TableFacts?]] = [:]
+        for (file, specifier) in specifiers {
+            guard let titleKeys = specifier.titles, titleKeys.count > 1 else { continue }
+            let shortKeys = specifier.shortTitles ?? []
+            guard let tableName = catalog.tableOfFile[file.path], let keys = tableKeys[tableName] else {
+                lists.append(LocalizedOptions(file: file.path, specifier: specifier, tablePath: nil, locale: nil,
+                                              titles: titleKeys, shortTitles: shortKeys, titleKeys: titleKeys, shortTitleKeys: shortKeys,
+                                              titleEntries: titleKeys.map { _ in nil }, shortTitleEntries: shortKeys.map { _ in nil }))
+                continue
+            }
+            let tableFactsOfLocalizations = factsOfTable[tableName] ?? localizations.map { localization in
+                factIndex["\(localization.folder)/\(tableName).strings"].map { tableFacts[$0] }
+            }
+            factsOfTable[tableName] = tableFactsOfLocalizations
+            let titleSlots = titleKeys.map { $0.flatMap(keys.optionSlot(ofKey:)) }
+            let shortSlots = shortKeys.map { $0.flatMap(keys.optionSlot(ofKey:)) }
+            for (localization, facts) in zip(localizations, tableFactsOfLocalizations) {
+                func entries(_ slots: [Int?]) -> [StringsScan.Entry?] {
+                    slots.map { slot in
+                        guard let slot, let facts, slot < facts.optionEntries.count else { return nil }
+                        return facts.optionEntries[slot]
+                    }
+                }
+                let titleEntries = entries(titleSlots), shortEntries = entries(shortSlots)
+                lists.append(LocalizedOptions(file: file.path, specifier: specifier, tablePath: "\(localization.folder)/\(tableName).strings",
+                                              locale: localization.name,
+                                              titles: zip(titleKeys, titleEntries).map { key, entry in entry?.value ?? key },
+                                              shortTitles: zip(shortKeys, shortEntries).map { key, entry in entry?.value ?? key },
+                                              titleKeys: titleKeys, shortTitleKeys: shortKeys,
+                                              titleEntries: titleEntries, shortTitleEntries: shortEntries))
+            }
+        }
+        return lists
     }
 
     private let factIndex: [String: Int]

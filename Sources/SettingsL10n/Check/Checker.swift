@@ -10,35 +10,48 @@ public enum Checker {
     /// The diagnostics of the bundle, with the configuration's severities, sorted by file,
     /// line, column and rule.
     public static func check(_ context: CheckContext, configuration: CheckConfiguration = CheckConfiguration()) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for rule in rules {
+        // Rules are independent of each other: they run on all cores.
+        let enabled = rules.compactMap { rule -> (rule: any CheckRule, severity: Severity?)? in
             switch configuration.severities[rule.id] {
-            case .some(nil):
-                continue // switched off
-            case .some(let severity?):
-                diagnostics += rule.diagnostics(in: context).map { var diagnostic = $0; diagnostic.severity = severity; return diagnostic }
-            case nil:
-                diagnostics += rule.diagnostics(in: context)
+            case .some(nil): nil // switched off
+            case .some(let severity?): (rule, severity)
+            case nil: (rule, nil)
             }
         }
+        let found = parallelMap(enabled) { rule, severity in
+            let diagnostics = rule.diagnostics(in: context)
+            guard let severity else { return diagnostics }
+            return diagnostics.map { var diagnostic = $0; diagnostic.severity = severity; return diagnostic }
+        }
+        let diagnostics = Array(found.joined())
         return sorted(diagnostics)
     }
 
-    /// Diagnostics by file, line, column, rule and message. Files and rules are ranked once,
-    /// so thousands of diagnostics sort without comparing their paths again and again.
+    /// Diagnostics by file, line, column and rule, then in the order their rule found them
+    /// (a table's missing keys in schema order, say). Files and rules are ranked once, so
+    /// thousands of diagnostics sort without comparing their paths again and again.
     static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let files = Set(diagnostics.map(\.location.file)).sorted()
-        let rules = Set(diagnostics.map(\.rule)).sorted()
-        let fileRank = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, $0) })
-        let ruleRank = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
-        let keys = diagnostics.map { diagnostic in
-            (fileRank[diagnostic.location.file]!, diagnostic.location.line ?? 0, diagnostic.location.column ?? 0,
-             ruleRank[diagnostic.rule]!)
+        let fileRank = ranks(of: diagnostics.lazy.map(\.location.file))
+        let ruleRank = ranks(of: diagnostics.lazy.map(\.rule))
+        let keys = diagnostics.indices.map { index in
+            (fileRank[index], diagnostics[index].location.line ?? 0, diagnostics[index].location.column ?? 0, ruleRank[index], index)
         }
-        let order = diagnostics.indices.sorted { a, b in
-            if keys[a] != keys[b] { return keys[a] < keys[b] }
-            return diagnostics[a].message < diagnostics[b].message
+        return keys.sorted { $0 < $1 }.map { diagnostics[$0.4] }
+    }
+
+    /// The rank of each string among the distinct strings, in order. Rules report runs of
+    /// diagnostics in one file: a run reuses the rank found for its first.
+    private static func ranks<S: Collection>(of strings: S) -> [Int] where S.Element == String {
+        var distinct: [String: Int] = [:]
+        var previous: (string: String, slot: Int)?
+        let slots = strings.map { string in
+            if let previous, previous.string == string { return previous.slot }
+            let slot = distinct[string] ?? { distinct[string] = distinct.count; return distinct.count - 1 }()
+            previous = (string, slot)
+            return slot
         }
-        return order.map { diagnostics[$0] }
+        var rankOfSlot = [Int](repeating: 0, count: distinct.count)
+        for (rank, slot) in distinct.sorted(by: { $0.key < $1.key }).map(\.value).enumerated() { rankOfSlot[slot] = rank }
+        return slots.map { rankOfSlot[$0] }
     }
 }

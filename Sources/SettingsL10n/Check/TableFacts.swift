@@ -20,12 +20,13 @@ public struct TableFacts: Sendable {
     public var reviews: [StringsScan.Entry] = []
     /// The coverage of the catalog table of the same name (`nil` for other tables).
     public var coverage: TableCoverage?
-    /// The effective entries of the keys option lists show, by key.
-    public var optionEntries: [String: StringsScan.Entry] = [:]
+    /// The effective entries of the keys option lists show, by the key's option slot
+    /// (`TableKeys.optionSlot`); `nil` where the table lacks the key.
+    public var optionEntries: [StringsScan.Entry?] = []
 
-    /// Reads `file` once and keeps what the rules need.
-    static func read(_ file: StringsTableFile, in localization: Localization, catalogTable: CatalogTable?,
-                     isDevelopment: Bool, optionKeys: Set<String>) -> TableFacts {
+    /// Reads `file` once and keeps what the rules need. `keys` is the catalog table of the same
+    /// name, indexed once for every localization (`nil` for tables no schema file names).
+    static func read(_ file: StringsTableFile, in localization: Localization, keys: TableKeys?, isDevelopment: Bool) -> TableFacts {
         var facts = TableFacts(locale: localization.name, folder: localization.folder, table: file.name, path: file.path,
                                isDevelopmentLanguage: isDevelopment)
         let scan: StringsScan
@@ -33,7 +34,7 @@ public struct TableFacts: Sendable {
             scan = try file.scan()
         } catch {
             facts.problem = error
-            if let catalogTable {
+            if let catalogTable = keys?.table {
                 facts.coverage = TableCoverage(locale: localization.name, table: catalogTable.name, path: file.path,
                                                isDevelopmentLanguage: isDevelopment, file: .unreadable,
                                                total: catalogTable.strings.count, translated: 0, fuzzy: [],
@@ -42,23 +43,46 @@ public struct TableFacts: Sendable {
             return facts
         }
         facts.notices = scan.notices
-        var lastIndex: [String: Int] = [:]
-        lastIndex.reserveCapacity(scan.entries.count)
-        for (index, entry) in scan.entries.enumerated() { lastIndex[entry.key] = index }
-        var effective: [String: StringsScan.Entry] = [:]
-        effective.reserveCapacity(lastIndex.count)
-        let live = catalogTable.map { Set($0.keys) }
-        var coverage = catalogTable.map {
-            TableCoverage(locale: localization.name, table: $0.name, path: file.path, isDevelopmentLanguage: isDevelopment,
-                          file: .present, total: $0.strings.count, translated: 0, fuzzy: [], missing: [], filled: [], stale: [])
-        }
-        for (index, entry) in scan.entries.enumerated() {
-            let last = lastIndex[entry.key]!
-            guard last == index else {
-                facts.duplicates.append((entry, scan.entries[last].position.line))
-                continue
+        let entries = scan.entries
+
+        // Pass 1: the tracked key of each entry, and the last entry of each key. Tracked keys are
+        // found in the shared index; other keys (stale ones, or every key of a table no schema
+        // file names) need a table of their own, for duplicates.
+        let trackedCount = keys?.position.count ?? 0
+        var trackedOf = [Int](repeating: -1, count: entries.count)
+        var lastOfTracked = [Int](repeating: -1, count: trackedCount)
+        var lastOfOther: [String: Int] = [:]
+        var overridden: [Int] = []
+        for index in entries.indices {
+            let key = entries[index].key
+            if let tracked = keys?.position[key] {
+                trackedOf[index] = tracked
+                if lastOfTracked[tracked] >= 0 { overridden.append(lastOfTracked[tracked]) }
+                lastOfTracked[tracked] = index
+            } else if let previous = lastOfOther.updateValue(index, forKey: key) {
+                overridden.append(previous)
             }
-            effective[entry.key] = entry
+        }
+        var isOverridden = [Bool](repeating: false, count: entries.count)
+        if !overridden.isEmpty {
+            overridden.sort()
+            for index in overridden {
+                isOverridden[index] = true
+                let tracked = trackedOf[index]
+                let last = tracked >= 0 ? lastOfTracked[tracked] : lastOfOther[entries[index].key]!
+                facts.duplicates.append((entries[index], entries[last].position.line))
+            }
+        }
+
+        // Pass 2: the effective entries, in file order.
+        var coverage = keys.map {
+            TableCoverage(locale: localization.name, table: $0.table.name, path: file.path, isDevelopmentLanguage: isDevelopment,
+                          file: .present, total: $0.table.strings.count, translated: 0, fuzzy: [], missing: [], filled: [], stale: [])
+        }
+        let catalogCount = keys?.table.strings.count ?? 0
+        facts.optionEntries = [StringsScan.Entry?](repeating: nil, count: keys?.optionKeyCount ?? 0)
+        for index in entries.indices where !isOverridden[index] {
+            let entry = entries[index]
             if entry.value == "" { facts.emptyValues.append(entry) }
             if let value = entry.value, value != entry.key, Self.sameIgnoringWhiteSpace(value, entry.key) {
                 facts.whitespaceValues.append(entry)
@@ -67,15 +91,18 @@ public struct TableFacts: Sendable {
                 facts.reviews.append(entry)
                 coverage?.fuzzy.append(entry)
             }
-            if let live, !live.contains(entry.key) { coverage?.stale.append(entry) }
-            if optionKeys.contains(entry.key) { facts.optionEntries[entry.key] = entry }
+            let tracked = trackedOf[index]
+            if tracked < 0 || tracked >= catalogCount { coverage?.stale.append(entry) }
+            if tracked >= 0, let keys, keys.optionSlot[tracked] >= 0 { facts.optionEntries[keys.optionSlot[tracked]] = entry }
         }
-        if let catalogTable, var table = coverage {
-            for string in catalogTable.strings {
-                guard let entry = effective[string.key], entry.value != nil else {
+        if let keys, var table = coverage {
+            for (position, string) in keys.table.strings.enumerated() {
+                let last = lastOfTracked[position]
+                guard last >= 0, entries[last].value != nil else {
                     table.missing.append(string)
                     continue
                 }
+                let entry = entries[last]
                 if entry.isUntranslatedFill {
                     table.filled.append(entry)
                 } else if !entry.needsReview {
@@ -129,5 +156,47 @@ public struct TableFacts: Sendable {
             }
             return nil
         }
+    }
+}
+
+/// A catalog table's keys, numbered once and shared by every localization's facts: the catalog
+/// keys first, in catalog order, then keys that only option lists show (empty titles, which are
+/// not catalog keys but which the Settings app still looks up).
+public struct TableKeys: Sendable {
+    public let table: CatalogTable
+    /// Each tracked key's number.
+    public let position: [String: Int]
+    /// Each tracked key's slot among the keys option lists show, or -1.
+    public let optionSlot: [Int]
+    public let optionKeyCount: Int
+
+    /// `optionKeys`: the keys option lists of the table's schema files show, in schema order.
+    public init(table: CatalogTable, optionKeys: [String]) {
+        self.table = table
+        var position: [String: Int] = [:]
+        position.reserveCapacity(table.strings.count)
+        // A catalog table holds each key once.
+        for (index, string) in table.strings.enumerated() { position[string.key] = index }
+        var optionSlot = [Int](repeating: -1, count: table.strings.count)
+        var count = 0
+        for key in optionKeys {
+            if let tracked = position[key] {
+                guard optionSlot[tracked] < 0 else { continue }
+                optionSlot[tracked] = count
+            } else {
+                position[key] = position.count
+                optionSlot.append(count)
+            }
+            count += 1
+        }
+        self.position = position
+        self.optionSlot = optionSlot
+        self.optionKeyCount = count
+    }
+
+    /// The option slot of a key, if option lists show it.
+    public func optionSlot(ofKey key: String) -> Int? {
+        guard let tracked = position[key], optionSlot[tracked] >= 0 else { return nil }
+        return optionSlot[tracked]
     }
 }

@@ -77,27 +77,33 @@ public indirect enum JSONValue: Hashable, Sendable {
 
 /// Writes JSON text straight into bytes, so large documents (thousands of diagnostics) need
 /// no tree of values first. `JSONValue` renders through it too: one formatting for both.
-struct JSONWriter {
-    private(set) var output: [UInt8] = []
+struct JSONWriter: ~Copyable {
+    private var output = ByteBuffer(capacity: 4096)
     let pretty: Bool
     /// For each open container, whether it has a member yet.
     private var hasMembers: [Bool] = []
 
     init(pretty: Bool) {
         self.pretty = pretty
-        output.reserveCapacity(4096)
     }
 
     /// The text, with a final line break.
-    mutating func finish() -> String {
+    consuming func finish() -> String {
         output.append(0x0A)
-        return String(decoding: output, as: UTF8.self)
+        return output.string()
     }
 
     private mutating func newline(_ depth: Int) {
         output.append(0x0A)
-        for _ in 0..<depth { output.append(0x20); output.append(0x20) }
+        var spaces = 2 * depth
+        while spaces > 0 {
+            let run = min(spaces, Self.indentation.utf8CodeUnitCount)
+            output.append(UnsafeRawBufferPointer(start: Self.indentation.utf8Start, count: run))
+            spaces -= run
+        }
     }
+
+    private static let indentation: StaticString = "                                "
 
     /// Starts the next member of the innermost container: a comma after the first, a new line.
     private mutating func nextMember() {
@@ -128,17 +134,42 @@ struct JSONWriter {
         if pretty { output.append(0x20) }
     }
 
-    mutating func null() { output.append(contentsOf: "null".utf8) }
-    mutating func bool(_ value: Bool) { output.append(contentsOf: (value ? "true" : "false").utf8) }
-    mutating func integer(_ value: Int64) { output.append(contentsOf: String(value).utf8) }
+    /// A key written in the source, which needs no escape: copied as it is.
+    mutating func fixedKey(_ key: StaticString) {
+        nextMember()
+        output.append(UInt8(ascii: "\""))
+        output.append(UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        output.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: ":"))
+        if pretty { output.append(0x20) }
+    }
+
+    mutating func null() { output.append("null") }
+    mutating func bool(_ value: Bool) { output.append(value ? "true" : "false") }
+
+    mutating func integer(_ value: Int64) {
+        // Digits from the right, in a small buffer: no String per number.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var index = digits.count
+            repeat {
+                index -= 1
+                digits[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { output.append(UInt8(ascii: "-")) }
+            output.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(digits)[index...]))
+        }
+    }
 
     mutating func number(_ value: Double) {
         if !value.isFinite {
             null()
         } else if value == value.rounded(), abs(value) < 1e15 {
-            output.append(contentsOf: (String(Int64(value)) + ".0").utf8)
+            integer(Int64(value))
+            output.append(".0")
         } else {
-            output.append(contentsOf: "\(value)".utf8)
+            output.append("\(value)")
         }
     }
 
@@ -150,6 +181,16 @@ struct JSONWriter {
         if let value { integer(Int64(value)) } else { null() }
     }
 
+    /// Whether any of eight bytes is a control character, a quote, a backslash or 0xE2 (which
+    /// starts U+2028 and U+2029): the classic "has a zero byte" and "has a byte less than" tests.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        let below0x20 = (word &- ones &* 0x20) & ~word & highs != 0
+        return below0x20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0xE2))
+    }
+
     /// A JSON string: runs of bytes that need no escape are copied at once.
     mutating func string(_ string: String) {
         output.append(UInt8(ascii: "\""))
@@ -158,9 +199,14 @@ struct JSONWriter {
             var runStart = 0
             var index = 0
             let count = bytes.count
+            let raw = UnsafeRawBufferPointer(bytes)
             while index < count {
+                // Most bytes need no escape: skip them eight at a time.
+                while index &+ 8 <= count, !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index &+= 8
+                }
+                guard index < count else { break }
                 let byte = bytes[index]
-                // Most bytes need no escape.
                 if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
                     index += 1
                     continue
@@ -181,17 +227,67 @@ struct JSONWriter {
                 default: break
                 }
                 if let escape {
-                    if index > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-                    output.append(contentsOf: escape.utf8)
+                    if index > runStart { output.append(UnsafeRawBufferPointer(rebasing: raw[runStart..<index])) }
+                    output.append(escape)
                     index += length
                     runStart = index
                 } else {
                     index += 1
                 }
             }
-            if count > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
+            if count > runStart { output.append(UnsafeRawBufferPointer(rebasing: raw[runStart..<count])) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+}
+
+/// A growing run of bytes, appended with plain copies: what `JSONWriter` writes into.
+struct ByteBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if capacity - count < bytes.count { grow(toHold: bytes.count) }
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    private mutating func grow(toHold extra: Int) {
+        let newCapacity = max(capacity * 2, count + extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// The bytes as text (they are UTF-8 by construction).
+    func string() -> String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 }
 

@@ -108,30 +108,54 @@ public struct DecodedText: Sendable {
         guard (bytes.count - start) % 2 == 0 else {
             throw TextDecodingError("the file is UTF-16 but has an odd number of bytes; it is truncated")
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count - start)
-        var index = start
-        let count = bytes.count
-        @inline(__always) func unit(_ at: Int) -> UInt16 {
-            bigEndian ? UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1]) : UInt16(bytes[at + 1]) << 8 | UInt16(bytes[at])
-        }
-        while index < count {
-            let first = unit(index)
-            index += 2
-            var scalarValue = UInt32(first)
-            if first >= 0xD800, first <= 0xDBFF {
-                guard index < count else { throw unpaired(output) }
-                let second = unit(index)
-                guard second >= 0xDC00, second <= 0xDFFF else { throw unpaired(output) }
-                index += 2
-                scalarValue = 0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
-            } else if first >= 0xDC00, first <= 0xDFFF {
-                throw unpaired(output)
+        // A UTF-16 unit becomes at most three UTF-8 bytes (a surrogate pair, four bytes for four).
+        let unitCount = (bytes.count - start) / 2
+        var failure: Int?
+        let output = bytes.withUnsafeBufferPointer { input in
+            [UInt8](unsafeUninitializedCapacity: unitCount * 3) { out, written in
+                var index = start
+                var at = 0
+                let count = input.count
+                @inline(__always) func unit(_ at: Int) -> UInt32 {
+                    bigEndian ? UInt32(input[at]) << 8 | UInt32(input[at + 1]) : UInt32(input[at + 1]) << 8 | UInt32(input[at])
+                }
+                while index < count {
+                    var value = unit(index)
+                    index += 2
+                    if value < 0x80 {
+                        out[at] = UInt8(truncatingIfNeeded: value)
+                        at += 1
+                        continue
+                    }
+                    if value < 0x800 {
+                        out[at] = UInt8(truncatingIfNeeded: 0xC0 | value >> 6)
+                        out[at + 1] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+                        at += 2
+                        continue
+                    }
+                    if value & 0xF800 == 0xD800 {
+                        // A high surrogate and a low one make a scalar above U+FFFF; anything else is refused.
+                        guard value <= 0xDBFF, index < count else { failure = at; break }
+                        let second = unit(index)
+                        guard second & 0xFC00 == 0xDC00 else { failure = at; break }
+                        index += 2
+                        value = 0x10000 + ((value - 0xD800) << 10) + (second - 0xDC00)
+                        out[at] = UInt8(truncatingIfNeeded: 0xF0 | value >> 18)
+                        out[at + 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F)
+                        out[at + 2] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+                        out[at + 3] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+                        at += 4
+                        continue
+                    }
+                    out[at] = UInt8(truncatingIfNeeded: 0xE0 | value >> 12)
+                    out[at + 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+                    out[at + 2] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+                    at += 3
+                }
+                written = at
             }
-            // Every value here is a valid scalar: surrogates were combined or refused above.
-            let scalar = Unicode.Scalar(scalarValue)!
-            UTF8.encode(scalar) { output.append($0) }
         }
+        if let failure { throw unpaired(Array(output[..<failure])) }
         return output
     }
 

@@ -18,6 +18,19 @@ struct ConfigurationTests {
         #expect(diagnostics.map { "\($0.severity.rawValue) \($0.rule)" } == ["error missing-translation"])
     }
 
+    @Test("diagnostics sort by file, line, column and rule, then stay in the order their rule found them")
+    func order() {
+        func at(_ file: String, _ line: Int?, _ rule: String, _ message: String) -> Diagnostic {
+            Diagnostic(.warning, rule: rule, message, at: SourceLocation(file: file, line: line, column: nil))
+        }
+        let found = [
+            at("de.lproj/Root.strings", nil, "missing-translation", "Zebra"), at("de.lproj/Root.strings", nil, "missing-translation", "Apple"),
+            at("Root.plist", 9, "key-ignored", "b"), at("Root.plist", 3, "key-ignored", "c"), at("de.lproj/Root.strings", 2, "stale-key", "d"),
+            at("de.lproj/Root.strings", nil, "empty-value", "e"), at("Root.plist", 9, "defaults-key-conflict", "f"),
+        ]
+        #expect(Checker.sorted(found).map(\.message) == ["c", "f", "b", "e", "Zebra", "Apple", "d"])
+    }
+
     @Test("a bad configuration says what is wrong", arguments: [
         ("{", "not valid JSON"),
         ("[]", "the configuration must be a JSON object, such as {\"rules\": {\"key-ignored\": \"off\"}}"),
@@ -111,5 +124,35 @@ struct JSONWriterTests {
 
         """)
         #expect(value.rendered(pretty: false) == "{\"text\":\"quote \\\" backslash \\\\ line\\nfeed\\ttab \\u0001 \\u2028 é\",\"empty\":[],\"none\":{},\"numbers\":[-3,2.5,1.0,null]}\n")
+    }
+
+    @Test("escaping finds every special character wherever it falls in a run of eight bytes")
+    func escapingAtEveryOffset() {
+        /// One scalar at a time, as JSON requires.
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case "\u{2028}": out += "\\u2028"
+                case "\u{2029}": out += "\\u2029"
+                case _ where scalar.value < 0x20: out += "\\u00" + hex(UInt8(scalar.value)).lowercased()
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let pieces = ["a", "bcdefgh", "\"", "\\", "\n", "\u{1}", "\u{1F}", " ", "~", "\u{7F}", "é", "\u{2028}", "\u{2029}", "\u{2027}", "€", "😀", "\t"]
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<500 {
+            let text = (0..<Int(generator.next() % 24)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            var writer = JSONWriter(pretty: false)
+            writer.string(text)
+            #expect(writer.finish() == reference(text) + "\n")
+        }
     }
 }

@@ -2,52 +2,6 @@
 enum DisplayRules {
     static let all: [any CheckRule] = [OptionTitlesDuplicate(), ShortTitleLonger()]
 
-    /// Each option list, per checked localization, with its localized titles and short titles.
-    struct LocalizedOptions {
-        var file: String
-        var specifier: Specifier
-        /// The table the titles come from, and its entries for option titles (`nil` for files
-        /// without StringsTable, or when the language has no such table).
-        var tablePath: String?
-        var entries: [String: StringsScan.Entry]?
-        var locale: String?
-        var titles: [String?]
-        var shortTitles: [String?]
-        var titleKeys: [String?]
-        var shortTitleKeys: [String?]
-
-        /// Where a key's entry is in the table, or the schema value when the table lacks it.
-        func location(ofKey key: String?, schemaValue: SchemaValue?) -> SourceLocation {
-            if let tablePath, let key, let entry = entries?[key] {
-                return SourceLocation(file: tablePath, position: entry.position)
-            }
-            return SourceLocation(file: file, position: schemaValue?.position, keyPath: schemaValue?.keyPath)
-        }
-    }
-
-    static func optionLists(_ context: CheckContext) -> [LocalizedOptions] {
-        var lists: [LocalizedOptions] = []
-        for (file, specifier) in context.specifiers {
-            guard let titleKeys = specifier.titles, titleKeys.count > 1 else { continue }
-            let shortKeys = specifier.shortTitles ?? []
-            guard let tableName = context.catalog.tableOfFile[file.path] else {
-                lists.append(LocalizedOptions(file: file.path, specifier: specifier, tablePath: nil, entries: nil, locale: nil, titles: titleKeys,
-                                              shortTitles: shortKeys, titleKeys: titleKeys, shortTitleKeys: shortKeys))
-                continue
-            }
-            for localization in context.localizations {
-                let path = "\(localization.folder)/\(tableName).strings"
-                let entries = context.facts(at: path)?.optionEntries
-                func localize(_ key: String?) -> String? { key.map { entries?[$0]?.value ?? $0 } }
-                lists.append(LocalizedOptions(file: file.path, specifier: specifier, tablePath: path, entries: entries,
-                                              locale: localization.name,
-                                              titles: titleKeys.map(localize), shortTitles: shortKeys.map(localize),
-                                              titleKeys: titleKeys, shortTitleKeys: shortKeys))
-            }
-        }
-        return lists
-    }
-
     struct OptionTitlesDuplicate: CheckRule {
         let id = "option-titles-duplicate"
         let defaultSeverity = Severity.warning
@@ -55,19 +9,22 @@ enum DisplayRules {
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             var found: [Diagnostic] = []
-            for list in DisplayRules.optionLists(context) {
-                var seen: [String: Int] = [:]
+            for list in context.optionLists {
+                // Most lists are short: comparing with the earlier titles beats hashing them.
+                let isLong = list.titles.count > 32
+                var firstOfTitle: [String: Int] = [:]
                 for (index, title) in list.titles.enumerated() {
                     guard let title else { continue }
-                    guard let first = seen[title] else {
-                        seen[title] = index
+                    let earlier = isLong ? firstOfTitle[title] : list.titles[..<index].firstIndex { $0 == title }
+                    guard let first = earlier else {
+                        if isLong { firstOfTitle[title] = index }
                         continue
                     }
                     let elements = list.specifier.field("Titles")?.elements ?? []
                     let name = list.specifier.title.map { " of \(StringsWriting.quoted($0))" } ?? ""
                     let language = list.locale.map { " in \($0)" } ?? ""
                     found.append(diagnostic("options \(first + 1) and \(index + 1)\(name) are both titled \(StringsWriting.quoted(title))\(language): users cannot tell them apart",
-                                            at: list.location(ofKey: list.titleKeys[index], schemaValue: index < elements.count ? elements[index] : nil)))
+                                            at: list.location(of: list.titleEntries[index], schemaValue: index < elements.count ? elements[index] : nil)))
                 }
             }
             return found
@@ -81,16 +38,41 @@ enum DisplayRules {
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             var found: [Diagnostic] = []
-            for list in DisplayRules.optionLists(context) {
+            for list in context.optionLists {
                 for (index, short) in list.shortTitles.enumerated() where index < list.titles.count {
                     guard let short, let title = list.titles[index], short.count > title.count else { continue }
                     let elements = list.specifier.field("ShortTitles")?.elements ?? []
                     let language = list.locale.map { " in \($0)" } ?? ""
                     found.append(diagnostic("the short title \(StringsWriting.quoted(short)) is longer than its title \(StringsWriting.quoted(title))\(language)",
-                                            at: list.location(ofKey: list.shortTitleKeys[index], schemaValue: index < elements.count ? elements[index] : nil)))
+                                            at: list.location(of: list.shortTitleEntries[index], schemaValue: index < elements.count ? elements[index] : nil)))
                 }
             }
             return found
         }
+    }
+}
+
+/// One option list in one checked localization, with its localized titles and short titles.
+struct LocalizedOptions: Sendable {
+    var file: String
+    var specifier: Specifier
+    /// The table the titles come from (`nil` for files without StringsTable).
+    var tablePath: String?
+    var locale: String?
+    /// What the Settings app shows: the table's value, or the key where the table lacks it.
+    var titles: [String?]
+    var shortTitles: [String?]
+    var titleKeys: [String?]
+    var shortTitleKeys: [String?]
+    /// The table's entry of each title and short title, where it has one.
+    var titleEntries: [StringsScan.Entry?]
+    var shortTitleEntries: [StringsScan.Entry?]
+
+    /// Where the option's entry is in the table, or its schema value when the table lacks it.
+    func location(of entry: StringsScan.Entry?, schemaValue: SchemaValue?) -> SourceLocation {
+        if let tablePath, let entry {
+            return SourceLocation(file: tablePath, position: entry.position)
+        }
+        return SourceLocation(file: file, position: schemaValue?.position, keyPath: schemaValue?.keyPath)
     }
 }

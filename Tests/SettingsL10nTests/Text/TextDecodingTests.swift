@@ -1,0 +1,45 @@
+import Testing
+@testable import SettingsL10n
+
+@Suite("Decoding text")
+struct TextDecodingTests {
+    /// Scalars at every boundary of the UTF-8 and UTF-16 encodings.
+    static let boundaries: [UInt32] = [0x00, 0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x20AC, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF,
+                                       0x10000, 0x1F600, 0x10FFFF]
+
+    @Test("UTF-16 in both byte orders decodes to the same UTF-8 as the standard library", arguments: [false, true])
+    func utf16MatchesStandardLibrary(bigEndian: Bool) throws {
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<200 {
+            let scalars = (0..<Int(generator.next() % 40)).map { _ -> Unicode.Scalar in
+                let pick = generator.next()
+                let value = pick % 3 == 0 ? Self.boundaries[Int(pick / 3 % UInt64(Self.boundaries.count))] : UInt32(pick % 0x11_0000)
+                return Unicode.Scalar(value) ?? "x"
+            }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            let bytes = utf16Bytes("\u{FEFF}" + text, bigEndian: bigEndian, byteOrderMark: false)
+            let decoded = try DecodedText.transcodeUTF16(bytes, from: 2, bigEndian: bigEndian)
+            #expect(decoded == Array(text.utf8))
+        }
+    }
+
+    @Test("unpaired surrogates are refused where they are", arguments: [
+        ([0x41, 0x00, 0x00, 0xDC], TextPosition(line: 1, column: 2)),             // a low surrogate alone
+        ([0x41, 0x00, 0x0A, 0x00, 0x3D, 0xD8], TextPosition(line: 2, column: 1)), // a high surrogate at the end
+        ([0x3D, 0xD8, 0x41, 0x00], TextPosition(line: 1, column: 1)),             // a high surrogate before a letter
+        ([0x3D, 0xD8, 0x3D, 0xD8, 0x00, 0xDE], TextPosition(line: 1, column: 1)), // two high surrogates
+    ] as [([UInt8], TextPosition)])
+    func unpaired(bytes: [UInt8], position: TextPosition) {
+        #expect(throws: TextDecodingError("the file is not valid UTF-16 (an unpaired surrogate)", at: position)) {
+            try DecodedText.transcodeUTF16(bytes, from: 0, bigEndian: false)
+        }
+    }
+
+    @Test("an odd number of UTF-16 bytes is refused")
+    func oddLength() {
+        #expect(throws: TextDecodingError("the file is UTF-16 but has an odd number of bytes; it is truncated")) {
+            try DecodedText.transcodeUTF16([0xFF, 0xFE, 0x41], from: 2, bigEndian: false)
+        }
+    }
+}
