@@ -24,7 +24,7 @@ struct RulesCommand: ParsableCommand {
         case .markdown:
             printOutput("| rule | default | what it finds |\n|---|---|---|\n")
             for rule in Checker.rules {
-                printOutput("| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |\n")
+                printOutput("| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.summary.replacingEvery("|", with: "\\|")) |\n")
             }
         }
     }

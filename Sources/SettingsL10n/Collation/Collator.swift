@@ -20,7 +20,7 @@ public final class Collator {
 
     /// Opens the collator of a BCP 47 language tag (`pt_BR` is accepted as `pt-BR`).
     public init(locale: String) throws(CollatorError) {
-        let tag = locale.replacingOccurrences(of: "_", with: "-")
+        let tag = locale.replacingEvery("_", with: "-")
         var status: Int32 = 0
         guard let handle = sl10n_collator_open(tag, &status) else {
             throw CollatorError(locale: locale, icuError: String(cString: sl10n_error_name(status)))

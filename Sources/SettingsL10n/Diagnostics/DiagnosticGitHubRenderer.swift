@@ -30,11 +30,11 @@ public struct DiagnosticGitHubRenderer: Sendable {
     }
 
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingEvery("%", with: "%25").replacingEvery("\r", with: "%0D")
+            .replacingEvery("\n", with: "%0A")
     }
 
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escapeData(text).replacingEvery(":", with: "%3A").replacingEvery(",", with: "%2C")
     }
 }

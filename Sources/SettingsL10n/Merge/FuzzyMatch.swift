@@ -1,5 +1,3 @@
-import Foundation
-
 /// Decides whether a new key is a small edit of an old one, so that the old translation can be
 /// carried over (marked for review) instead of being lost to a retyped title.
 ///
@@ -18,24 +16,41 @@ public enum FuzzyMatch {
     public static let stringThreshold = 0.8
     public static let maximumDifferingWords = 2
 
+    /// A key made ready for scoring once, however many keys it is scored against.
+    struct Prepared {
+        /// The normalized text.
+        let text: String
+        let scalars: [Unicode.Scalar]
+        let words: [ArraySlice<Unicode.Scalar>]
+
+        /// `nil` for text that normalizes to nothing.
+        init?(_ key: String) {
+            text = FuzzyMatch.normalize(key)
+            guard !text.isEmpty else { return nil }
+            scalars = Array(text.unicodeScalars)
+            words = scalars.split(separator: " ")
+        }
+    }
+
     /// The score of `old` as a predecessor of `new` (1 for equal after normalization), or `nil`
     /// when they are not close enough.
     public static func score(_ old: String, _ new: String) -> Double? {
-        let a = normalize(old), b = normalize(new)
-        guard !a.isEmpty, !b.isEmpty else { return nil }
-        if a == b { return 1 }
+        guard let a = Prepared(old), let b = Prepared(new) else { return nil }
+        return score(a, b)
+    }
+
+    static func score(_ a: Prepared, _ b: Prepared) -> Double? {
+        if a.text == b.text { return 1 }
         // Similarity can be no higher than the length ratio allows: skip hopeless pairs cheaply.
-        let lengthA = a.unicodeScalars.count, lengthB = b.unicodeScalars.count
+        let lengthA = a.scalars.count, lengthB = b.scalars.count
         guard Double(abs(lengthA - lengthB)) <= (1 - stringThreshold) * Double(max(lengthA, lengthB)) else { return nil }
-        let wordsA = a.split(separator: " "), wordsB = b.split(separator: " ")
-        guard wordsA.count == wordsB.count else { return nil }
+        guard a.words.count == b.words.count else { return nil }
         var differing = 0
-        for (wordA, wordB) in zip(wordsA, wordsB) where wordA != wordB {
+        for (wordA, wordB) in zip(a.words, b.words) where wordA != wordB {
             differing += 1
-            guard differing <= maximumDifferingWords,
-                  similarity(Array(wordA.unicodeScalars), Array(wordB.unicodeScalars)) >= wordThreshold else { return nil }
+            guard differing <= maximumDifferingWords, similarity(Array(wordA), Array(wordB)) >= wordThreshold else { return nil }
         }
-        let overall = similarity(Array(a.unicodeScalars), Array(b.unicodeScalars))
+        let overall = similarity(a.scalars, b.scalars)
         return overall >= stringThreshold ? overall : nil
     }
 
@@ -43,7 +58,8 @@ public enum FuzzyMatch {
     static func normalize(_ text: String) -> String {
         var words = text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         while let last = words.last, ".!?:…".contains(last) { words.removeLast() }
-        return words.trimmingCharacters(in: .whitespaces)
+        while words.last == " " { words.removeLast() }
+        return words
     }
 
     static func similarity(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Double {
@@ -74,10 +90,13 @@ public enum FuzzyMatch {
     /// skipped rather than guessed.
     public static func pairs(newKeys: [String], oldKeys: [String]) -> [(new: String, old: String)] {
         var candidates: [(newIndex: Int, oldIndex: Int, score: Double)] = []
+        guard !newKeys.isEmpty, !oldKeys.isEmpty else { return [] }
+        let preparedOld = oldKeys.map(Prepared.init)
         for (newIndex, new) in newKeys.enumerated() {
+            guard let new = Prepared(new) else { continue }
             var scored: [(Int, Double)] = []
-            for (oldIndex, old) in oldKeys.enumerated() {
-                if let score = score(old, new) { scored.append((oldIndex, score)) }
+            for (oldIndex, old) in preparedOld.enumerated() {
+                if let old, let score = score(old, new) { scored.append((oldIndex, score)) }
             }
             guard let best = scored.map(\.1).max() else { continue }
             let top = scored.filter { $0.1 == best }

@@ -12,7 +12,7 @@ enum GeneratedComment {
     /// Whether `comment` is a location comment settings-l10n wrote: it starts with a schema file
     /// name followed by ` › `.
     static func isLocation(_ comment: String) -> Bool {
-        guard comment.hasPrefix("/* "), let separator = comment.range(of: " › ") else { return false }
+        guard comment.hasPrefix("/* "), let separator = comment.byteRange(of: " › ") else { return false }
         let file = comment[comment.index(comment.startIndex, offsetBy: 3)..<separator.lowerBound]
         return file.hasSuffix(".plist") && !file.contains(" ")
     }

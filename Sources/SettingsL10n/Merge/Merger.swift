@@ -70,8 +70,12 @@ public enum Merger {
             let wanted = Set(locales.compactMap { LanguageTag.bcp47(folderName: $0)?.lowercased() })
             localizations = localizations.filter { wanted.contains(LanguageTag.bcp47(folderName: $0.name)?.lowercased() ?? $0.name) }
         }
-        // The source text of each table, read once.
+        // The source text of each table, and the location comment of each string, made once
+        // for every language.
         let sourceTexts = parallelMap(catalog.tables) { development?.table(named: $0.name)?.values() ?? [:] }
+        let locations = parallelMap(Array(catalog.tables.indices)) { index in
+            locationComments(catalog.tables[index], sourceText: sourceTexts[index])
+        }
         var jobs: [(localization: Localization, table: Int, isDevelopment: Bool)] = []
         for localization in localizations {
             let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
@@ -84,7 +88,7 @@ public enum Merger {
             let slice = Array(jobs[start..<min(start + chunk, jobs.count)])
             let outcomes = parallelMap(slice) { job in
                 mergeTable(catalog.tables[job.table], in: job.localization, isDevelopment: job.isDevelopment,
-                           sourceText: sourceTexts[job.table], options: options)
+                           sourceText: sourceTexts[job.table], locations: locations[job.table], options: options)
             }
             for (job, outcome) in zip(slice, outcomes) {
                 if let index = localizations.firstIndex(where: { $0.folder == job.localization.folder }), index > announced {
@@ -97,9 +101,14 @@ public enum Merger {
         }
     }
 
+    /// The location comment above each string of `table`, in catalog order.
+    static func locationComments(_ table: CatalogTable, sourceText: [String: String]) -> [String] {
+        table.strings.map { string in GeneratedComment.location(string, sourceText: { sourceText[$0] ?? $0 }) }
+    }
+
     /// Merges one table of one localization.
     static func mergeTable(_ table: CatalogTable, in localization: Localization, isDevelopment: Bool,
-                           sourceText: [String: String], options: MergeOptions) -> Outcome {
+                           sourceText: [String: String], locations: [String], options: MergeOptions) -> Outcome {
         let path = "\(localization.folder)/\(table.name).strings"
         var report = TableMergeReport(locale: localization.name, table: table.name, path: path, isDevelopmentLanguage: isDevelopment)
         let file = localization.table(named: table.name)
@@ -120,7 +129,7 @@ public enum Merger {
             }
         }
         guard let merged = mergeTable(table, document: document, isDevelopment: isDevelopment, sourceText: sourceText,
-                                      options: options, report: &report) else {
+                                      locations: locations, options: options, report: &report) else {
             return Outcome(report: report, update: nil)
         }
         let original = file?.bytes
@@ -134,7 +143,7 @@ public enum Merger {
     /// Merges one table. Returns the new document, or `nil` when there is no file and nothing
     /// to write into one.
     static func mergeTable(_ table: CatalogTable, document: StringsDocument?, isDevelopment: Bool,
-                           sourceText: [String: String], options: MergeOptions,
+                           sourceText: [String: String], locations: [String], options: MergeOptions,
                            report: inout TableMergeReport) -> StringsDocument? {
         let source = { (key: String) in sourceText[key] ?? key }
         let assembly = TableAssembly(document: document ?? StringsDocument())
@@ -145,9 +154,9 @@ public enum Merger {
         // Live keys, in the catalog's order.
         var pieces: [TableAssembly.Piece] = []
         var missing: [LocalizableString] = []
-        for string in table.strings {
+        for (rank, string) in table.strings.enumerated() {
             if var piece = assembly.effectivePiece(for: string.key) {
-                piece.updateLocationComment(GeneratedComment.location(string, sourceText: source))
+                piece.updateLocationComment(locations[rank])
                 pieces.append(piece)
                 report.kept += 1
             } else {
@@ -163,11 +172,10 @@ public enum Merger {
         if !isDevelopment {
             let candidates = obsolete.filter { assembly.value(of: $0).map { !$0.isEmpty } ?? false }
             for (new, old) in FuzzyMatch.pairs(newKeys: missing.map(\.key), oldKeys: candidates) {
-                let string = table.string(forKey: new)!
                 let entry = StringsEntry.make(key: new, value: assembly.value(of: old)!, comment: nil,
                                               layout: assembly.layout, lineEnding: assembly.lineEnding)
                     .withReviewMark(ReviewMark.comment(carriedOverFrom: old), lineEnding: assembly.lineEnding)
-                filled[new] = assembly.newPiece(entry, location: GeneratedComment.location(string, sourceText: source))
+                filled[new] = assembly.newPiece(entry, location: locations[ranks[new]!])
                 report.fuzzy.append(FuzzyCarryOver(key: new, from: old, score: FuzzyMatch.score(old, new) ?? 0))
             }
         }
@@ -178,7 +186,7 @@ public enum Merger {
                 if !isDevelopment {
                     entry = entry.withReviewMark(ReviewMark.untranslatedComment, lineEnding: assembly.lineEnding)
                 }
-                filled[string.key] = assembly.newPiece(entry, location: GeneratedComment.location(string, sourceText: source))
+                filled[string.key] = assembly.newPiece(entry, location: locations[ranks[string.key]!])
                 report.added.append(string.key)
             } else {
                 report.missing.append(string.key)

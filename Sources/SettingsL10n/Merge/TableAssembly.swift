@@ -141,8 +141,8 @@ struct TableAssembly {
     }
 
     static func removingObsoleteMarker(_ trivia: String) -> String {
-        guard let range = trivia.range(of: GeneratedComment.obsoletePrefix),
-              let end = trivia.range(of: "*/", range: range.upperBound..<trivia.endIndex) else { return trivia }
+        guard let range = trivia.byteRange(of: GeneratedComment.obsoletePrefix),
+              let end = trivia.byteRange(of: "*/", from: range.upperBound) else { return trivia }
         var upper = end.upperBound
         if upper < trivia.endIndex, trivia[upper].isNewline { upper = trivia.index(after: upper) }
         var text = trivia

@@ -1,12 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Unified diffs (`diff -u`) of text files, for `--dry-run`.
 public enum UnifiedDiff {
     /// The unified diff from `old` to `new`, labelled `a/<path>` and `b/<path>` (`/dev/null` for a
     /// new file), with three lines of context; empty when the texts are equal.
     public static func diff(old: String, new: String, path: String, isNewFile: Bool = false, context: Int = 3) -> String {
-        if old == new { return "" }
-        let a = lines(old), b = lines(new)
+        // Lines are compared byte for byte: text that only looks the same is still a change.
+        let oldBytes = Array(old.utf8), newBytes = Array(new.utf8)
+        if oldBytes == newBytes { return "" }
+        let a = lines(oldBytes), b = lines(newBytes)
         let edits = script(a, b)
-        var out = "--- \(isNewFile ? "/dev/null" : "a/" + path)\n+++ b/\(path)\n"
+        var out: [UInt8] = []
+        out.append(contentsOf: "--- \(isNewFile ? "/dev/null" : "a/" + path)\n+++ b/\(path)\n".utf8)
         // Group the edit script into hunks separated by more than 2 * context equal lines.
         var index = 0
         while index < edits.count {
@@ -27,18 +38,33 @@ public enum UnifiedDiff {
             let oldStart = hunk.first!.oldIndex, newStart = hunk.first!.newIndex
             let oldCount = hunk.filter { $0.kind != .insert }.count
             let newCount = hunk.filter { $0.kind != .delete }.count
-            out += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n"
+            out.append(contentsOf: "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n".utf8)
             for edit in hunk {
                 switch edit.kind {
-                case .equal: out += " " + edit.text
-                case .delete: out += "-" + edit.text
-                case .insert: out += "+" + edit.text
+                case .equal: out.append(UInt8(ascii: " "))
+                case .delete: out.append(UInt8(ascii: "-"))
+                case .insert: out.append(UInt8(ascii: "+"))
                 }
-                if !edit.text.hasSuffix("\n") { out += "\n\\ No newline at end of file\n" }
+                out.append(contentsOf: edit.text.bytes)
+                if edit.text.bytes.last != 0x0A { out.append(contentsOf: "\n\\ No newline at end of file\n".utf8) }
             }
             index = stop
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A line of a text as bytes, with its line break; equal when the bytes are.
+    struct Line: Equatable {
+        var bytes: ArraySlice<UInt8>
+
+        static func == (lhs: Line, rhs: Line) -> Bool {
+            guard lhs.bytes.count == rhs.bytes.count else { return false }
+            return lhs.bytes.withUnsafeBytes { left in
+                rhs.bytes.withUnsafeBytes { right in
+                    left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+                }
+            }
+        }
     }
 
     private static func range(_ start: Int, _ count: Int) -> String {
@@ -47,25 +73,27 @@ public enum UnifiedDiff {
         return count == 1 ? "\(first)" : "\(first),\(count)"
     }
 
-    /// The lines of `text`, each with its line break (LF, CRLF or CR).
-    static func lines(_ text: String) -> [String] {
-        var result: [String] = []
-        var current = ""
-        for character in text {
-            current.append(character)
-            if character.isNewline {
-                result.append(current)
-                current = ""
-            }
+    /// The lines of `text`, each with its line feed, as `diff` and `patch` see lines: a CRLF
+    /// line ends with its LF, and a carriage return alone does not end a line.
+    static func lines(_ text: [UInt8]) -> [Line] {
+        var result: [Line] = []
+        var start = 0, index = 0
+        let count = text.count
+        while index < count {
+            let byte = text[index]
+            index += 1
+            guard byte == 0x0A else { continue }
+            result.append(Line(bytes: text[start..<index]))
+            start = index
         }
-        if !current.isEmpty { result.append(current) }
+        if start < count { result.append(Line(bytes: text[start..<count])) }
         return result
     }
 
-    struct Edit {
+    struct Edit<Text> {
         enum Kind { case equal, delete, insert }
         var kind: Kind
-        var text: String
+        var text: Text
         /// The 0-based line in the old and new text where this edit sits.
         var oldIndex: Int
         var newIndex: Int
@@ -74,12 +102,12 @@ public enum UnifiedDiff {
     /// A shortest edit script from `a` to `b`: the common head and tail are matched first, the
     /// middle with Myers' O(ND) algorithm; past `limit` differences, the middle is written as
     /// deleted and inserted whole, so huge rewrites stay cheap.
-    static func script(_ a: [String], _ b: [String], limit: Int = 2000) -> [Edit] {
+    static func script<Text: Equatable>(_ a: [Text], _ b: [Text], limit: Int = 2000) -> [Edit<Text>] {
         var head = 0
         while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
         var tail = 0
         while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
-        var edits: [Edit] = (0..<head).map { Edit(kind: .equal, text: a[$0], oldIndex: $0, newIndex: $0) }
+        var edits: [Edit<Text>] = (0..<head).map { Edit(kind: .equal, text: a[$0], oldIndex: $0, newIndex: $0) }
         let middleA = Array(a[head..<(a.count - tail)]), middleB = Array(b[head..<(b.count - tail)])
         if let middle = myers(middleA, middleB, limit: limit) {
             edits += middle.map { Edit(kind: $0.kind, text: $0.text, oldIndex: $0.oldIndex + head, newIndex: $0.newIndex + head) }
@@ -94,7 +122,7 @@ public enum UnifiedDiff {
     }
 
     /// Myers' algorithm, keeping only the diagonals each step reached; `nil` past `limit` steps.
-    private static func myers(_ a: [String], _ b: [String], limit: Int) -> [Edit]? {
+    private static func myers<Text: Equatable>(_ a: [Text], _ b: [Text], limit: Int) -> [Edit<Text>]? {
         let n = a.count, m = b.count
         let offset = n + m + 1
         var v = [Int](repeating: 0, count: 2 * offset + 1)
@@ -118,7 +146,7 @@ public enum UnifiedDiff {
             }
             if found { break }
         }
-        var edits: [Edit] = []
+        var edits: [Edit<Text>] = []
         var x = n, y = m
         for d in stride(from: trace.count - 1, through: 0, by: -1) {
             let saved = trace[d]   // v before step d, for diagonals -d...d

@@ -17,7 +17,7 @@ public enum RenderText {
             out += "\n" + page.file + (page.title.map { ": \($0)" } ?? "") + "\n"
             var footer: String?
             func flushFooter() {
-                if let text = footer { out += "    " + text.replacingOccurrences(of: "\n", with: "\n    ") + "\n" }
+                if let text = footer { out += "    " + text.replacingEvery("\n", with: "\n    ") + "\n" }
                 footer = nil
             }
             for row in page.specifiers {

@@ -44,7 +44,7 @@ extension StringsEntry {
 
     /// Comment text that cannot close the comment early.
     static func sanitizeComment(_ text: String) -> String {
-        text.replacingOccurrences(of: "*/", with: "* /")
+        text.replacingEvery("*/", with: "* /")
     }
 
     /// This entry with `value`, the key and spacing kept as written. An unchanged value gives
@@ -80,8 +80,8 @@ extension StringsEntry {
 
     static func removingReviewMarks(from trivia: String) -> String {
         var text = trivia
-        while let start = text.range(of: ReviewMark.prefix) ?? text.range(of: ReviewMark.untranslatedPrefix) {
-            guard let end = text.range(of: "*/", range: start.upperBound..<text.endIndex) else { break }
+        while let start = text.byteRange(of: ReviewMark.prefix) ?? text.byteRange(of: ReviewMark.untranslatedPrefix) {
+            guard let end = text.byteRange(of: "*/", from: start.upperBound) else { break }
             var upper = end.upperBound
             if upper < text.endIndex, text[upper].isNewline {
                 upper = text.index(after: upper)

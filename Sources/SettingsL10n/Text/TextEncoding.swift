@@ -83,6 +83,9 @@ public struct DecodedText: Sendable {
     }
 
     static func validateUTF8(_ bytes: [UInt8]) throws(TextDecodingError) {
+        // The standard library validates fast (whole words of ASCII at a time); only invalid
+        // text is walked again, to say where.
+        if bytes.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) != nil { return }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0

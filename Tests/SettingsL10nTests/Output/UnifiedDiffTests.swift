@@ -35,6 +35,20 @@ struct UnifiedDiffTests {
         """)
     }
 
+    @Test("lines are compared byte for byte, and end at line feeds as patch reads them")
+    func bytes() {
+        #expect(UnifiedDiff.diff(old: "a\r\n\u{E9}\r\nb\rc\n", new: "a\r\ne\u{301}\r\nb\rc\n", path: "t") == """
+        --- a/t
+        +++ b/t
+        @@ -1,3 +1,3 @@
+         a\r
+        -\u{E9}\r
+        +e\u{301}\r
+         b\rc
+
+        """)
+    }
+
     @Test("a new file diffs against /dev/null")
     func newFile() {
         #expect(UnifiedDiff.diff(old: "", new: "a\nb\n", path: "sv.lproj/Root.strings", isNewFile: true) == """

@@ -43,3 +43,21 @@ struct TextDecodingTests {
         }
     }
 }
+
+@Suite("Replacing text")
+struct TextReplacingTests {
+    @Test("every occurrence is replaced, matched byte for byte", arguments: [
+        ("a */ b */", "*/", "* /", "a * / b * /"),
+        ("*/*/", "*/", "* /", "* /* /"),
+        ("no match", "*/", "* /", "no match"),
+        ("", "x", "y", ""),
+        ("x", "", "y", "x"),
+        ("line\r\nnext\n", "\n", "\n    ", "line\r\n    next\n    "),
+        ("e\u{301} é", "é", "E", "e\u{301} E"), // only the precomposed é has those bytes
+        ("100% of 50%", "%", "%25", "100%25 of 50%25"),
+        ("ab", "abc", "x", "ab"),
+    ])
+    func replacing(text: String, target: String, replacement: String, expected: String) {
+        #expect(text.replacingEvery(target, with: replacement) == expected)
+    }
+}
