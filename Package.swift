@@ -19,6 +19,8 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
+        // glibc's mallopt, for the executable to tune the allocator (a header, no code).
+        .systemLibrary(name: "CMalloc"),
         // All the logic, as values and pure functions. Never prints, never exits.
         .target(
             name: "SettingsL10n",
@@ -29,6 +31,7 @@ let package = Package(
             name: "settings-l10n",
             dependencies: [
                 "SettingsL10n",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -53,9 +53,9 @@ struct CheckCommand: ParsableCommand {
         switch format {
         case .text:
             let colors = StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            printOutput(DiagnosticTextRenderer(pathPrefix: prefix, colors: colors).render(diagnostics))
+            DiagnosticTextRenderer(pathPrefix: prefix, colors: colors).render(diagnostics, into: printOutput)
         case .json:
-            printOutput(DiagnosticJSONRenderer.render(diagnostics))
+            DiagnosticJSONRenderer.render(diagnostics, into: printOutput)
         case .github:
             printOutput(DiagnosticGitHubRenderer(pathPrefix: prefix).render(diagnostics))
         }

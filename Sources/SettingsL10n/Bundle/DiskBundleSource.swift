@@ -32,9 +32,25 @@ public struct DiskBundleSource: BundleSource {
         return String(cString: pointer)
     }
 
-    /// The real path of `relative`, or `nil` when it does not exist or resolves outside the bundle.
+    /// The real path of `relative` (made of plain names, no `.` or `..`), or `nil` when it does
+    /// not exist or resolves outside the bundle.
     private func resolveInside(_ relative: String) -> String? {
         let joined = relative.isEmpty ? rootPath : rootPath + "/" + relative
+        // The root is a real path: when no component of `relative` is a symbolic link, the joined
+        // path is real too. One lstat per component is far cheaper than realpath's readlink for
+        // every component of the whole path.
+        var prefix = rootPath
+        var hasLink = false
+        for component in relative.split(separator: "/") {
+            prefix += "/" + component
+            var info = stat()
+            guard lstat(prefix, &info) == 0 else { return nil }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                hasLink = true
+                break
+            }
+        }
+        if !hasLink { return joined }
         guard let resolved = Self.realPath(joined) else { return nil }
         guard resolved == rootPath || resolved.hasPrefix(rootPath == "/" ? "/" : rootPath + "/") else { return nil }
         return resolved

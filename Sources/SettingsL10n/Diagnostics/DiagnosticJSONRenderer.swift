@@ -1,7 +1,15 @@
 /// Renders diagnostics as the JSON document of the command-line contract (`check --format json`).
 public enum DiagnosticJSONRenderer {
-    /// The document's text, written straight out (a check can report thousands of diagnostics).
+    /// The document's text.
     public static func render(_ diagnostics: [Diagnostic], pretty: Bool = true) -> String {
+        var text = ""
+        render(diagnostics, pretty: pretty) { text += $0 }
+        return text
+    }
+
+    /// The document's text in chunks of about 64 KiB, handed to `write` in order: a check can
+    /// report tens of thousands of diagnostics, and none of them needs the whole text in memory.
+    public static func render(_ diagnostics: [Diagnostic], pretty: Bool = true, into write: (String) -> Void) {
         var writer = JSONWriter(pretty: pretty)
         writer.beginObject()
         writer.fixedKey("diagnostics")
@@ -24,6 +32,7 @@ public enum DiagnosticJSONRenderer {
             writer.fixedKey("keyPath")
             writer.optional(diagnostic.location.keyPath)
             writer.endObject()
+            writer.drain(ifLargerThan: 1 << 16, into: write)
         }
         writer.endArray()
         writer.fixedKey("errorCount")
@@ -33,6 +42,6 @@ public enum DiagnosticJSONRenderer {
         writer.fixedKey("noteCount")
         writer.integer(Int64(diagnostics.count { $0.severity == .note }))
         writer.endObject()
-        return writer.finish()
+        writer.finish(into: write)
     }
 }

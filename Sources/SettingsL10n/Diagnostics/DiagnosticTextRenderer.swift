@@ -33,7 +33,23 @@ public struct DiagnosticTextRenderer: Sendable {
     }
 
     public func render(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map { line($0) + "\n" }.joined()
+        var text = ""
+        render(diagnostics) { text += $0 }
+        return text
+    }
+
+    /// The lines in chunks of about 64 KiB, handed to `write` in order.
+    public func render(_ diagnostics: [Diagnostic], into write: (String) -> Void) {
+        var chunk = ""
+        for diagnostic in diagnostics {
+            chunk += line(diagnostic)
+            chunk += "\n"
+            if chunk.utf8.count >= 1 << 16 {
+                write(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        if !chunk.isEmpty { write(chunk) }
     }
 
     private func color(_ text: String, for severity: Severity) -> String {

@@ -93,6 +93,20 @@ struct JSONWriter: ~Copyable {
         return output.string()
     }
 
+    /// Hands the text written so far to `write` once it holds `threshold` bytes, and starts
+    /// afresh: a long document streams out in chunks instead of growing in memory.
+    mutating func drain(ifLargerThan threshold: Int, into write: (String) -> Void) {
+        guard output.count >= threshold else { return }
+        write(output.string())
+        output.removeAll()
+    }
+
+    /// Hands the rest of the text, with its final line break, to `write`.
+    consuming func finish(into write: (String) -> Void) {
+        output.append(0x0A)
+        write(output.string())
+    }
+
     private mutating func newline(_ depth: Int) {
         output.append(0x0A)
         var spaces = 2 * depth
@@ -245,7 +259,7 @@ struct JSONWriter: ~Copyable {
 struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private var count = 0
+    private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
@@ -283,6 +297,11 @@ struct ByteBuffer: ~Copyable {
         base.deallocate()
         base = newBase
         capacity = newCapacity
+    }
+
+    /// Empties the buffer, keeping its memory.
+    mutating func removeAll() {
+        count = 0
     }
 
     /// The bytes as text (they are UTF-8 by construction).

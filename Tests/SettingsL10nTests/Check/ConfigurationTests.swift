@@ -77,6 +77,32 @@ struct ConfigurationTests {
         """)
     }
 
+    @Test("long reports stream out in chunks that add up to the whole document")
+    func chunks() {
+        let many = (0..<3000).map { index in
+            Diagnostic(index % 3 == 0 ? .error : .warning, rule: "stale-key", "no schema file uses \"Key \(index)\" (stale) – é",
+                       at: SourceLocation(file: "de.lproj/Root.strings", line: index + 1, column: index % 2 == 0 ? 1 : nil))
+        }
+        var jsonChunks: [String] = []
+        DiagnosticJSONRenderer.render(many) { jsonChunks.append($0) }
+        let expected = JSONValue.object([
+            ("diagnostics", .array(many.map { diagnostic in
+                .object([("severity", .string(diagnostic.severity.rawValue)), ("rule", .string(diagnostic.rule)),
+                         ("message", .string(diagnostic.message)), ("file", .string(diagnostic.location.file)),
+                         ("line", .optional(diagnostic.location.line)), ("column", .optional(diagnostic.location.column)),
+                         ("keyPath", .null)])
+            })),
+            ("errorCount", .integer(1000)), ("warningCount", .integer(2000)), ("noteCount", .integer(0)),
+        ]).rendered()
+        #expect(jsonChunks.count > 4)
+        #expect(jsonChunks.joined() == expected)
+        var textChunks: [String] = []
+        let renderer = DiagnosticTextRenderer(pathPrefix: "S.bundle")
+        renderer.render(many) { textChunks.append($0) }
+        #expect(textChunks.count > 2)
+        #expect(textChunks.joined() == many.map { renderer.line($0) + "\n" }.joined())
+    }
+
     @Test("the JSON document of the contract")
     func json() {
         #expect(DiagnosticJSONRenderer.render(Array(Self.diagnostics.prefix(1))) == """
