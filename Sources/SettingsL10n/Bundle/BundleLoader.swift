@@ -2,11 +2,14 @@
 public enum BundleLoader {
     /// Reads every schema file and localization of the bundle behind `source`.
     ///
-    /// Schema files are parsed; tables are read, and parsed by each command when it needs
-    /// them (`StringsTableFile.parse`, `scan`). Problems with single files become diagnostics;
-    /// only a bundle folder that cannot be listed at all throws.
+    /// Schema files are read and parsed; tables are listed, and read and parsed by each command
+    /// when it needs them (`StringsTableFile.parse`, `scan`), so a bundle of thousands of
+    /// tables is never all in memory. Problems with single files become diagnostics (a table
+    /// that cannot be read, when a command reads it); only a bundle folder that cannot be
+    /// listed at all throws.
     public static func load(from source: some BundleSource, limits: ReadLimits = .standard) throws(BundleReadError) -> SettingsBundle {
         var bundle = SettingsBundle()
+        let tableSource = DeferredFile.Source(source)
         let topLevel = try source.entries(inFolder: "", limit: limits.maximumFolderEntries)
         var files: [String: SchemaFile] = [:]
         for entry in topLevel {
@@ -18,7 +21,8 @@ public enum BundleLoader {
                     files[entry.name] = file
                 }
             case .folder where entry.name.hasSuffix(".lproj"):
-                bundle.localizations.append(readLocalization(entry.name, from: source, limits: limits, diagnostics: &bundle.diagnostics))
+                bundle.localizations.append(readLocalization(entry.name, from: source, tableSource: tableSource, limits: limits,
+                                                             diagnostics: &bundle.diagnostics))
             default:
                 bundle.otherEntries.append(entry)
             }
@@ -65,8 +69,8 @@ public enum BundleLoader {
         }
     }
 
-    private static func readLocalization(_ folder: String, from source: some BundleSource, limits: ReadLimits,
-                                         diagnostics: inout [Diagnostic]) -> Localization {
+    private static func readLocalization(_ folder: String, from source: some BundleSource, tableSource: DeferredFile.Source,
+                                         limits: ReadLimits, diagnostics: inout [Diagnostic]) -> Localization {
         var tables: [StringsTableFile] = []
         let entries: [BundleFolderEntry]
         do {
@@ -83,12 +87,8 @@ public enum BundleLoader {
             }
             guard entry.kind == .file, entry.name.hasSuffix(".strings"), entry.name.count > 8 else { continue }
             let name = String(entry.name.dropLast(8))
-            do {
-                tables.append(StringsTableFile(name: name, path: path, bytes: try source.contents(of: path, limit: limits.maximumFileSize)))
-            } catch {
-                diagnostics.append(Diagnostic(.error, rule: "file-unreadable", error.message, at: SourceLocation(file: path)))
-                tables.append(StringsTableFile(name: name, path: path, content: .unreadable(error.message)))
-            }
+            tables.append(StringsTableFile(name: name, path: path,
+                                           content: .deferred(DeferredFile(source: tableSource, path: path, limit: limits.maximumFileSize))))
         }
         return Localization(folder: folder, tables: tables)
     }

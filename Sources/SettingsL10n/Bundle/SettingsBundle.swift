@@ -61,8 +61,8 @@ public struct Localization: Hashable, Sendable {
     }
 }
 
-/// One `.strings` file of a localization, as read from disk. It is parsed when a command needs
-/// it, once per pass, so that a large bundle never holds every parsed table at once.
+/// One `.strings` file of a localization. Its bytes are read when a command needs them, once
+/// per pass, so that a large bundle never holds every table (let alone every parsed one) at once.
 public struct StringsTableFile: Hashable, Sendable {
     /// The table name (`Root` for `Root.strings`).
     public var name: String
@@ -75,6 +75,8 @@ public struct StringsTableFile: Hashable, Sendable {
         case bytes([UInt8])
         /// Why the file could not be read.
         case unreadable(String)
+        /// In the bundle, read on demand.
+        case deferred(DeferredFile)
     }
 
     public init(name: String, path: String, content: Content) {
@@ -87,38 +89,42 @@ public struct StringsTableFile: Hashable, Sendable {
         self.init(name: name, path: path, content: .bytes(bytes))
     }
 
-    /// The table as a lossless document, for editing. Each call parses the file again.
-    public func parse(limits: ReadLimits = .standard) throws(TableReadError) -> StringsDocument {
+    /// The file's bytes, or why they cannot be read; reads a deferred file (again) each time.
+    public func read() -> Result<[UInt8], TableReadError> {
         switch content {
-        case .unreadable(let message):
-            throw .unreadable(path: path, message: message)
-        case .bytes(let bytes):
-            do {
-                return try StringsParser.parse(bytes, limits: limits)
-            } catch {
-                throw .malformed(path: path, error: error)
-            }
+        case .bytes(let bytes): .success(bytes)
+        case .unreadable(let message): .failure(.unreadable(path: path, message: message))
+        case .deferred(let file): file.read().mapError { .unreadable(path: path, message: $0.message) }
+        }
+    }
+
+    /// The table as a lossless document, for editing. Each call reads and parses the file again.
+    public func parse(limits: ReadLimits = .standard) throws(TableReadError) -> StringsDocument {
+        try Self.parse(read().get(), path: path, limits: limits)
+    }
+
+    /// `bytes` (read from the file at `path`) as a lossless document.
+    public static func parse(_ bytes: [UInt8], path: String, limits: ReadLimits = .standard) throws(TableReadError) -> StringsDocument {
+        do {
+            return try StringsParser.parse(bytes, limits: limits)
+        } catch {
+            throw .malformed(path: path, error: error)
         }
     }
 
     /// The table's entries for lookups (no text around them). Each call reads the file again.
     public func scan(limits: ReadLimits = .standard) throws(TableReadError) -> StringsScan {
-        switch content {
-        case .unreadable(let message):
-            throw .unreadable(path: path, message: message)
-        case .bytes(let bytes):
-            do {
-                return try StringsParser.scan(bytes, limits: limits)
-            } catch {
-                throw .malformed(path: path, error: error)
-            }
+        let bytes = try read().get()
+        do {
+            return try StringsParser.scan(bytes, limits: limits)
+        } catch {
+            throw .malformed(path: path, error: error)
         }
     }
 
-    /// The file's bytes, when it could be read.
+    /// The file's bytes, when they can be read.
     public var bytes: [UInt8]? {
-        if case .bytes(let bytes) = content { return bytes }
-        return nil
+        try? read().get()
     }
 
     /// The values the device reads (`nil` when the table cannot be read).
@@ -153,5 +159,38 @@ public enum TableReadError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadable(let path, let message): "\(path): \(message)"
         case .malformed(let path, let error): "\(path):\(error.position.map { "\($0.line):\($0.column ?? 1):" } ?? "") \(error.message)"
         }
+    }
+}
+
+/// A file of a bundle, read when it is needed: the source it comes from, its path there, and
+/// the size limit. Two are equal when they name the same file of the same loaded source.
+public struct DeferredFile: Hashable, Sendable {
+    /// The source, boxed so that files of one load can be told from another's.
+    final class Source: Sendable {
+        let source: any BundleSource
+        init(_ source: any BundleSource) { self.source = source }
+    }
+
+    let source: Source
+    public let path: String
+    public let limit: Int
+
+    init(source: Source, path: String, limit: Int) {
+        self.source = source
+        self.path = path
+        self.limit = limit
+    }
+
+    public func read() -> Result<[UInt8], BundleReadError> {
+        Result { () throws(BundleReadError) in try source.source.contents(of: path, limit: limit) }
+    }
+
+    public static func == (lhs: DeferredFile, rhs: DeferredFile) -> Bool {
+        lhs.source === rhs.source && lhs.path == rhs.path && lhs.limit == rhs.limit
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(source))
+        hasher.combine(path)
     }
 }

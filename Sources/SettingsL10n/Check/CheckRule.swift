@@ -47,19 +47,23 @@ public struct CheckContext: Sendable {
         self.localizations = localizations
         self.specifiers = bundle.schemaFiles.flatMap { file in file.specifiers.map { (file, $0) } }
 
-        // Each catalog table's keys, numbered once for every localization, with the keys
-        // option lists show (for the display rules).
-        var optionKeys: [String: [String]] = [:]
-        for file in bundle.schemaFiles {
-            guard let table = catalog.tableOfFile[file.path] else { continue }
-            for specifier in file.specifiers where (specifier.titles?.count ?? 0) > 1 {
-                for key in (specifier.titles ?? []) + (specifier.shortTitles ?? []) {
-                    if let key { optionKeys[table, default: []].append(key) }
-                }
-            }
+        // The option lists of the schema, and each catalog table's keys, numbered once for every
+        // localization, with the keys option lists show (for the display rules).
+        var listsOfTable: [String: [SchemaOptionList]] = [:]
+        var schemaLists: [(list: SchemaOptionList, table: String?)] = []
+        let tableNames = Set(catalog.tables.map(\.name))
+        for (file, specifier) in specifiers {
+            guard let titleKeys = specifier.titles, titleKeys.count > 1 else { continue }
+            let list = SchemaOptionList(order: schemaLists.count, file: file.path, specifier: specifier,
+                                        titleKeys: titleKeys, shortTitleKeys: specifier.shortTitles ?? [])
+            // A table with no key at all (every title empty) is not in the catalog: its options
+            // show their keys, as in a file without a table.
+            let table = catalog.tableOfFile[file.path].flatMap { tableNames.contains($0) ? $0 : nil }
+            schemaLists.append((list, table))
+            if let table { listsOfTable[table, default: []].append(list) }
         }
         var tableKeys: [String: TableKeys] = [:]
-        for table in catalog.tables { tableKeys[table.name] = TableKeys(table: table, optionKeys: optionKeys[table.name] ?? []) }
+        for table in catalog.tables { tableKeys[table.name] = TableKeys(table: table, optionLists: listsOfTable[table.name] ?? []) }
         let keysOfTables = tableKeys
         let jobs = localizations.flatMap { localization in localization.tables.map { (localization, $0) } }
         tableFacts = parallelMap(jobs) { localization, file in
@@ -83,52 +87,31 @@ public struct CheckContext: Sendable {
         }
         self.coverage = coverage
         self.factIndex = factIndex
-        self.optionLists = Self.optionLists(specifiers: specifiers, catalog: catalog, tableKeys: tableKeys,
-                                            localizations: localizations, tableFacts: tableFacts, factIndex: factIndex)
-    }
-
-    /// Each option list with more than one option, per checked localization, with its localized
-    /// titles: what the display rules look at.
-    let optionLists: [LocalizedOptions]
-
-    private static func optionLists(specifiers: [(file: SchemaFile, specifier: Specifier)], catalog: Catalog,
-                                    tableKeys: [String: TableKeys], localizations: [Localization],
-                                    tableFacts: [TableFacts], factIndex: [String: Int]) -> [LocalizedOptions] {
-        var lists: [LocalizedOptions] = []
-        var factsOfTable: [String: [TableFacts?]] = [:]
-        for (file, specifier) in specifiers {
-            guard let titleKeys = specifier.titles, titleKeys.count > 1 else { continue }
-            let shortKeys = specifier.shortTitles ?? []
-            guard let tableName = catalog.tableOfFile[file.path], let keys = tableKeys[tableName] else {
-                lists.append(LocalizedOptions(file: file.path, specifier: specifier, tablePath: nil, locale: nil,
-                                              titles: titleKeys, shortTitles: shortKeys, titleKeys: titleKeys, shortTitleKeys: shortKeys,
-                                              titleEntries: titleKeys.map { _ in nil }, shortTitleEntries: shortKeys.map { _ in nil }))
+        // The option lists a display rule reports something about, in schema order, then in
+        // the order of the localizations.
+        var optionLists: [LocalizedOptions] = []
+        for (list, table) in schemaLists {
+            guard let table else {
+                let localized = list.localized(tablePath: nil, locale: nil) { _ in nil }
+                if DisplayRules.mayReport(localized) { optionLists.append(localized) }
                 continue
             }
-            let tableFactsOfLocalizations = factsOfTable[tableName] ?? localizations.map { localization in
-                factIndex["\(localization.folder)/\(tableName).strings"].map { tableFacts[$0] }
-            }
-            factsOfTable[tableName] = tableFactsOfLocalizations
-            let titleSlots = titleKeys.map { $0.flatMap(keys.optionSlot(ofKey:)) }
-            let shortSlots = shortKeys.map { $0.flatMap(keys.optionSlot(ofKey:)) }
-            for (localization, facts) in zip(localizations, tableFactsOfLocalizations) {
-                func entries(_ slots: [Int?]) -> [StringsScan.Entry?] {
-                    slots.map { slot in
-                        guard let slot, let facts, slot < facts.optionEntries.count else { return nil }
-                        return facts.optionEntries[slot]
-                    }
+            for localization in localizations {
+                let path = "\(localization.folder)/\(table).strings"
+                if let index = factIndex[path] {
+                    if let localized = tableFacts[index].reportableOptionLists[list.order] { optionLists.append(localized) }
+                } else {
+                    // No such table in this language: every option shows its key.
+                    let localized = list.localized(tablePath: path, locale: localization.name) { _ in nil }
+                    if DisplayRules.mayReport(localized) { optionLists.append(localized) }
                 }
-                let titleEntries = entries(titleSlots), shortEntries = entries(shortSlots)
-                lists.append(LocalizedOptions(file: file.path, specifier: specifier, tablePath: "\(localization.folder)/\(tableName).strings",
-                                              locale: localization.name,
-                                              titles: zip(titleKeys, titleEntries).map { key, entry in entry?.value ?? key },
-                                              shortTitles: zip(shortKeys, shortEntries).map { key, entry in entry?.value ?? key },
-                                              titleKeys: titleKeys, shortTitleKeys: shortKeys,
-                                              titleEntries: titleEntries, shortTitleEntries: shortEntries))
             }
         }
-        return lists
+        self.optionLists = optionLists
     }
+
+    /// The option lists, per checked localization, that a display rule reports something about.
+    let optionLists: [LocalizedOptions]
 
     private let factIndex: [String: Int]
 

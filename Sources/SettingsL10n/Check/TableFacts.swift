@@ -20,9 +20,10 @@ public struct TableFacts: Sendable {
     public var reviews: [StringsScan.Entry] = []
     /// The coverage of the catalog table of the same name (`nil` for other tables).
     public var coverage: TableCoverage?
-    /// The effective entries of the keys option lists show, by the key's option slot
-    /// (`TableKeys.optionSlot`); `nil` where the table lacks the key.
-    public var optionEntries: [StringsScan.Entry?] = []
+    /// The option lists of the table's schema files, in this language, that a display rule
+    /// reports something about (most lists have nothing to report, and are not kept), by
+    /// `SchemaOptionList.order`.
+    var reportableOptionLists: [Int: LocalizedOptions] = [:]
 
     /// Reads `file` once and keeps what the rules need. `keys` is the catalog table of the same
     /// name, indexed once for every localization (`nil` for tables no schema file names).
@@ -34,6 +35,8 @@ public struct TableFacts: Sendable {
             scan = try file.scan()
         } catch {
             facts.problem = error
+            // The device reads nothing of the table: every option shows its key.
+            facts.reportableOptionLists = reportable(keys?.optionLists ?? [], path: file.path, locale: localization.name) { _ in nil }
             if let catalogTable = keys?.table {
                 facts.coverage = TableCoverage(locale: localization.name, table: catalogTable.name, path: file.path,
                                                isDevelopmentLanguage: isDevelopment, file: .unreadable,
@@ -80,7 +83,7 @@ public struct TableFacts: Sendable {
                           file: .present, total: $0.table.strings.count, translated: 0, fuzzy: [], missing: [], filled: [], stale: [])
         }
         let catalogCount = keys?.table.strings.count ?? 0
-        facts.optionEntries = [StringsScan.Entry?](repeating: nil, count: keys?.optionKeyCount ?? 0)
+        var optionEntries = [StringsScan.Entry?](repeating: nil, count: keys?.optionKeyCount ?? 0)
         for index in entries.indices where !isOverridden[index] {
             let entry = entries[index]
             if entry.value == "" { facts.emptyValues.append(entry) }
@@ -93,7 +96,7 @@ public struct TableFacts: Sendable {
             }
             let tracked = trackedOf[index]
             if tracked < 0 || tracked >= catalogCount { coverage?.stale.append(entry) }
-            if tracked >= 0, let keys, keys.optionSlot[tracked] >= 0 { facts.optionEntries[keys.optionSlot[tracked]] = entry }
+            if tracked >= 0, let keys, keys.optionSlot[tracked] >= 0 { optionEntries[keys.optionSlot[tracked]] = entry }
         }
         if let keys, var table = coverage {
             for (position, string) in keys.table.strings.enumerated() {
@@ -112,7 +115,19 @@ public struct TableFacts: Sendable {
             coverage = table
         }
         facts.coverage = coverage
+        facts.reportableOptionLists = reportable(keys?.optionLists ?? [], path: file.path, locale: localization.name) { optionEntries[$0] }
         return facts
+    }
+
+    /// The lists a display rule reports something about, in this table's language.
+    static func reportable(_ lists: [SchemaOptionList], path: String, locale: String,
+                           entry: (Int) -> StringsScan.Entry?) -> [Int: LocalizedOptions] {
+        var kept: [Int: LocalizedOptions] = [:]
+        for list in lists {
+            let localized = list.localized(tablePath: path, locale: locale, entry: entry)
+            if DisplayRules.mayReport(localized) { kept[list.order] = localized }
+        }
+        return kept
     }
 
     /// Whether two strings are equal once runs of white space count as one space and the ends
@@ -162,16 +177,17 @@ public struct TableFacts: Sendable {
 /// A catalog table's keys, numbered once and shared by every localization's facts: the catalog
 /// keys first, in catalog order, then keys that only option lists show (empty titles, which are
 /// not catalog keys but which the Settings app still looks up).
-public struct TableKeys: Sendable {
-    public let table: CatalogTable
+struct TableKeys: Sendable {
+    let table: CatalogTable
     /// Each tracked key's number.
-    public let position: [String: Int]
+    let position: [String: Int]
     /// Each tracked key's slot among the keys option lists show, or -1.
-    public let optionSlot: [Int]
-    public let optionKeyCount: Int
+    let optionSlot: [Int]
+    let optionKeyCount: Int
+    /// The option lists of the schema files that use the table, their keys given slots.
+    let optionLists: [SchemaOptionList]
 
-    /// `optionKeys`: the keys option lists of the table's schema files show, in schema order.
-    public init(table: CatalogTable, optionKeys: [String]) {
+    init(table: CatalogTable, optionLists lists: [SchemaOptionList]) {
         self.table = table
         var position: [String: Int] = [:]
         position.reserveCapacity(table.strings.count)
@@ -179,24 +195,29 @@ public struct TableKeys: Sendable {
         for (index, string) in table.strings.enumerated() { position[string.key] = index }
         var optionSlot = [Int](repeating: -1, count: table.strings.count)
         var count = 0
-        for key in optionKeys {
+        func slot(_ key: String?) -> Int? {
+            guard let key else { return nil }
             if let tracked = position[key] {
-                guard optionSlot[tracked] < 0 else { continue }
-                optionSlot[tracked] = count
-            } else {
-                position[key] = position.count
-                optionSlot.append(count)
+                if optionSlot[tracked] < 0 {
+                    optionSlot[tracked] = count
+                    count += 1
+                }
+                return optionSlot[tracked]
             }
+            position[key] = position.count
+            optionSlot.append(count)
             count += 1
+            return count - 1
+        }
+        var completed: [SchemaOptionList] = []
+        for var list in lists {
+            list.titleSlots = list.titleKeys.map(slot)
+            list.shortTitleSlots = list.shortTitleKeys.map(slot)
+            completed.append(list)
         }
         self.position = position
         self.optionSlot = optionSlot
         self.optionKeyCount = count
-    }
-
-    /// The option slot of a key, if option lists show it.
-    public func optionSlot(ofKey key: String) -> Int? {
-        guard let tracked = position[key], optionSlot[tracked] >= 0 else { return nil }
-        return optionSlot[tracked]
+        self.optionLists = completed
     }
 }

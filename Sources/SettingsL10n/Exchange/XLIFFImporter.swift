@@ -89,8 +89,8 @@ public enum XLIFFImporter {
             if documentsByPath[tablePath] == nil {
                 if let existing = localization.table(named: table.name) {
                     do {
-                        let document = try existing.parse()
-                        documentsByPath[tablePath] = (existing.bytes, document, 0)
+                        let bytes = try existing.read().get()
+                        documentsByPath[tablePath] = (bytes, try StringsTableFile.parse(bytes, path: existing.path), 0)
                     } catch {
                         result.rejected.append(Diagnostic(
                             .error, rule: "strings-syntax",

@@ -113,9 +113,12 @@ public enum Merger {
         var report = TableMergeReport(locale: localization.name, table: table.name, path: path, isDevelopmentLanguage: isDevelopment)
         let file = localization.table(named: table.name)
         var document: StringsDocument?
+        var original: [UInt8]?
         if let file {
             do {
-                document = try file.parse()
+                let bytes = try file.read().get()
+                original = bytes
+                document = try StringsTableFile.parse(bytes, path: file.path)
             } catch {
                 switch error {
                 case .malformed(_, let syntax):
@@ -132,7 +135,6 @@ public enum Merger {
                                       locations: locations, options: options, report: &report) else {
             return Outcome(report: report, update: nil)
         }
-        let original = file?.bytes
         let update = TableUpdate(path: path, original: original, document: merged)
         guard update.updated != original else { return Outcome(report: report, update: nil) }
         report.changed = true

@@ -129,6 +129,22 @@ struct TableRuleTests {
         #expect(try Self.pickerBundle(german: "\"Units\" = \"Einheiten\";\n\"Kilometres\" = \"Kilometer\";\n\"Miles\" = \"Meilen\";\n\"km\" = \"km\";\n\"mi\" = \"mi\";\n").diagnostics("option-titles-duplicate") == [])
     }
 
+    @Test("option-titles-duplicate in every language: a missing or unreadable table shows the keys, reported at the schema")
+    func optionTitlesDuplicateEverywhere() throws {
+        let picker = "\t\t<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Units</string><key>Key</key><string>u</string><key>DefaultValue</key><string>k</string><key>Values</key><array><string>k</string><string>m</string></array><key>Titles</key><array><string>Kilometres</string>1️⃣<string>Kilometres</string></array></dict>"
+        let fixture = RuleFixture.bundle(picker, english: "\"Units\" = \"Units\";\n2️⃣\"Kilometres\" = \"Kilometres\";\n",
+                                         german: "\"Units\" = ;\n", extra: ["fr.lproj/Other.strings": ""])
+        func message(_ language: String) -> String {
+            "options 1 and 2 of \"Units\" are both titled \"Kilometres\" in \(language): users cannot tell them apart"
+        }
+        let schema = fixture.location("Root.plist", "1️⃣", keyPath: "PreferenceSpecifiers[0].Titles[1]")
+        #expect(try fixture.diagnostics("option-titles-duplicate") == [
+            Diagnostic(.warning, rule: "option-titles-duplicate", message("de"), at: schema),
+            Diagnostic(.warning, rule: "option-titles-duplicate", message("fr"), at: schema),
+            Diagnostic(.warning, rule: "option-titles-duplicate", message("en"), at: fixture.location("en.lproj/Root.strings", "2️⃣")),
+        ])
+    }
+
     @Test("short-title-longer")
     func shortTitleLonger() throws {
         let fixture = Self.pickerBundle(german: "\"Units\" = \"Einheiten\";\n\"Kilometres\" = \"km\";\n\"Miles\" = \"Meilen\";\n1️⃣\"km\" = \"Kilometer\";\n\"mi\" = \"mi\";\n")

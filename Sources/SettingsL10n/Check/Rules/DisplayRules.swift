@@ -2,32 +2,53 @@
 enum DisplayRules {
     static let all: [any CheckRule] = [OptionTitlesDuplicate(), ShortTitleLonger()]
 
+    /// The options whose title an earlier option of the list already has, with that earlier one.
+    static func duplicateTitles(_ titles: [String?]) -> [(first: Int, index: Int)] {
+        var found: [(first: Int, index: Int)] = []
+        // Most lists are short: comparing with the earlier titles beats hashing them.
+        let isLong = titles.count > 32
+        var firstOfTitle: [String: Int] = [:]
+        for (index, title) in titles.enumerated() {
+            guard let title else { continue }
+            let earlier = isLong ? firstOfTitle[title] : titles[..<index].firstIndex { $0 == title }
+            if let first = earlier {
+                found.append((first, index))
+            } else if isLong {
+                firstOfTitle[title] = index
+            }
+        }
+        return found
+    }
+
+    /// The options whose short title is longer than their title.
+    static func longerShortTitles(titles: [String?], shortTitles: [String?]) -> [Int] {
+        shortTitles.indices.filter { index in
+            guard index < titles.count, let short = shortTitles[index], let title = titles[index] else { return false }
+            return short.count > title.count
+        }
+    }
+
+    /// Whether a rule of this group reports anything about `list`: only such lists are kept.
+    static func mayReport(_ list: LocalizedOptions) -> Bool {
+        !duplicateTitles(list.titles).isEmpty || !longerShortTitles(titles: list.titles, shortTitles: list.shortTitles).isEmpty
+    }
+
     struct OptionTitlesDuplicate: CheckRule {
         let id = "option-titles-duplicate"
         let defaultSeverity = Severity.warning
         let summary = "Two options of one list have the same title in a language: users cannot tell them apart."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            var found: [Diagnostic] = []
-            for list in context.optionLists {
-                // Most lists are short: comparing with the earlier titles beats hashing them.
-                let isLong = list.titles.count > 32
-                var firstOfTitle: [String: Int] = [:]
-                for (index, title) in list.titles.enumerated() {
-                    guard let title else { continue }
-                    let earlier = isLong ? firstOfTitle[title] : list.titles[..<index].firstIndex { $0 == title }
-                    guard let first = earlier else {
-                        if isLong { firstOfTitle[title] = index }
-                        continue
-                    }
+            context.optionLists.flatMap { list in
+                DisplayRules.duplicateTitles(list.titles).map { first, index in
                     let elements = list.specifier.field("Titles")?.elements ?? []
                     let name = list.specifier.title.map { " of \(StringsWriting.quoted($0))" } ?? ""
                     let language = list.locale.map { " in \($0)" } ?? ""
-                    found.append(diagnostic("options \(first + 1) and \(index + 1)\(name) are both titled \(StringsWriting.quoted(title))\(language): users cannot tell them apart",
-                                            at: list.location(of: list.titleEntries[index], schemaValue: index < elements.count ? elements[index] : nil)))
+                    let title = list.titles[index] ?? ""
+                    return diagnostic("options \(first + 1) and \(index + 1)\(name) are both titled \(StringsWriting.quoted(title))\(language): users cannot tell them apart",
+                                      at: list.location(of: list.titleEntries[index], schemaValue: index < elements.count ? elements[index] : nil))
                 }
             }
-            return found
         }
     }
 
@@ -37,18 +58,41 @@ enum DisplayRules {
         let summary = "A short title is longer than the title it abbreviates in some language."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            var found: [Diagnostic] = []
-            for list in context.optionLists {
-                for (index, short) in list.shortTitles.enumerated() where index < list.titles.count {
-                    guard let short, let title = list.titles[index], short.count > title.count else { continue }
+            context.optionLists.flatMap { list in
+                DisplayRules.longerShortTitles(titles: list.titles, shortTitles: list.shortTitles).map { index in
                     let elements = list.specifier.field("ShortTitles")?.elements ?? []
                     let language = list.locale.map { " in \($0)" } ?? ""
-                    found.append(diagnostic("the short title \(StringsWriting.quoted(short)) is longer than its title \(StringsWriting.quoted(title))\(language)",
-                                            at: list.location(of: list.shortTitleEntries[index], schemaValue: index < elements.count ? elements[index] : nil)))
+                    return diagnostic("the short title \(StringsWriting.quoted(list.shortTitles[index] ?? "")) is longer than its title \(StringsWriting.quoted(list.titles[index] ?? ""))\(language)",
+                                      at: list.location(of: list.shortTitleEntries[index], schemaValue: index < elements.count ? elements[index] : nil))
                 }
             }
-            return found
         }
+    }
+}
+
+/// An option list of a schema file (more than one option), as the schema writes it: the same
+/// in every language. `slots` number its keys among those of its table that option lists show.
+struct SchemaOptionList: Sendable {
+    /// Its place among the option lists of the bundle, in schema order.
+    let order: Int
+    let file: String
+    let specifier: Specifier
+    let titleKeys: [String?]
+    let shortTitleKeys: [String?]
+    var titleSlots: [Int?] = []
+    var shortTitleSlots: [Int?] = []
+
+    /// The list in one language: `entry` gives the table's entry for a slot, if any.
+    func localized(tablePath: String?, locale: String?, entry: (Int) -> StringsScan.Entry?) -> LocalizedOptions {
+        func entries(_ slots: [Int?], count: Int) -> [StringsScan.Entry?] {
+            slots.isEmpty ? Array(repeating: nil, count: count) : slots.map { $0.flatMap(entry) }
+        }
+        let titleEntries = entries(titleSlots, count: titleKeys.count)
+        let shortEntries = entries(shortTitleSlots, count: shortTitleKeys.count)
+        return LocalizedOptions(file: file, specifier: specifier, tablePath: tablePath, locale: locale,
+                                titles: zip(titleKeys, titleEntries).map { key, entry in entry?.value ?? key },
+                                shortTitles: zip(shortTitleKeys, shortEntries).map { key, entry in entry?.value ?? key },
+                                titleEntries: titleEntries, shortTitleEntries: shortEntries)
     }
 }
 
@@ -62,8 +106,6 @@ struct LocalizedOptions: Sendable {
     /// What the Settings app shows: the table's value, or the key where the table lacks it.
     var titles: [String?]
     var shortTitles: [String?]
-    var titleKeys: [String?]
-    var shortTitleKeys: [String?]
     /// The table's entry of each title and short title, where it has one.
     var titleEntries: [StringsScan.Entry?]
     var shortTitleEntries: [StringsScan.Entry?]

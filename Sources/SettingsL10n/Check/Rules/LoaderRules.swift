@@ -5,7 +5,12 @@ struct ReadingRule: CheckRule {
     let summary: String
 
     func diagnostics(in context: CheckContext) -> [Diagnostic] {
-        (context.bundle.diagnostics + context.catalog.diagnostics).filter { $0.rule == id }.map {
+        // Tables are read with the facts: a table that cannot be read is found there.
+        let tables = context.tableFacts.compactMap { facts -> Diagnostic? in
+            guard case .unreadable? = facts.problem else { return nil }
+            return facts.problem?.diagnostic
+        }
+        return (context.bundle.diagnostics + context.catalog.diagnostics + tables).filter { $0.rule == id }.map {
             var diagnostic = $0
             diagnostic.severity = defaultSeverity
             return diagnostic
