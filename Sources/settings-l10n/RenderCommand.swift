@@ -49,22 +49,30 @@ struct RenderCommand: ParsableCommand {
         for locale in locales {
             for name in locale == "all" ? resolver.allLocales : [locale] where !requested.contains(name) { requested.append(name) }
         }
-        var rendered: [LocalizedLocale] = []
         let progress = ProgressLine("rendering")
-        do {
-            for (index, locale) in requested.enumerated() {
-                progress.update(index + 1, of: requested.count, locale)
-                rendered.append(try resolver.resolve(locale))
-            }
+        defer { progress.finish() }
+        // The document streams out as locales are done; the progress line steps aside for it.
+        let write = { (text: String) in
             progress.finish()
-        } catch {
-            progress.finish()
-            throw CommandFailure(error.description)
+            printOutput(text)
         }
-        switch format {
-        case .json: printOutput(RenderJSON.document(rendered).rendered())
-        case .text: printOutput(RenderText.render(rendered))
-        case .html: try writeHTML(rendered, source: loaded.source, bundle: loaded.bundle)
+        do {
+            switch format {
+            case .json:
+                try RenderJSON.render(requested, with: resolver, progress: { progress.update($0, of: $1, $2) }, into: write)
+            case .text:
+                try RenderText.render(requested, with: resolver, progress: { progress.update($0, of: $1, $2) }, into: write)
+            case .html:
+                var rendered: [LocalizedLocale] = []
+                for (index, locale) in requested.enumerated() {
+                    progress.update(index + 1, of: requested.count, locale)
+                    rendered.append(try resolver.resolve(locale))
+                }
+                progress.finish()
+                try writeHTML(rendered, source: loaded.source, bundle: loaded.bundle)
+            }
+        } catch let error as ResolveError {
+            throw CommandFailure(error.description)
         }
     }
 

@@ -39,6 +39,15 @@ struct RenderCommandTests {
         #expect(result == ToolResult(stdout: "", stderr: "error: sv.lproj/Privacy.strings:1:23: the table does not parse: missing ';' after the value of \"Analytics\"; fix it to render this locale (the device would show every key of it as written)\n", exitCode: 3))
     }
 
+    @Test("a malformed table in the last of many locales stops the JSON document with an error")
+    func malformedLate() throws {
+        let copy = try BundleCopy()
+        try Data("\"Analytics\" = \"Analys\"\n".utf8).write(to: copy.bundle.appendingPathComponent("sv.lproj/Privacy.strings"))
+        let result = try Tool.run(["render", copy.bundle.path, "--locale", "all", "--format", "json"])
+        // Locales stream out in chunks of 64 KiB: this small document had not reached one.
+        #expect(result == ToolResult(stdout: "", stderr: "error: sv.lproj/Privacy.strings:1:23: the table does not parse: missing ';' after the value of \"Analytics\"; fix it to render this locale (the device would show every key of it as written)\n", exitCode: 3))
+    }
+
     @Test("usage errors", arguments: [
         (["render", "Resources/Settings.bundle"], "Error: give at least one --locale (a language, all, or a pseudo-locale)"),
         (["render", "Resources/Settings.bundle", "--locale", "sv", "--format", "html"], "Error: --format html writes pages: give --output <dir>"),

@@ -83,8 +83,22 @@ struct JSONWriter: ~Copyable {
     /// For each open container, whether it has a member yet.
     private var hasMembers: [Bool] = []
 
-    init(pretty: Bool) {
+    /// Levels of indentation the text starts at: a fragment to be placed inside a document.
+    private let baseDepth: Int
+
+    init(pretty: Bool, depth: Int = 0) {
         self.pretty = pretty
+        self.baseDepth = depth
+    }
+
+    /// Text rendered elsewhere (a fragment made at the right depth), placed as it is.
+    mutating func raw(_ text: String) {
+        output.append(text)
+    }
+
+    /// The text without a final line break (a fragment).
+    consuming func fragment() -> String {
+        output.string()
     }
 
     /// The text, with a final line break.
@@ -109,7 +123,7 @@ struct JSONWriter: ~Copyable {
 
     private mutating func newline(_ depth: Int) {
         output.append(0x0A)
-        var spaces = 2 * depth
+        var spaces = 2 * (baseDepth + depth)
         while spaces > 0 {
             let run = min(spaces, Self.indentation.utf8CodeUnitCount)
             output.append(UnsafeRawBufferPointer(start: Self.indentation.utf8Start, count: run))

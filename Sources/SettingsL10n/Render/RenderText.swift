@@ -5,6 +5,22 @@ public enum RenderText {
         locales.map { render($0, icuVersion: icuVersion) }.joined(separator: "\n")
     }
 
+    /// The trees of the locales `names`, resolved by `resolver` a few at a time on all cores and
+    /// handed to `write` as they are done. `progress` hears of each locale before it is resolved.
+    /// - Throws: the first `ResolveError`, once the locales before it have been handed on.
+    public static func render(_ names: [String], with resolver: Resolver, icuVersion: String = Collator.icuVersion,
+                              progress: ((_ done: Int, _ total: Int, _ locale: String) -> Void)? = nil,
+                              into write: (String) -> Void) throws(ResolveError) {
+        var batches = RenderBatches(names, resolver: resolver, progress: progress) { render($0, icuVersion: icuVersion) }
+        var first = true
+        while let batch = try batches.next() {
+            for text in batch {
+                write(first ? text : "\n" + text)
+                first = false
+            }
+        }
+    }
+
     static let width = 34
 
     static func render(_ locale: LocalizedLocale, icuVersion: String) -> String {

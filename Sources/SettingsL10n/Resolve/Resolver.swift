@@ -14,7 +14,7 @@ public struct ResolveError: Error, Hashable, Sendable, CustomStringConvertible {
 /// string up in one table (a missing key shows as written), keeps what the device idiom shows,
 /// follows child panes once each, and orders `DisplaySortedByTitle` lists by the locale's
 /// collation (ties keep their order; `Values`, `Titles` and `ShortTitles` move together).
-public struct Resolver {
+public struct Resolver: Sendable {
     public let bundle: SettingsBundle
     public let catalog: Catalog
     public let idiom: Idiom

@@ -13,7 +13,20 @@ struct RenderGoldenTests {
     func json(locale: String) throws {
         let resolver = try Self.example()
         #expect(resolver.allLocales == ["ar", "de", "en", "ja", "sv"])
-        Golden.check(RenderJSON.document([try resolver.resolve(locale)], icuVersion: "72.1").rendered(), against: "render-example-\(locale).json")
+        Golden.check(RenderJSON.document([try resolver.resolve(locale)], icuVersion: "72.1"), against: "render-example-\(locale).json")
+    }
+
+    @Test("streaming every locale gives the same documents as rendering them all at once")
+    func streaming() throws {
+        let resolver = try Self.example()
+        let names = resolver.allLocales + PseudoLocale.allCases.map(\.rawValue)
+        let locales = try names.map { try resolver.resolve($0) }
+        var json = "", text = "", heard: [String] = []
+        try RenderJSON.render(names, with: resolver, icuVersion: "72.1", progress: { heard.append("\($0)/\($1) \($2)") }) { json += $0 }
+        try RenderText.render(names, with: resolver, icuVersion: "72.1") { text += $0 }
+        #expect(json == RenderJSON.document(locales, icuVersion: "72.1"))
+        #expect(text == RenderText.render(locales, icuVersion: "72.1"))
+        #expect(heard == names.enumerated().map { "\($0 + 1)/\(names.count) \($1)" })
     }
 
     @Test("the text tree of every locale, and of the pseudo-locales")
