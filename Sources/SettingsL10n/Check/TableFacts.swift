@@ -124,8 +124,13 @@ public struct TableFacts: Sendable {
                            entry: (Int) -> StringsScan.Entry?) -> [Int: LocalizedOptions] {
         var kept: [Int: LocalizedOptions] = [:]
         for list in lists {
-            let localized = list.localized(tablePath: path, locale: locale, entry: entry)
-            if DisplayRules.mayReport(localized) { kept[list.order] = localized }
+            // The titles first: most lists have nothing to report, and need nothing more.
+            func shown(_ keys: [String?], _ slots: [Int?]) -> [String?] {
+                zip(keys, slots).map { key, slot in slot.flatMap(entry)?.value ?? key }
+            }
+            guard DisplayRules.mayReport(titles: shown(list.titleKeys, list.titleSlots),
+                                         shortTitles: shown(list.shortTitleKeys, list.shortTitleSlots)) else { continue }
+            kept[list.order] = list.localized(tablePath: path, locale: locale, entry: entry)
         }
         return kept
     }
@@ -151,6 +156,14 @@ public struct TableFacts: Sendable {
             self.iterator = iterator
         }
 
+        /// White space as Unicode defines it; ASCII answered without the property tables.
+        @inline(__always)
+        static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
+            return scalar.properties.isWhitespace
+        }
+
         mutating func next() -> Unicode.Scalar? {
             if let scalar = held {
                 held = nil
@@ -158,7 +171,7 @@ public struct TableFacts: Sendable {
             }
             var sawSpace = false
             while let scalar = iterator.next() {
-                if scalar.properties.isWhitespace {
+                if Self.isWhitespace(scalar) {
                     if started { sawSpace = true }
                     continue
                 }

@@ -17,8 +17,8 @@ public struct StringsLayout: Hashable, Sendable {
             self.init()
             return
         }
-        let commented = entries.filter { !$0.comments.isEmpty }.count
-        let separated = entries.dropFirst().filter { $0.leadingTrivia.first?.isNewline == true }.count
+        let commented = entries.count { StringsTrivia.containsComment($0.leadingTrivia) }
+        let separated = entries.dropFirst().count { $0.leadingTrivia.utf8.first.map { $0 == 0x0A || $0 == 0x0D } ?? false }
         self.init(commentsEntries: commented * 2 >= entries.count,
                   blankLineBetweenEntries: entries.count == 1 ? commented > 0 : separated * 2 >= entries.count - 1)
     }

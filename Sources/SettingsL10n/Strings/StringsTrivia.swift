@@ -7,40 +7,47 @@ enum StringsTrivia {
 
     /// Where each comment of `trivia` lies.
     static func commentRanges(in trivia: String) -> [Range<String.Index>] {
-        var ranges: [Range<String.Index>] = []
-        let utf8 = trivia.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let next = utf8.index(after: index)
-            guard utf8[index] == UInt8(ascii: "/"), next < utf8.endIndex else {
-                index = next
-                continue
-            }
-            if utf8[next] == UInt8(ascii: "*") {
-                var end = utf8.index(after: next)
-                var closed = false
-                while end < utf8.endIndex {
-                    let after = utf8.index(after: end)
-                    if utf8[end] == UInt8(ascii: "*"), after < utf8.endIndex, utf8[after] == UInt8(ascii: "/") {
-                        end = utf8.index(after: after)
-                        closed = true
-                        break
-                    }
-                    end = after
+        var text = trivia
+        let offsets: [Range<Int>] = text.withUTF8 { bytes in
+            var ranges: [Range<Int>] = []
+            var index = 0
+            let count = bytes.count
+            while index + 1 < count {
+                guard bytes[index] == UInt8(ascii: "/") else {
+                    index += 1
+                    continue
                 }
-                if !closed { end = utf8.endIndex }
-                ranges.append(index..<end)
-                index = end
-            } else if utf8[next] == UInt8(ascii: "/") {
-                var end = next
-                while end < utf8.endIndex, utf8[end] != 0x0A, utf8[end] != 0x0D { end = utf8.index(after: end) }
-                ranges.append(index..<end)
-                index = end
-            } else {
-                index = next
+                let next = bytes[index + 1]
+                if next == UInt8(ascii: "*") {
+                    var end = index + 2
+                    while end + 1 < count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) { end += 1 }
+                    // An unclosed comment runs to the end.
+                    end = end + 1 < count ? end + 2 : count
+                    ranges.append(index..<end)
+                    index = end
+                } else if next == UInt8(ascii: "/") {
+                    var end = index + 2
+                    while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+                    ranges.append(index..<end)
+                    index = end
+                } else {
+                    index += 1
+                }
             }
+            return ranges
         }
-        return ranges
+        let utf8 = trivia.utf8
+        return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound) }
+    }
+
+    /// Whether `trivia` holds a comment, without listing them.
+    static func containsComment(_ trivia: String) -> Bool {
+        var previousIsSlash = false
+        for byte in trivia.utf8 {
+            if previousIsSlash, byte == UInt8(ascii: "*") || byte == UInt8(ascii: "/") { return true }
+            previousIsSlash = byte == UInt8(ascii: "/")
+        }
+        return false
     }
 
     // A CRLF is one Character in Swift, so these look at whole characters.

@@ -171,3 +171,18 @@ struct TableRuleTests {
         #expect(Checker.rules.count == Checker.ruleIDs.count)
     }
 }
+
+@Suite("White space in values")
+struct WhiteSpaceTests {
+    @Test("strings equal once white space runs count as one space and the ends are trimmed", arguments: [
+        ("Sound", "Sound", true), (" Sound ", "Sound", true), ("Sound  level", "Sound level", true),
+        ("Sound\tlevel\n", "Sound level", true), ("Sound\u{A0}level", "Sound level", true),
+        ("Sound\u{2003}\u{85}level", "Sound level", true), ("\u{3000}Ton", "Ton", true),
+        ("Soundlevel", "Sound level", false), ("Sound level", "Sound levels", false), ("Sound", "sound", false),
+        ("", "  ", true), ("a", "", false),
+    ])
+    func same(a: String, b: String, expected: Bool) {
+        #expect(TableFacts.sameIgnoringWhiteSpace(a, b) == expected)
+        #expect(TableFacts.sameIgnoringWhiteSpace(b, a) == expected)
+    }
+}

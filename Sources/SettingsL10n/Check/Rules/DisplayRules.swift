@@ -28,9 +28,13 @@ enum DisplayRules {
         }
     }
 
-    /// Whether a rule of this group reports anything about `list`: only such lists are kept.
+    /// Whether a rule of this group reports anything about a list: only such lists are kept.
     static func mayReport(_ list: LocalizedOptions) -> Bool {
-        !duplicateTitles(list.titles).isEmpty || !longerShortTitles(titles: list.titles, shortTitles: list.shortTitles).isEmpty
+        mayReport(titles: list.titles, shortTitles: list.shortTitles)
+    }
+
+    static func mayReport(titles: [String?], shortTitles: [String?]) -> Bool {
+        !longerShortTitles(titles: titles, shortTitles: shortTitles).isEmpty || !duplicateTitles(titles).isEmpty
     }
 
     struct OptionTitlesDuplicate: CheckRule {
