@@ -53,7 +53,7 @@ struct ImportCommand: ParsableCommand {
 
         if dryRun {
             for update in result.updates {
-                printOutput(UnifiedDiff.diff(old: update.originalText, new: update.document.text,
+                printOutput(UnifiedDiff.diff(old: update.originalText, new: update.updatedText,
                                              path: update.path, isNewFile: update.original == nil))
             }
         } else {

@@ -68,7 +68,7 @@ struct MergeCommand: ParsableCommand {
             guard let update = outcome.update else { return }
             changed += 1
             if dryRun {
-                printOutput(UnifiedDiff.diff(old: update.originalText, new: update.document.text,
+                printOutput(UnifiedDiff.diff(old: update.originalText, new: update.updatedText,
                                              path: update.path, isNewFile: update.original == nil))
             } else if writes {
                 do {

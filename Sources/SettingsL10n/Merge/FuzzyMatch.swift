@@ -56,10 +56,42 @@ public enum FuzzyMatch {
 
     /// Lower case, single spaces, no surrounding space, no trailing sentence punctuation.
     static func normalize(_ text: String) -> String {
+        normalizeASCII(text) ?? normalizeUnicode(text)
+    }
+
+    /// `normalize` for any text, character by character.
+    static func normalizeUnicode(_ text: String) -> String {
         var words = text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         while let last = words.last, ".!?:…".contains(last) { words.removeLast() }
         while words.last == " " { words.removeLast() }
         return words
+    }
+
+    /// `normalize` for ASCII text, byte by byte; `nil` for any other text.
+    static func normalizeASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var output = [UInt8]()
+            output.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    pendingSpace = !output.isEmpty
+                    continue
+                }
+                if pendingSpace {
+                    output.append(0x20)
+                    pendingSpace = false
+                }
+                output.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
+            }
+            while let last = output.last, [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ":")].contains(last) {
+                output.removeLast()
+            }
+            while output.last == 0x20 { output.removeLast() }
+            return String(decoding: output, as: UTF8.self)
+        }
     }
 
     static func similarity(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Double {
@@ -89,11 +121,17 @@ public enum FuzzyMatch {
     /// best scores first, ties to the earlier new key; ambiguous ties between old keys are
     /// skipped rather than guessed.
     public static func pairs(newKeys: [String], oldKeys: [String]) -> [(new: String, old: String)] {
+        pairs(newKeys: newKeys, prepared: nil, oldKeys: oldKeys)
+    }
+
+    /// `pairs`, with the new keys already prepared (`prepared[i]` for `newKeys[i]`), as a
+    /// merge does once per table for every language.
+    static func pairs(newKeys: [String], prepared: [Prepared?]?, oldKeys: [String]) -> [(new: String, old: String)] {
         var candidates: [(newIndex: Int, oldIndex: Int, score: Double)] = []
         guard !newKeys.isEmpty, !oldKeys.isEmpty else { return [] }
         let preparedOld = oldKeys.map(Prepared.init)
         for (newIndex, new) in newKeys.enumerated() {
-            guard let new = Prepared(new) else { continue }
+            guard let new = prepared.map({ $0[newIndex] }) ?? Prepared(new) else { continue }
             var scored: [(Int, Double)] = []
             for (oldIndex, old) in preparedOld.enumerated() {
                 if let old, let score = score(old, new) { scored.append((oldIndex, score)) }

@@ -73,8 +73,8 @@ public enum Merger {
         // The source text of each table, and the location comment of each string, made once
         // for every language.
         let sourceTexts = parallelMap(catalog.tables) { development?.table(named: $0.name)?.values() ?? [:] }
-        let locations = parallelMap(Array(catalog.tables.indices)) { index in
-            locationComments(catalog.tables[index], sourceText: sourceTexts[index])
+        let shared = parallelMap(Array(catalog.tables.indices)) { index in
+            SharedTableWork(catalog.tables[index], sourceText: sourceTexts[index])
         }
         var jobs: [(localization: Localization, table: Int, isDevelopment: Bool)] = []
         for localization in localizations {
@@ -88,7 +88,7 @@ public enum Merger {
             let slice = Array(jobs[start..<min(start + chunk, jobs.count)])
             let outcomes = parallelMap(slice) { job in
                 mergeTable(catalog.tables[job.table], in: job.localization, isDevelopment: job.isDevelopment,
-                           sourceText: sourceTexts[job.table], locations: locations[job.table], options: options)
+                           sourceText: sourceTexts[job.table], shared: shared[job.table], options: options)
             }
             for (job, outcome) in zip(slice, outcomes) {
                 if let index = localizations.firstIndex(where: { $0.folder == job.localization.folder }), index > announced {
@@ -101,14 +101,25 @@ public enum Merger {
         }
     }
 
-    /// The location comment above each string of `table`, in catalog order.
-    static func locationComments(_ table: CatalogTable, sourceText: [String: String]) -> [String] {
-        table.strings.map { string in GeneratedComment.location(string, sourceText: { sourceText[$0] ?? $0 }) }
+    /// What merging a table needs in every language, made once: the location comment above
+    /// each string, each key's rank, and each key prepared for fuzzy matching (in catalog order).
+    struct SharedTableWork: Sendable {
+        let locations: [String]
+        let ranks: [String: Int]
+        let live: Set<String>
+        let preparedKeys: [FuzzyMatch.Prepared?]
+
+        init(_ table: CatalogTable, sourceText: [String: String]) {
+            locations = table.strings.map { string in GeneratedComment.location(string, sourceText: { sourceText[$0] ?? $0 }) }
+            ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
+            live = Set(table.keys)
+            preparedKeys = table.keys.map(FuzzyMatch.Prepared.init)
+        }
     }
 
     /// Merges one table of one localization.
     static func mergeTable(_ table: CatalogTable, in localization: Localization, isDevelopment: Bool,
-                           sourceText: [String: String], locations: [String], options: MergeOptions) -> Outcome {
+                           sourceText: [String: String], shared: SharedTableWork, options: MergeOptions) -> Outcome {
         let path = "\(localization.folder)/\(table.name).strings"
         var report = TableMergeReport(locale: localization.name, table: table.name, path: path, isDevelopmentLanguage: isDevelopment)
         let file = localization.table(named: table.name)
@@ -132,7 +143,7 @@ public enum Merger {
             }
         }
         guard let merged = mergeTable(table, document: document, isDevelopment: isDevelopment, sourceText: sourceText,
-                                      locations: locations, options: options, report: &report) else {
+                                      shared: shared, options: options, report: &report) else {
             return Outcome(report: report, update: nil)
         }
         let update = TableUpdate(path: path, original: original, document: merged)
@@ -145,12 +156,11 @@ public enum Merger {
     /// Merges one table. Returns the new document, or `nil` when there is no file and nothing
     /// to write into one.
     static func mergeTable(_ table: CatalogTable, document: StringsDocument?, isDevelopment: Bool,
-                           sourceText: [String: String], locations: [String], options: MergeOptions,
+                           sourceText: [String: String], shared: SharedTableWork, options: MergeOptions,
                            report: inout TableMergeReport) -> StringsDocument? {
         let source = { (key: String) in sourceText[key] ?? key }
         let assembly = TableAssembly(document: document ?? StringsDocument())
-        let ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
-        let live = Set(table.keys)
+        let (ranks, live, locations) = (shared.ranks, shared.live, shared.locations)
         report.duplicates = assembly.duplicates
 
         // Live keys, in the catalog's order.
@@ -173,7 +183,8 @@ public enum Merger {
         var filled: [String: TableAssembly.Piece] = [:]
         if !isDevelopment {
             let candidates = obsolete.filter { assembly.value(of: $0).map { !$0.isEmpty } ?? false }
-            for (new, old) in FuzzyMatch.pairs(newKeys: missing.map(\.key), oldKeys: candidates) {
+            let prepared = missing.map { shared.preparedKeys[ranks[$0.key]!] }
+            for (new, old) in FuzzyMatch.pairs(newKeys: missing.map(\.key), prepared: prepared, oldKeys: candidates) {
                 let entry = StringsEntry.make(key: new, value: assembly.value(of: old)!, comment: nil,
                                               layout: assembly.layout, lineEnding: assembly.lineEnding)
                     .withReviewMark(ReviewMark.comment(carriedOverFrom: old), lineEnding: assembly.lineEnding)

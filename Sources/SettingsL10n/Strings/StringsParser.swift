@@ -10,6 +10,7 @@ public enum StringsParser {
     public static func parse(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(StringsParseError) -> StringsDocument {
         var tokenizer = try EntryTokenizer(bytes: bytes, limits: limits)
         var entries: [StringsEntry] = []
+        entries.reserveCapacity(bytes.count / 64)
         while let raw = try tokenizer.next() {
             var entry = StringsEntry(
                 leadingTrivia: tokenizer.text(raw.segmentStart..<raw.keyStart),
@@ -34,6 +35,7 @@ public enum StringsParser {
     public static func scan(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(StringsParseError) -> StringsScan {
         var tokenizer = try EntryTokenizer(bytes: bytes, limits: limits)
         var entries: [StringsScan.Entry] = []
+        entries.reserveCapacity(bytes.count / 64)
         while let raw = try tokenizer.next() {
             let marks = tokenizer.marks(in: raw.segmentStart..<raw.keyStart)
             entries.append(StringsScan.Entry(key: raw.key, value: raw.value.stringValue, position: raw.position,

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension String {
     /// The text with every occurrence of `target` replaced by `replacement`, matched byte for
     /// byte in UTF-8 (a literal search, as Foundation's `replacingOccurrences` does, at a small
@@ -32,21 +40,24 @@ extension String {
     /// The first occurrence of `target` at or after `start`, matched byte for byte in UTF-8
     /// (a literal search, without the cost of Foundation's `range(of:)` on Linux).
     func byteRange(of target: String, from start: Index? = nil) -> Range<Index>? {
-        let needle = Array(target.utf8)
-        guard let first = needle.first else { return nil }
         let from = start.map { utf8.distance(from: utf8.startIndex, to: $0) } ?? 0
-        var text = self
-        let found: Int? = text.withUTF8 { bytes in
-            var index = from
-            let last = bytes.count - needle.count
-            while index <= last {
-                if bytes[index] == first, needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) { return index }
-                index += 1
+        var text = self, target = target
+        let found: (offset: Int, count: Int)? = text.withUTF8 { bytes in
+            target.withUTF8 { needle in
+                guard let first = needle.first, needle.count <= bytes.count else { return nil }
+                var index = from
+                let last = bytes.count - needle.count
+                while index <= last {
+                    if bytes[index] == first, memcmp(bytes.baseAddress! + index, needle.baseAddress!, needle.count) == 0 {
+                        return (index, needle.count)
+                    }
+                    index += 1
+                }
+                return nil
             }
-            return nil
         }
         guard let found else { return nil }
-        let lower = utf8.index(utf8.startIndex, offsetBy: found)
-        return lower..<utf8.index(lower, offsetBy: needle.count)
+        let lower = utf8.index(utf8.startIndex, offsetBy: found.offset)
+        return lower..<utf8.index(lower, offsetBy: found.count)
     }
 }

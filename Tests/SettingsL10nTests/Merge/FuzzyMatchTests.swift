@@ -34,4 +34,15 @@ struct FuzzyMatchTests {
         #expect(FuzzyMatch.pairs(newKeys: ["Color"], oldKeys: ["Colour", "Colon"]).map(\.old) == ["Colour"])
         #expect(FuzzyMatch.pairs(newKeys: ["Cat"], oldKeys: ["cat", "CAT"]).isEmpty)
     }
+
+    @Test("ASCII text normalizes byte by byte exactly as any text does character by character")
+    func asciiNormalization() {
+        let pieces = ["Show", "on", "LOCK", "screen", " ", "  ", "\t", "\r\n", "\n", ".", "!", "?", ":", "...", "a1", "_", "-", "\u{0B}", "\u{0C}", "\u{1F}", "Zz"]
+        var generator = SeededGenerator(seed: 3)
+        for _ in 0..<2000 {
+            let text = (0..<Int(generator.next() % 9)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            #expect(FuzzyMatch.normalizeASCII(text) == FuzzyMatch.normalizeUnicode(text), "\(text.debugDescription)")
+        }
+        #expect(FuzzyMatch.normalizeASCII("Café") == nil)
+    }
 }
