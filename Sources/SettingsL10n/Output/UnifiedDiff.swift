@@ -14,7 +14,14 @@ public enum UnifiedDiff {
         // Lines are compared byte for byte: text that only looks the same is still a change.
         let oldBytes = Array(old.utf8), newBytes = Array(new.utf8)
         if oldBytes == newBytes { return "" }
-        let a = lines(oldBytes), b = lines(newBytes)
+        return oldBytes.withUnsafeBufferPointer { oldBuffer in
+            newBytes.withUnsafeBufferPointer { newBuffer in
+                render(lines(oldBuffer), lines(newBuffer), path: path, isNewFile: isNewFile, context: context)
+            }
+        }
+    }
+
+    private static func render(_ a: [Line], _ b: [Line], path: String, isNewFile: Bool, context: Int) -> String {
         let edits = script(a, b)
         var out: [UInt8] = []
         out.append(contentsOf: "--- \(isNewFile ? "/dev/null" : "a/" + path)\n+++ b/\(path)\n".utf8)
@@ -53,17 +60,14 @@ public enum UnifiedDiff {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A line of a text as bytes, with its line break; equal when the bytes are.
+    /// A line of a text as bytes, with its line break; equal when the bytes are. It points into
+    /// the text, which outlives it (`diff` holds the text while it works).
     struct Line: Equatable {
-        var bytes: ArraySlice<UInt8>
+        var bytes: UnsafeBufferPointer<UInt8>
 
         static func == (lhs: Line, rhs: Line) -> Bool {
-            guard lhs.bytes.count == rhs.bytes.count else { return false }
-            return lhs.bytes.withUnsafeBytes { left in
-                rhs.bytes.withUnsafeBytes { right in
-                    left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
-                }
-            }
+            lhs.bytes.count == rhs.bytes.count
+                && (lhs.bytes.count == 0 || memcmp(lhs.bytes.baseAddress!, rhs.bytes.baseAddress!, lhs.bytes.count) == 0)
         }
     }
 
@@ -75,18 +79,22 @@ public enum UnifiedDiff {
 
     /// The lines of `text`, each with its line feed, as `diff` and `patch` see lines: a CRLF
     /// line ends with its LF, and a carriage return alone does not end a line.
-    static func lines(_ text: [UInt8]) -> [Line] {
+    static func lines(_ text: UnsafeBufferPointer<UInt8>) -> [Line] {
         var result: [Line] = []
-        var start = 0, index = 0
+        var start = 0
         let count = text.count
-        while index < count {
-            let byte = text[index]
-            index += 1
-            guard byte == 0x0A else { continue }
-            result.append(Line(bytes: text[start..<index]))
-            start = index
+        guard let base = text.baseAddress else { return [] }
+        while start < count {
+            // memchr finds the next line feed many bytes at a time.
+            let end: Int
+            if let found = memchr(base + start, 0x0A, count - start) {
+                end = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            } else {
+                end = count
+            }
+            result.append(Line(bytes: UnsafeBufferPointer(rebasing: text[start..<end])))
+            start = end
         }
-        if start < count { result.append(Line(bytes: text[start..<count])) }
         return result
     }
 

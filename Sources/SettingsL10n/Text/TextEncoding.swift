@@ -52,15 +52,53 @@ public struct DecodedText: Sendable {
             bytes.append(contentsOf: text.utf8)
             return bytes
         case .utf16LittleEndian, .utf16BigEndian:
-            let bigEndian = encoding == .utf16BigEndian
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(text.utf16.count * 2 + 2)
-            if byteOrderMark { bytes.append(contentsOf: bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) }
-            for unit in text.utf16 {
-                let high = UInt8(unit >> 8), low = UInt8(unit & 0xFF)
-                if bigEndian { bytes.append(high); bytes.append(low) } else { bytes.append(low); bytes.append(high) }
+            return encodeUTF16(text, bigEndian: encoding == .utf16BigEndian, byteOrderMark: byteOrderMark)
+        }
+    }
+
+    /// UTF-16 from the text's UTF-8, scalar by scalar: each UTF-8 byte makes at most two bytes.
+    static func encodeUTF16(_ text: String, bigEndian: Bool, byteOrderMark: Bool) -> [UInt8] {
+        var text = text
+        return text.withUTF8 { input in
+            [UInt8](unsafeUninitializedCapacity: input.count * 2 + 2) { out, written in
+                var at = 0
+                @inline(__always) func put(_ unit: UInt32) {
+                    let high = UInt8(truncatingIfNeeded: unit >> 8), low = UInt8(truncatingIfNeeded: unit)
+                    out[at] = bigEndian ? high : low
+                    out[at + 1] = bigEndian ? low : high
+                    at += 2
+                }
+                if byteOrderMark { put(0xFEFF) }
+                var index = 0
+                let count = input.count
+                // The text is a String: its UTF-8 is valid, so every sequence is complete.
+                while index < count {
+                    let lead = UInt32(input[index])
+                    var scalar: UInt32
+                    if lead < 0x80 {
+                        scalar = lead
+                        index += 1
+                    } else if lead < 0xE0 {
+                        scalar = (lead & 0x1F) << 6 | UInt32(input[index + 1] & 0x3F)
+                        index += 2
+                    } else if lead < 0xF0 {
+                        scalar = (lead & 0x0F) << 12 | UInt32(input[index + 1] & 0x3F) << 6 | UInt32(input[index + 2] & 0x3F)
+                        index += 3
+                    } else {
+                        scalar = (lead & 0x07) << 18 | UInt32(input[index + 1] & 0x3F) << 12
+                            | UInt32(input[index + 2] & 0x3F) << 6 | UInt32(input[index + 3] & 0x3F)
+                        index += 4
+                    }
+                    if scalar >= 0x10000 {
+                        scalar -= 0x10000
+                        put(0xD800 + (scalar >> 10))
+                        put(0xDC00 + (scalar & 0x3FF))
+                    } else {
+                        put(scalar)
+                    }
+                }
+                written = at
             }
-            return bytes
         }
     }
 

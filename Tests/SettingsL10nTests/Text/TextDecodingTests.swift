@@ -24,6 +24,27 @@ struct TextDecodingTests {
         }
     }
 
+    @Test("text encodes to UTF-16 in both byte orders as the standard library's UTF-16 view has it", arguments: [false, true])
+    func utf16Encoding(bigEndian: Bool) {
+        var generator = SeededGenerator(seed: 5)
+        for round in 0..<200 {
+            let scalars = (0..<Int(generator.next() % 40)).map { _ -> Unicode.Scalar in
+                let pick = generator.next()
+                let value = pick % 3 == 0 ? Self.boundaries[Int(pick / 3 % UInt64(Self.boundaries.count))] : UInt32(pick % 0x11_0000)
+                return Unicode.Scalar(value) ?? "x"
+            }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            let withMark = round % 2 == 0
+            var expected: [UInt8] = []
+            for unit in Array((withMark ? "\u{FEFF}" : "").utf16) + Array(text.utf16) {
+                let high = UInt8(unit >> 8), low = UInt8(unit & 0xFF)
+                expected += bigEndian ? [high, low] : [low, high]
+            }
+            #expect(DecodedText.encode(text, as: bigEndian ? .utf16BigEndian : .utf16LittleEndian, byteOrderMark: withMark) == expected)
+        }
+    }
+
     @Test("unpaired surrogates are refused where they are", arguments: [
         ([0x41, 0x00, 0x00, 0xDC], TextPosition(line: 1, column: 2)),             // a low surrogate alone
         ([0x41, 0x00, 0x0A, 0x00, 0x3D, 0xD8], TextPosition(line: 2, column: 1)), // a high surrogate at the end
