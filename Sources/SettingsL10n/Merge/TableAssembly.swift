@@ -11,6 +11,8 @@ struct TableAssembly {
         /// Replaces the location comment settings-l10n wrote above the entry, if it has one.
         mutating func updateLocationComment(_ comment: String) {
             let trivia = entry.leadingTrivia
+            // Most often the first comment is the location comment, already right.
+            if let first = StringsTrivia.firstCommentRange(in: trivia), trivia[first] == comment[...] { return }
             guard let range = StringsTrivia.commentRanges(in: trivia).first(where: { GeneratedComment.isLocation(String(trivia[$0])) }),
                   trivia[range] != comment else { return }
             entry.leadingTrivia.replaceSubrange(range, with: comment)
@@ -54,7 +56,7 @@ struct TableAssembly {
             var text = document.trailer
             entrylessText = text
             if !text.isEmpty {
-                if text.last?.isNewline != true { text += document.lineEnding.rawValue }
+                if !StringsTrivia.endsWithLineBreak(text) { text += document.lineEnding.rawValue }
                 if layout.blankLineBetweenEntries, StringsTrivia.headerEnd(of: text) != text.endIndex {
                     text += document.lineEnding.rawValue
                 }
@@ -69,14 +71,15 @@ struct TableAssembly {
             entries[0].leadingTrivia = String(leading[split...])
         }
         self.document.entries = entries
+        effectiveIndex.reserveCapacity(entries.count)
+        effectiveOrder.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
-            if let previous = effectiveIndex[entry.key] {
+            if let previous = effectiveIndex.updateValue(index, forKey: entry.key) {
                 let overridden = entries[previous]
                 duplicates.append(DuplicateEntry(key: entry.key, position: overridden.position, value: overridden.stringValue))
                 inheritedComments[entry.key, default: []] += overridden.comments.filter { !GeneratedComment.isGenerated($0) }
                 effectiveOrder.removeAll { $0 == entry.key }
             }
-            effectiveIndex[entry.key] = index
             effectiveOrder.append(entry.key)
         }
         duplicates.sort { $0.position.line < $1.position.line }
@@ -89,11 +92,13 @@ struct TableAssembly {
     /// The entry the device uses for `key`, with the comments of entries it overrides.
     func effectivePiece(for key: String) -> Piece? {
         guard let index = effectiveIndex[key] else { return nil }
-        var entry = document.entries[index]
-        for comment in inheritedComments[key] ?? [] {
-            entry.leadingTrivia = comment + lineEnding.rawValue + entry.leadingTrivia
+        var piece = Piece(entry: document.entries[index], needsSeparator: index == 0)
+        if !inheritedComments.isEmpty {
+            for comment in inheritedComments[key] ?? [] {
+                piece.entry.leadingTrivia = comment + lineEnding.rawValue + piece.entry.leadingTrivia
+            }
         }
-        return Piece(entry: entry, needsSeparator: index == 0)
+        return piece
     }
 
     /// A new entry with the location comment above it (above any mark it carries).
@@ -109,7 +114,8 @@ struct TableAssembly {
     func assemble(live: [Piece], obsolete: [Piece]) -> StringsDocument {
         let eol = lineEnding.rawValue
         var entries: [StringsEntry] = []
-        for piece in live + obsolete {
+        entries.reserveCapacity(live.count + obsolete.count)
+        for piece in [live, obsolete].joined() {
             var entry = piece.entry
             let isFirst = entries.isEmpty
             let isFirstObsolete = !obsolete.isEmpty && entries.count == live.count
@@ -124,12 +130,12 @@ struct TableAssembly {
                         + StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
                 } else if isFirst {
                     entry.leadingTrivia = StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
-                } else if piece.needsSeparator, layout.blankLineBetweenEntries, entry.leadingTrivia.first?.isNewline != true {
+                } else if piece.needsSeparator, layout.blankLineBetweenEntries, !StringsTrivia.startsWithLineBreak(entry.leadingTrivia) {
                     entry.leadingTrivia = eol + entry.leadingTrivia
                 }
                 if isFirst { entry.leadingTrivia = header + entry.leadingTrivia }
             }
-            if let last = entries.indices.last, entries[last].trailingTrivia.last?.isNewline != true {
+            if let last = entries.indices.last, !StringsTrivia.endsWithLineBreak(entries[last].trailingTrivia) {
                 entries[last].trailingTrivia += eol
             }
             entries.append(entry)

@@ -18,7 +18,7 @@ public struct StringsLayout: Hashable, Sendable {
             return
         }
         let commented = entries.count { StringsTrivia.containsComment($0.leadingTrivia) }
-        let separated = entries.dropFirst().count { $0.leadingTrivia.utf8.first.map { $0 == 0x0A || $0 == 0x0D } ?? false }
+        let separated = entries.dropFirst().count { StringsTrivia.startsWithLineBreak($0.leadingTrivia) }
         self.init(commentsEntries: commented * 2 >= entries.count,
                   blankLineBetweenEntries: entries.count == 1 ? commented > 0 : separated * 2 >= entries.count - 1)
     }
@@ -123,7 +123,7 @@ extension StringsDocument {
             let split = StringsTrivia.headerEnd(of: leading)
             entry.leadingTrivia = String(leading[..<split]) + StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
             var rest = String(leading[split...])
-            if layout.blankLineBetweenEntries, rest.first?.isNewline != true {
+            if layout.blankLineBetweenEntries, !StringsTrivia.startsWithLineBreak(rest) {
                 rest = eol + rest
             }
             entries[0].leadingTrivia = rest

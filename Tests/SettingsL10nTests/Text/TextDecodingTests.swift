@@ -82,3 +82,19 @@ struct TextReplacingTests {
         #expect(text.replacingEvery(target, with: replacement) == expected)
     }
 }
+
+@Suite("Line breaks in trivia")
+struct LineBreakTests {
+    @Test("line breaks found in bytes agree with Character.isNewline")
+    func agreeWithCharacters() {
+        let pieces = ["\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "\u{2027}", "x", " ", "é", "/* c */", "\u{A0}"]
+        var generator = SeededGenerator(seed: 9)
+        for _ in 0..<1000 {
+            let text = (0..<Int(generator.next() % 4)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            #expect(StringsTrivia.startsWithLineBreak(text) == (text.first?.isNewline == true), "\(text.debugDescription)")
+            #expect(StringsTrivia.endsWithLineBreak(text) == (text.last?.isNewline == true), "\(text.debugDescription)")
+            let dropped = text.first?.isNewline == true ? String(text.dropFirst()) : text
+            #expect(StringsTrivia.droppingLeadingLineBreak(text) == dropped, "\(text.debugDescription)")
+        }
+    }
+}
