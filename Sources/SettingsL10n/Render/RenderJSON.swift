@@ -4,7 +4,12 @@ public enum RenderJSON {
     /// The document of `locales`.
     public static func document(_ locales: [LocalizedLocale], icuVersion: String = Collator.icuVersion) -> String {
         var text = ""
-        write(locales.count, icuVersion: icuVersion, fragment: { fragment(locales[$0]) }, into: { text += $0 })
+        var next = 0
+        writeDocument(icuVersion: icuVersion, into: { text += $0 }) { () -> [String]? in
+            guard next < locales.count else { return nil }
+            defer { next += 1 }
+            return [fragment(locales[next])]
+        }
         return text
     }
 
@@ -16,36 +21,20 @@ public enum RenderJSON {
                               progress: ((_ done: Int, _ total: Int, _ locale: String) -> Void)? = nil,
                               into write: (String) -> Void) throws(ResolveError) {
         var batches = RenderBatches(names, resolver: resolver, progress: progress) { fragment($0) }
-        try writeDocument(&batches, icuVersion: icuVersion, into: write)
+        try writeDocument(icuVersion: icuVersion, into: write) { () throws(ResolveError) in try batches.next() }
     }
 
-    /// The document around `count` locale fragments, each asked for in turn.
-    private static func write(_ count: Int, icuVersion: String, fragment: (Int) -> String, into write: (String) -> Void) {
+    /// The document around locale fragments asked for a batch at a time until `nextBatch` has
+    /// none left, handed to `write` in chunks of about 64 KiB.
+    private static func writeDocument<Failure: Error>(icuVersion: String, into write: (String) -> Void,
+                                                      nextBatch: () throws(Failure) -> [String]?) throws(Failure) {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()
         writer.fixedKey("icuVersion")
         writer.string(icuVersion)
         writer.fixedKey("locales")
         writer.beginArray()
-        for index in 0..<count {
-            writer.element()
-            writer.raw(fragment(index))
-            writer.drain(ifLargerThan: 1 << 16, into: write)
-        }
-        writer.endArray()
-        writer.endObject()
-        writer.finish(into: write)
-    }
-
-    /// The document around fragments that come in batches.
-    private static func writeDocument(_ batches: inout RenderBatches, icuVersion: String, into write: (String) -> Void) throws(ResolveError) {
-        var writer = JSONWriter(pretty: true)
-        writer.beginObject()
-        writer.fixedKey("icuVersion")
-        writer.string(icuVersion)
-        writer.fixedKey("locales")
-        writer.beginArray()
-        while let batch = try batches.next() {
+        while let batch = try nextBatch() {
             for fragment in batch {
                 writer.element()
                 writer.raw(fragment)
