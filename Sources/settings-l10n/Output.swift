@@ -1,13 +1,11 @@
 #if canImport(Glibc)
 import Glibc
-private let systemWrite = Glibc.write
 #elseif canImport(Musl)
 import Musl
-private let systemWrite = Musl.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemWrite = Darwin.write
 #endif
+import SettingsL10n
 
 /// The process's standard streams, written with `write(2)` so nothing is buffered out of order.
 enum StandardStream {
@@ -33,17 +31,9 @@ enum StandardStream {
         bytes.withUnsafeBytes { write($0) }
     }
 
+    /// A stream that cannot be written (a closed pipe) has nobody to tell: the error is dropped.
     private func write(_ buffer: UnsafeRawBufferPointer) {
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let count = systemWrite(descriptor, base + offset, buffer.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += count
-        }
+        _ = FileDescriptorWriting.writeAll(buffer, to: descriptor)
     }
 }
 

@@ -1,12 +1,9 @@
 #if canImport(Glibc)
 import Glibc
-private let systemWrite = Glibc.write
 #elseif canImport(Musl)
 import Musl
-private let systemWrite = Musl.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemWrite = Darwin.write
 #endif
 
 /// A file of the bundle that cannot be written; the file is left as it was.
@@ -65,17 +62,8 @@ public struct DiskBundleWriter: Sendable {
             unlink(temporary)
             return BundleWriteError(path: path, message: message + "; the file was left as it was")
         }
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw fail("cannot write: \(String(cString: strerror(errno)))")
-            }
-            offset += count
-        }
+        let failure = bytes.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
+        guard failure == 0 else { throw fail("cannot write: \(String(cString: strerror(failure)))") }
         fchmod(descriptor, mode)
         guard fsync(descriptor) == 0 else { throw fail("cannot flush to disk: \(String(cString: strerror(errno)))") }
         close(descriptor)
