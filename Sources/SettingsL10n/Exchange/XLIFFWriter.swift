@@ -53,6 +53,16 @@ public enum XLIFFWriter {
 
     /// Escapes character data; a carriage return is written as a reference so XML readers keep it.
     static func text(_ string: String) -> String {
+        escaped(string, inAttribute: false)
+    }
+
+    /// Escapes an attribute value; white space other than spaces is written as references,
+    /// since XML readers turn literal line breaks and tabs in attributes into spaces.
+    static func attribute(_ string: String) -> String {
+        escaped(string, inAttribute: true)
+    }
+
+    private static func escaped(_ string: String, inAttribute: Bool) -> String {
         var out = ""
         out.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {
@@ -61,25 +71,9 @@ public enum XLIFFWriter {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// Escapes an attribute value; white space other than spaces is written as references,
-    /// since XML readers turn literal line breaks and tabs in attributes into spaces.
-    static func attribute(_ string: String) -> String {
-        var out = ""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
+            case "\"" where inAttribute: out += "&quot;"
+            case "\n" where inAttribute: out += "&#10;"
+            case "\t" where inAttribute: out += "&#9;"
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -105,4 +105,11 @@ struct XLIFFTests {
         let text = "<xliff version=\"1.2\"><file original=\"a\" source-language=\"en\"><body><trans-unit id=\"u\"><source>a\r\nb&#13;c</source></trans-unit></body></file></xliff>"
         #expect(try XLIFFReader.read(Array(text.utf8)).files[0].units[0].source == "a\nb\rc")
     }
+
+    @Test("character data escapes markup and CR; attributes also quotes, LF and tab")
+    func escaping() {
+        let text = "a & b < c > d \"e\" 'f'\r\n\tg"
+        #expect(XLIFFWriter.text(text) == "a &amp; b &lt; c &gt; d \"e\" 'f'&#13;\n\tg")
+        #expect(XLIFFWriter.attribute(text) == "a &amp; b &lt; c &gt; d &quot;e&quot; 'f'&#13;&#10;&#9;g")
+    }
 }
