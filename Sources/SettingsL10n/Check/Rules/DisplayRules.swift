@@ -45,12 +45,11 @@ enum DisplayRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.optionLists.flatMap { list in
                 DisplayRules.duplicateTitles(list.titles).map { first, index in
-                    let elements = list.specifier.field("Titles")?.elements ?? []
                     let name = list.specifier.title.map { " of \(StringsWriting.quoted($0))" } ?? ""
                     let language = list.locale.map { " in \($0)" } ?? ""
                     let title = list.titles[index] ?? ""
                     return diagnostic("options \(first + 1) and \(index + 1)\(name) are both titled \(StringsWriting.quoted(title))\(language): users cannot tell them apart",
-                                      at: list.location(of: list.titleEntries[index], schemaValue: index < elements.count ? elements[index] : nil))
+                                      at: list.titleLocation(index))
                 }
             }
         }
@@ -64,10 +63,9 @@ enum DisplayRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.optionLists.flatMap { list in
                 DisplayRules.longerShortTitles(titles: list.titles, shortTitles: list.shortTitles).map { index in
-                    let elements = list.specifier.field("ShortTitles")?.elements ?? []
                     let language = list.locale.map { " in \($0)" } ?? ""
                     return diagnostic("the short title \(StringsWriting.quoted(list.shortTitles[index] ?? "")) is longer than its title \(StringsWriting.quoted(list.titles[index] ?? ""))\(language)",
-                                      at: list.location(of: list.shortTitleEntries[index], schemaValue: index < elements.count ? elements[index] : nil))
+                                      at: list.shortTitleLocation(index))
                 }
             }
         }
@@ -114,11 +112,22 @@ struct LocalizedOptions: Sendable {
     var titleEntries: [StringsScan.Entry?]
     var shortTitleEntries: [StringsScan.Entry?]
 
-    /// Where the option's entry is in the table, or its schema value when the table lacks it.
-    func location(of entry: StringsScan.Entry?, schemaValue: SchemaValue?) -> SourceLocation {
+    /// Where option `index`'s title is in the table, or in the schema when the table lacks it.
+    func titleLocation(_ index: Int) -> SourceLocation {
+        location(of: titleEntries[index], schemaField: "Titles", index: index)
+    }
+
+    /// Where option `index`'s short title is in the table, or in the schema when the table lacks it.
+    func shortTitleLocation(_ index: Int) -> SourceLocation {
+        location(of: shortTitleEntries[index], schemaField: "ShortTitles", index: index)
+    }
+
+    private func location(of entry: StringsScan.Entry?, schemaField: String, index: Int) -> SourceLocation {
         if let tablePath, let entry {
             return SourceLocation(file: tablePath, position: entry.position)
         }
+        let elements = specifier.field(schemaField)?.elements ?? []
+        let schemaValue = index < elements.count ? elements[index] : nil
         return SourceLocation(file: file, position: schemaValue?.position, keyPath: schemaValue?.keyPath)
     }
 }
