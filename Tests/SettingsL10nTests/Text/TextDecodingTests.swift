@@ -7,17 +7,23 @@ struct TextDecodingTests {
     static let boundaries: [UInt32] = [0x00, 0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x20AC, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF,
                                        0x10000, 0x1F600, 0x10FFFF]
 
+    /// Up to 39 scalars, a third of them at an encoding boundary, the rest anywhere (surrogates
+    /// become "x").
+    static func randomText(_ generator: inout SeededGenerator) -> String {
+        var text = ""
+        for _ in 0..<Int(generator.next() % 40) {
+            let pick = generator.next()
+            let value = pick % 3 == 0 ? boundaries[Int(pick / 3 % UInt64(boundaries.count))] : UInt32(pick % 0x11_0000)
+            text.unicodeScalars.append(Unicode.Scalar(value) ?? "x")
+        }
+        return text
+    }
+
     @Test("UTF-16 in both byte orders decodes to the same UTF-8 as the standard library", arguments: [false, true])
     func utf16MatchesStandardLibrary(bigEndian: Bool) throws {
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<200 {
-            let scalars = (0..<Int(generator.next() % 40)).map { _ -> Unicode.Scalar in
-                let pick = generator.next()
-                let value = pick % 3 == 0 ? Self.boundaries[Int(pick / 3 % UInt64(Self.boundaries.count))] : UInt32(pick % 0x11_0000)
-                return Unicode.Scalar(value) ?? "x"
-            }
-            var text = ""
-            text.unicodeScalars.append(contentsOf: scalars)
+            let text = Self.randomText(&generator)
             let bytes = utf16Bytes("\u{FEFF}" + text, bigEndian: bigEndian, byteOrderMark: false)
             let decoded = try DecodedText.transcodeUTF16(bytes, from: 2, bigEndian: bigEndian)
             #expect(decoded == Array(text.utf8))
@@ -28,13 +34,7 @@ struct TextDecodingTests {
     func utf16Encoding(bigEndian: Bool) {
         var generator = SeededGenerator(seed: 5)
         for round in 0..<200 {
-            let scalars = (0..<Int(generator.next() % 40)).map { _ -> Unicode.Scalar in
-                let pick = generator.next()
-                let value = pick % 3 == 0 ? Self.boundaries[Int(pick / 3 % UInt64(Self.boundaries.count))] : UInt32(pick % 0x11_0000)
-                return Unicode.Scalar(value) ?? "x"
-            }
-            var text = ""
-            text.unicodeScalars.append(contentsOf: scalars)
+            let text = Self.randomText(&generator)
             let withMark = round % 2 == 0
             var expected: [UInt8] = []
             for unit in Array((withMark ? "\u{FEFF}" : "").utf16) + Array(text.utf16) {
