@@ -11,6 +11,17 @@ struct CommandFailure: Error, CustomStringConvertible {
     }
 }
 
+/// The command ran but refused to do its work because of a problem in the bundle (a schema
+/// file that did not load): a message, and an exit code of 1.
+struct RefusedWork: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+
+    init(_ message: String) {
+        self.message = message
+    }
+}
+
 /// A bundle read from disk, with its configuration and catalog.
 struct LoadedBundle {
     var bundle: SettingsBundle

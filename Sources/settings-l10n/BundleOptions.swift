@@ -16,6 +16,12 @@ struct BundleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The configuration file (default: \(CheckConfiguration.fileName) beside the bundle, if there is one).", valueName: "file"))
     var config: String?
 
+    func validate() throws {
+        if let developmentLanguage, let problem = CheckConfiguration.languageProblem(developmentLanguage) {
+            throw ValidationError("--development-language \(problem)")
+        }
+    }
+
     /// The configuration: `--config`, or the file beside the bundle, or none.
     func configuration() throws -> CheckConfiguration {
         let path: String
@@ -27,11 +33,14 @@ struct BundleOptions: ParsableArguments {
             guard FileManager.default.fileExists(atPath: beside) else { return CheckConfiguration() }
             path = beside
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationFailure(message: "cannot read the configuration file \(path)")
+        let bytes: [UInt8]
+        do {
+            bytes = try LocalFile.read(path, limit: CheckConfiguration.maximumSize)
+        } catch {
+            throw ConfigurationFailure(message: "the configuration file: \(error.message)")
         }
         do {
-            return try CheckConfiguration.parse([UInt8](data), knownRules: Checker.ruleIDs)
+            return try CheckConfiguration.parse(bytes, knownRules: Checker.ruleIDs)
         } catch {
             throw ConfigurationFailure(message: "\(path): \(error.message)")
         }

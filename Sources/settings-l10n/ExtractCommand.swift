@@ -71,8 +71,15 @@ struct ExtractCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for export in result.exports {
                 let data = Data(XLIFFWriter.xml(export.document).utf8)
+                // Import reads documents up to a limit: never write one it would refuse.
+                let limit = ReadLimits.standard.maximumDocumentSize
+                guard data.count <= limit else {
+                    throw CommandFailure("the XLIFF document for \(export.folder) would be \(data.count) bytes, more than import reads (\(limit)); no document was written for it")
+                }
                 try data.write(to: URL(fileURLWithPath: xliffPath(folder, export.folder)), options: .atomic)
             }
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
             throw CommandFailure("cannot write the XLIFF documents into \(folder): \(error.localizedDescription); choose a folder you can write to")
         }

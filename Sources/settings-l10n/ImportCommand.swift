@@ -33,49 +33,63 @@ struct ImportCommand: ParsableCommand {
         let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
         var parsed: [(path: String, document: XLIFFDocument)] = []
         for path in documents {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CommandFailure("cannot read \(path); check the path; nothing was imported")
+            let bytes: [UInt8]
+            do {
+                bytes = try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize)
+            } catch {
+                throw CommandFailure("\(error.message); nothing was imported")
             }
             do {
-                parsed.append((path, try XLIFFReader.read([UInt8](data))))
+                parsed.append((path, try XLIFFReader.read(bytes)))
             } catch {
                 throw CommandFailure("\(path)\(error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? ""): not a valid XLIFF document: \(error.message); fix it or export again with settings-l10n extract --xliff; nothing was imported")
             }
         }
-        let result: ImportResult
+        if let refusal = bundle.schemaWriteRefusal {
+            throw RefusedWork("nothing was imported: \(refusal)")
+        }
+        var result: ImportResult
         do {
             result = try XLIFFImporter.plan(documents: parsed, bundle: bundle, catalog: catalog)
         } catch {
             throw CommandFailure(error.message)
         }
-        let renderer = DiagnosticTextRenderer(pathPrefix: options.diagnosticRenderer.pathPrefix)
-        printError(renderer.render(result.rejected), ifNotEmpty: true)
-
+        var written: [TableUpdate] = []
         if dryRun {
             for update in result.updates {
                 printOutput(UnifiedDiff.diff(old: update.originalText, new: update.updatedText,
                                              path: update.path, isNewFile: update.original == nil))
             }
+            written = result.updates
         } else {
-            let writer = DiskBundleWriter(bundle: source)
+            var writer = DiskBundleWriter(bundle: source)
             for update in result.updates {
                 do {
-                    try writer.write(update.updated, to: update.path)
+                    try writer.write(update.updated, to: update.path, replacing: update.original)
+                    written.append(update)
+                } catch where error.kind == .conflict {
+                    let count = result.written[update.path] ?? 0
+                    result.rejected.append(Diagnostic(.error, rule: "import-table-refused",
+                                                      "\(count) translation\(count == 1 ? " was" : "s were") not imported: \(error.message)",
+                                                      at: SourceLocation(file: options.diagnosticRenderer.path(of: SourceLocation(file: update.path)))))
                 } catch {
                     throw CommandFailure("\(error.description) (tables written before it keep their new content; fix the problem and import again)")
                 }
             }
         }
+        // Rejects name the XLIFF documents as they were given (and tables by the bundle path).
+        printError(DiagnosticTextRenderer(pathPrefix: "").render(result.rejected), ifNotEmpty: true)
         let verb = dryRun ? "would write" : "wrote"
-        for update in result.updates {
+        for update in written {
             let count = result.written[update.path] ?? 0
             printError("\(update.path): \(verb) \(count) translation\(count == 1 ? "" : "s")\(update.original == nil ? " (new file)" : "")")
         }
-        if result.updates.isEmpty {
+        if written.isEmpty {
             printError("no table changes (\(result.unchanged) translations already up to date)")
         }
         if !result.rejected.isEmpty {
-            printError("\(result.rejected.count) unit\(result.rejected.count == 1 ? " was" : "s were") not imported (see above)")
+            let units = result.rejected.count
+            printError("\(units) problem\(units == 1 ? "" : "s") kept translations from being imported (see above)")
             throw ExitCode(1)
         }
     }

@@ -55,16 +55,20 @@ struct MergeCommand: ParsableCommand {
         if !unknown.isEmpty {
             throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); create it (mkdir \(unknown.map { "\($0).lproj" }.joined(separator: " "))) and merge again")
         }
+        if let refusal = bundle.schemaWriteRefusal {
+            throw RefusedWork("merge changed nothing: \(refusal)")
+        }
         let merging = ProgressLine("merging")
         let writes = !dryRun && !check
-        let writer = DiskBundleWriter(bundle: source)
+        var writer = DiskBundleWriter(bundle: source)
         var result = MergeResult()
         var changed = 0
         // Each table is printed or written as soon as it is merged, then dropped.
         try Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
                          options: MergeOptions(prune: prune, fillSource: fill == .source),
                          progress: { done, total, folder in merging.update(done + 1, of: total, folder) }) { outcome in
-            result.reports.append(outcome.report)
+            var report = outcome.report
+            defer { result.reports.append(report) }
             guard let update = outcome.update else { return }
             changed += 1
             if dryRun {
@@ -72,7 +76,11 @@ struct MergeCommand: ParsableCommand {
                                              path: update.path, isNewFile: update.original == nil))
             } else if writes {
                 do {
-                    try writer.write(update.updated, to: update.path)
+                    try writer.write(update.updated, to: update.path, replacing: update.original)
+                } catch let error as BundleWriteError where error.kind == .conflict {
+                    report.problem = "not written: \(error.message)"
+                    report.changed = false
+                    report.created = false
                 } catch {
                     merging.finish()
                     throw CommandFailure("\(error) (tables written before it keep their new content; run merge again)")

@@ -26,6 +26,19 @@ struct SettingsL10nCommand: ParsableCommand {
         subcommands: [ExtractCommand.self, ImportCommand.self, MergeCommand.self, CheckCommand.self, RenderCommand.self, StatusCommand.self, RulesCommand.self]
     )
 
+    /// An argument that would be read as a run of short options (`-dash.bundle` as `-d -a -s
+    /// -h …`, which shows help and exits 0): a single dash, then more than one character. The
+    /// tool has no short option but `-h`, so such a word is a path or a mistake, never options.
+    static func misreadOption(in arguments: [String]) -> String? {
+        for argument in arguments {
+            if argument == "--" { return nil }
+            if argument.hasPrefix("-"), !argument.hasPrefix("--"), argument.count > 2, Double(argument) == nil {
+                return argument
+            }
+        }
+        return nil
+    }
+
     /// Runs a command and decides the exit code in one place: usage errors exit 2, as the
     /// contract says (argument-parser's default is 64).
     static func main() {
@@ -37,6 +50,13 @@ struct SettingsL10nCommand: ParsableCommand {
         mallopt(M_MMAP_THRESHOLD, 64 << 20)
         mallopt(M_TRIM_THRESHOLD, 128 << 20)
         #endif
+        // Past a file-size limit (ulimit -f), a write fails with EFBIG and is reported, instead
+        // of the signal ending the process with a temporary file left behind.
+        signal(SIGXFSZ, SIG_IGN)
+        if let word = misreadOption(in: Array(CommandLine.arguments.dropFirst())) {
+            printError("error: \(word) is not an option; a path that starts with '-' must be written ./\(word) (or after --)\nUsage: settings-l10n <command> <bundle> [options]; see settings-l10n --help")
+            terminate(2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -44,6 +64,9 @@ struct SettingsL10nCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             printError("error: " + failure.message)
             terminate(3)
+        } catch let refused as RefusedWork {
+            printError("error: " + refused.message)
+            terminate(1)
         } catch let failure as ConfigurationFailure {
             printError("error: " + failure.message)
             terminate(2)

@@ -130,7 +130,7 @@ struct ImportCommandTests {
         #expect(result.stderr == """
         \(xliff.path):3:1: error: unit "Referral code": its source "Referral Code" no longer matches the development text "Referral code"; export again and translate the new text [import-source-changed]
         de.lproj/Privacy.strings: wrote 1 translation
-        1 unit was not imported (see above)
+        1 problem kept translations from being imported (see above)
 
         """)
         let table = String(decoding: try copy.bytes("de.lproj/Privacy.strings"), as: UTF8.self)

@@ -33,9 +33,9 @@ enum Tool {
     /// Runs the binary with `arguments`, in `directory` (the package root by default), with
     /// `environment` added to a minimal one (no colour, no terminal).
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    stdin: Data? = nil) throws -> ToolResult {
+                    stdin: Data? = nil, executable: URL = binary) throws -> ToolResult {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]

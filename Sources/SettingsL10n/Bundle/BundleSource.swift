@@ -5,16 +5,23 @@ public struct BundleFolderEntry: Hashable, Sendable {
         case folder
         /// A symbolic link whose target lies outside the bundle: never followed.
         case linkOutsideBundle
-        /// Anything else (sockets, devices, dangling links): ignored.
+        /// Anything else (pipes, sockets, devices, dangling links): never read.
         case other
+        /// A name that is not valid UTF-8 (iOS file names are): never read. `name` shows the
+        /// invalid bytes as U+FFFD.
+        case nameNotUTF8
     }
 
     public var name: String
     public var kind: Kind
+    /// Whether the entry is a symbolic link (to a file or folder inside the bundle, for `.file`
+    /// and `.folder`): read through, never written through.
+    public var isLink: Bool
 
-    public init(name: String, kind: Kind) {
+    public init(name: String, kind: Kind, isLink: Bool = false) {
         self.name = name
         self.kind = kind
+        self.isLink = isLink
     }
 }
 

@@ -69,35 +69,49 @@ public struct DiskBundleSource: BundleSource {
         }
         defer { closedir(directory) }
         var entries: [BundleFolderEntry] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 {
+                    throw BundleReadError(path: folder, message: "cannot list the folder: \(String(cString: strerror(errno)))")
+                }
+                break
+            }
+            let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = Array(raw.prefix { $0 != 0 })
+                if let name = String(validating: bytes, as: UTF8.self) { return (name, true) }
+                return (String(decoding: bytes, as: UTF8.self), false)
             }
             if name.hasPrefix(".") { continue }
             guard entries.count < limit else {
                 throw BundleReadError(path: folder, message: "the folder holds more than \(limit) entries; it was not read")
             }
+            guard valid else {
+                entries.append(BundleFolderEntry(name: name, kind: .nameNotUTF8))
+                continue
+            }
             let relative = folder.isEmpty ? name : folder + "/" + name
-            entries.append(BundleFolderEntry(name: name, kind: kind(of: resolved + "/" + name, relative: relative)))
+            entries.append(kind(of: resolved + "/" + name, name: name, relative: relative))
         }
         return entries.sorted { $0.name < $1.name }
     }
 
-    private func kind(of path: String, relative: String) -> BundleFolderEntry.Kind {
+    private func kind(of path: String, name: String, relative: String) -> BundleFolderEntry {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .other }
+        guard lstat(path, &info) == 0 else { return BundleFolderEntry(name: name, kind: .other) }
         var mode = info.st_mode & S_IFMT
-        if mode == S_IFLNK {
+        let isLink = mode == S_IFLNK
+        if isLink {
             guard let target = resolveInside(relative) else {
-                return Self.realPath(path) == nil ? .other : .linkOutsideBundle
+                return BundleFolderEntry(name: name, kind: Self.realPath(path) == nil ? .other : .linkOutsideBundle, isLink: true)
             }
-            guard stat(target, &info) == 0 else { return .other }
+            guard stat(target, &info) == 0 else { return BundleFolderEntry(name: name, kind: .other, isLink: true) }
             mode = info.st_mode & S_IFMT
         }
         switch mode {
-        case S_IFREG: return .file
-        case S_IFDIR: return .folder
-        default: return .other
+        case S_IFREG: return BundleFolderEntry(name: name, kind: .file, isLink: isLink)
+        case S_IFDIR: return BundleFolderEntry(name: name, kind: .folder, isLink: isLink)
+        default: return BundleFolderEntry(name: name, kind: .other, isLink: isLink)
         }
     }
 

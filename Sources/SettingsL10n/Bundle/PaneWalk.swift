@@ -59,14 +59,14 @@ struct PaneWalk {
             }
             if let problem = Self.problem(withFileName: name) {
                 diagnostics.append(Diagnostic(.error, rule: "child-pane-file-invalid",
-                                              "File \"\(name)\" \(problem); it was not opened", at: location))
+                                              "File \(MessageText.quoted(name)) \(problem); it was not opened", at: location))
                 continue
             }
             let found = targets(of: name, fromInApp: file.name.isInApp)
             links.append(PaneLink(from: path, keyPath: specifier.keyPath, file: name, targets: found))
             if found.isEmpty {
                 diagnostics.append(Diagnostic(.error, rule: "child-pane-file-missing",
-                                              "File \"\(name)\" names \(name).plist, which is not in the bundle; tapping the row opens an empty page",
+                                              "File \(MessageText.quoted(name)) names \(MessageText.excerpt(name)).plist, which is not in the bundle; tapping the row opens an empty page",
                                               at: location))
                 continue
             }

@@ -22,9 +22,24 @@ public struct CheckConfiguration: Hashable, Sendable {
     /// The name of the file looked for beside the bundle.
     public static let fileName = ".settings-l10n.json"
 
+    /// The largest configuration file read (a real one is a few hundred bytes).
+    public static let maximumSize = 1 << 20
+
+    /// What is wrong with `language` as a development language (it names the `.lproj` folder
+    /// merge creates), or `nil` when it is a language identifier.
+    public static func languageProblem(_ language: String) -> String? {
+        guard LanguageTag.isValidFolderName(language), language != "Base" else {
+            return "must be a language identifier such as en, pt-BR or zh-Hans, not \(MessageText.quoted(language))"
+        }
+        return nil
+    }
+
     /// Reads a configuration file.
     /// - Throws: `ConfigurationError` saying what is wrong and where.
     public static func parse(_ bytes: [UInt8], knownRules: Set<String>) throws(ConfigurationError) -> CheckConfiguration {
+        guard bytes.count <= maximumSize else {
+            throw ConfigurationError("the file is \(bytes.count) bytes, more than the limit of \(maximumSize)")
+        }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
@@ -45,22 +60,22 @@ public struct CheckConfiguration: Hashable, Sendable {
                 for (rule, level) in rules {
                     guard knownRules.contains(rule) else {
                         let suggestion = Suggestion.closest(to: rule, in: knownRules).map { "; did you mean \"\($0)\"?" } ?? ""
-                        throw ConfigurationError("\"rules\" names \"\(rule)\", which is not a rule\(suggestion) (settings-l10n rules lists them)")
+                        throw ConfigurationError("\"rules\" names \(MessageText.quoted(rule)), which is not a rule\(suggestion) (settings-l10n rules lists them)")
                     }
                     guard let text = level as? String else {
-                        throw ConfigurationError("the level of \"\(rule)\" must be \"off\", \"note\", \"warning\" or \"error\"")
+                        throw ConfigurationError("the level of \(MessageText.quoted(rule)) must be \"off\", \"note\", \"warning\" or \"error\"")
                     }
                     if text == "off" {
                         configuration.severities[rule] = .some(nil)
                     } else if let severity = Severity(rawValue: text) {
                         configuration.severities[rule] = severity
                     } else {
-                        throw ConfigurationError("the level of \"\(rule)\" is \"\(text)\"; use \"off\", \"note\", \"warning\" or \"error\"")
+                        throw ConfigurationError("the level of \(MessageText.quoted(rule)) is \(MessageText.quoted(text)); use \"off\", \"note\", \"warning\" or \"error\"")
                     }
                 }
             case "developmentLanguage":
-                guard let language = value as? String, !language.isEmpty else {
-                    throw ConfigurationError("\"developmentLanguage\" must be a language such as \"en\"")
+                guard let language = value as? String, languageProblem(language) == nil else {
+                    throw ConfigurationError("\"developmentLanguage\" must be a language identifier such as \"en\", \"pt-BR\" or \"zh-Hans\"")
                 }
                 configuration.developmentLanguage = language
             case "tableFallback":
@@ -69,7 +84,7 @@ public struct CheckConfiguration: Hashable, Sendable {
                 }
                 configuration.tableFallback = fallback
             default:
-                throw ConfigurationError("unknown setting \"\(key)\"; the settings are \"rules\", \"developmentLanguage\" and \"tableFallback\"")
+                throw ConfigurationError("unknown setting \(MessageText.quoted(key)); the settings are \"rules\", \"developmentLanguage\" and \"tableFallback\"")
             }
         }
         return configuration

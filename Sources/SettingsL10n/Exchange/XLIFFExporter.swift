@@ -90,7 +90,7 @@ public enum XLIFFExporter {
                 guard [unit.id, unit.source, unit.target ?? ""].allSatisfy(XLIFFWriter.isRepresentable) else {
                     diagnostics.append(Diagnostic(
                         .warning, rule: "xliff-unrepresentable",
-                        "\"\(string.key)\" holds a control character that XML cannot carry; it is left out of \(localization.name).xliff",
+                        "\(MessageText.quoted(string.key)) holds a control character that XML cannot carry; it is left out of \(localization.name).xliff",
                         at: SourceLocation(file: string.occurrences[0].file, position: string.occurrences[0].position,
                                            keyPath: string.occurrences[0].keyPath)))
                     continue

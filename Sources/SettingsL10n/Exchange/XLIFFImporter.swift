@@ -60,10 +60,10 @@ public enum XLIFFImporter {
             for file in document.files {
                 let table = file.tableName
                 guard knownTables.contains(table) else {
-                    throw ExchangeError("\(path): <file original=\"\(file.original)\"> is for the table \(table), which no schema file of the bundle uses; nothing was imported")
+                    throw ExchangeError("\(path): <file original=\(MessageText.quoted(file.original))> is for the table \(table), which no schema file of the bundle uses; nothing was imported")
                 }
                 guard let language = file.targetLanguage, !language.isEmpty else {
-                    throw ExchangeError("\(path): <file original=\"\(file.original)\"> has no target-language; nothing was imported")
+                    throw ExchangeError("\(path): <file original=\(MessageText.quoted(file.original))> has no target-language; nothing was imported")
                 }
                 guard let localization = bundle.localization(forLanguage: language) else {
                     throw ExchangeError("\(path): the target language \(language) has no .lproj folder in the bundle; create \(language).lproj first; nothing was imported")
@@ -79,8 +79,10 @@ public enum XLIFFImporter {
         }
 
         var result = ImportResult()
+        let conflicts = conflictingUnits(work.map { ("\($0.localization.folder)/\($0.file.tableName).strings", $0.file) })
         var documentsByPath: [String: (original: [UInt8]?, document: StringsDocument, written: Int)] = [:]
         var pathOrder: [String] = []
+        var refused: [String: (reason: String, location: SourceLocation)] = [:]
         var sourceValues: [String: [String: String]] = [:]
         for (xliffPath, file, localization) in work {
             let table = catalog.table(named: file.tableName)!
@@ -89,16 +91,29 @@ public enum XLIFFImporter {
             }
             let source = sourceValues[table.name]!
             let tablePath = "\(localization.folder)/\(table.name).strings"
+            let fileLocation = SourceLocation(file: xliffPath, position: file.position)
+            func notImported(_ reason: String) -> Diagnostic {
+                Diagnostic(.error, rule: "import-table-refused",
+                           "\(file.units.count) unit\(file.units.count == 1 ? " was" : "s were") not imported into \(tablePath): \(reason)",
+                           at: fileLocation)
+            }
+            switch bundle.writePermission(table: table.name, in: localization) {
+            case .allowed: break
+            case .unknown(let reason):
+                result.rejected.append(notImported(reason))
+                continue
+            case .readOnly(let reason):
+                // Imported as planned, but refused below if the table changes.
+                refused[tablePath] = (reason, fileLocation)
+            }
             if documentsByPath[tablePath] == nil {
                 if let existing = localization.table(named: table.name) {
                     do {
                         let bytes = try existing.read().get()
                         documentsByPath[tablePath] = (bytes, try StringsTableFile.parse(bytes, path: existing.path), 0)
                     } catch {
-                        result.rejected.append(Diagnostic(
-                            .error, rule: "strings-syntax",
-                            "\(tablePath) cannot be read, so \(file.units.count) units from \(xliffPath) were not imported; fix it and import again",
-                            at: SourceLocation(file: tablePath)))
+                        let position = error.position.map { ":\($0)" } ?? ""
+                        result.rejected.append(notImported("the table cannot be read (\(tablePath)\(position): \(error.message)); fix it and import again"))
                         continue
                     }
                 } else {
@@ -114,7 +129,14 @@ public enum XLIFFImporter {
                 guard let string = table.string(forKey: unit.id) else {
                     result.rejected.append(Diagnostic(
                         .error, rule: "import-unknown-key",
-                        "unit \"\(unit.id)\" is not used by any schema file of the table \(table.name) any more; it was not imported",
+                        "unit \(MessageText.quoted(unit.id)) is not used by any schema file of the table \(table.name) any more; it was not imported",
+                        at: location))
+                    continue
+                }
+                if let others = conflicts[tablePath]?[unit.id] {
+                    result.rejected.append(Diagnostic(
+                        .error, rule: "import-conflict",
+                        "unit \(MessageText.quoted(unit.id)) is in the documents \(others.count) times with different translations (\(others.map(\.place).joined(separator: ", "))); none of them was imported: keep one",
                         at: location))
                     continue
                 }
@@ -122,7 +144,7 @@ public enum XLIFFImporter {
                 guard unit.source == currentSource else {
                     result.rejected.append(Diagnostic(
                         .error, rule: "import-source-changed",
-                        "unit \"\(unit.id)\": its source \(StringsWriting.quoted(unit.source)) no longer matches the development text \(StringsWriting.quoted(currentSource)); export again and translate the new text",
+                        "unit \(MessageText.quoted(unit.id)): its source \(MessageText.quoted(unit.source)) no longer matches the development text \(MessageText.quoted(currentSource)); export again and translate the new text",
                         at: location))
                     continue
                 }
@@ -143,12 +165,40 @@ public enum XLIFFImporter {
         for path in pathOrder {
             guard let state = documentsByPath[path] else { continue }
             let update = TableUpdate(path: path, original: state.original, document: state.document)
-            if update.original != update.updated {
-                result.updates.append(update)
-                result.written[path] = state.written
+            guard update.original != update.updated else { continue }
+            if let (reason, location) = refused[path] {
+                result.rejected.append(Diagnostic(
+                    .error, rule: "import-table-refused",
+                    "\(state.written) translation\(state.written == 1 ? " was" : "s were") not imported into \(path): \(reason)",
+                    at: location))
+                continue
             }
+            result.updates.append(update)
+            result.written[path] = state.written
         }
         return result
+    }
+
+    /// Units that appear more than once for one table, with different targets or states: by
+    /// table path and key, every place such a unit is.
+    static func conflictingUnits(_ files: [(tablePath: String, file: XLIFFFile)]) -> [String: [String: [(place: String, target: String?)]]] {
+        var seen: [String: [String: [(place: String, target: String?, state: String?)]]] = [:]
+        for (tablePath, file) in files {
+            for unit in file.units {
+                let place = unit.position.map { "line \($0.line)" } ?? "a unit"
+                seen[tablePath, default: [:]][unit.id, default: []].append((place, unit.target, unit.state))
+            }
+        }
+        var conflicts: [String: [String: [(place: String, target: String?)]]] = [:]
+        for (tablePath, units) in seen {
+            for (key, occurrences) in units where occurrences.count > 1 {
+                let first = occurrences[0]
+                if occurrences.contains(where: { $0.target != first.target || $0.state != first.state }) {
+                    conflicts[tablePath, default: [:]][key] = occurrences.map { ($0.place, $0.target) }
+                }
+            }
+        }
+        return conflicts
     }
 
     /// Writes one translation; returns whether the table changed.

@@ -4,11 +4,15 @@ public enum XLIFFReader {
     /// Parses an XLIFF 1.2 document.
     /// - Throws: `SyntaxError` with the line and column of the first problem.
     public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> XLIFFDocument {
-        guard bytes.count <= limits.maximumFileSize else {
-            throw SyntaxError("the file is larger than \(limits.maximumFileSize) bytes")
+        guard bytes.count <= limits.maximumDocumentSize else {
+            throw SyntaxError("the document is larger than \(limits.maximumDocumentSize) bytes; export fewer locales or tables per document")
         }
-        var builder = TreeBuilder(scanner: XMLScanner(utf8: try XMLScanner.utf8(bytes), normalizesLineBreaks: true),
-                                  limits: limits)
+        let utf8 = try XMLScanner.utf8(bytes)
+        let scanner = XMLScanner(utf8: utf8, normalizesLineBreaks: true, refusesNonXMLCharacters: true)
+        if let offset = XMLScanner.firstNonXMLCharacter(in: utf8) {
+            throw scanner.error("a character XML 1.0 does not allow (\(describeCharacter(utf8, at: offset))); remove it", at: offset)
+        }
+        var builder = TreeBuilder(scanner: scanner, limits: limits)
         let root = try builder.document()
         guard localName(root.name) == "xliff" else {
             throw builder.scanner.error("the root element is <\(root.name)>, not <xliff>: this is not an XLIFF document", at: root.offset)
@@ -22,7 +26,7 @@ public enum XLIFFReader {
                 throw builder.scanner.error("<file> has no original attribute naming its table", at: fileElement.offset)
             }
             guard let sourceLanguage = fileElement.attribute("source-language") else {
-                throw builder.scanner.error("<file original=\"\(original)\"> has no source-language", at: fileElement.offset)
+                throw builder.scanner.error("<file original=\(MessageText.quoted(original))> has no source-language", at: fileElement.offset)
             }
             var units: [XLIFFUnit] = []
             for unitElement in fileElement.descendants(named: "trans-unit") {
@@ -30,7 +34,7 @@ public enum XLIFFReader {
                     throw builder.scanner.error("<trans-unit> has no id", at: unitElement.offset)
                 }
                 guard let source = unitElement.children(named: "source").first else {
-                    throw builder.scanner.error("<trans-unit id=\"\(id)\"> has no <source>", at: unitElement.offset)
+                    throw builder.scanner.error("<trans-unit id=\(MessageText.quoted(id))> has no <source>", at: unitElement.offset)
                 }
                 let target = unitElement.children(named: "target").first
                 var targetText: String?
@@ -59,6 +63,13 @@ public enum XLIFFReader {
             throw scanner.error("<\(inline.name)> inside <\(element.name)>: inline markup is not supported in Settings strings", at: inline.offset)
         }
         return element.textContent
+    }
+
+    /// `U+0001` for the character at `offset` of validated UTF-8.
+    private static func describeCharacter(_ utf8: [UInt8], at offset: Int) -> String {
+        var end = offset + 1
+        while end < utf8.count, utf8[end] & 0xC0 == 0x80 { end += 1 }
+        return XMLScanner.codePoint(String(decoding: utf8[offset..<end], as: UTF8.self).unicodeScalars.first!.value)
     }
 
     static func localName(_ name: String) -> String {

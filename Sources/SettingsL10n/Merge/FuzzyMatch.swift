@@ -15,6 +15,10 @@ public enum FuzzyMatch {
     public static let wordThreshold = 0.75
     public static let stringThreshold = 0.8
     public static let maximumDifferingWords = 2
+    /// Strings longer than this (in Unicode scalars, normalized) match only when equal after
+    /// normalization: the edit distance costs the product of the lengths, and a title of
+    /// thousands of characters is no typo-sized edit away from another anyway.
+    public static let maximumEditedLength = 400
 
     /// A key made ready for scoring once, however many keys it is scored against.
     struct Prepared {
@@ -41,6 +45,7 @@ public enum FuzzyMatch {
 
     static func score(_ a: Prepared, _ b: Prepared) -> Double? {
         if a.text == b.text { return 1 }
+        guard a.scalars.count <= maximumEditedLength, b.scalars.count <= maximumEditedLength else { return nil }
         // Similarity can be no higher than the length ratio allows: skip hopeless pairs cheaply.
         let lengthA = a.scalars.count, lengthB = b.scalars.count
         guard Double(abs(lengthA - lengthB)) <= (1 - stringThreshold) * Double(max(lengthA, lengthB)) else { return nil }

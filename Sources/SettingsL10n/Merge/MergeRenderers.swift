@@ -46,10 +46,10 @@ extension MergeResult {
             let state = report.created ? "\(verb) (new file)" : report.changed ? verb : "up to date"
             out += "\(report.path): \(parts.isEmpty ? "empty" : parts.joined(separator: ", ")); \(state)\n"
             for carry in report.fuzzy {
-                out += "  fuzzy: \(StringsWriting.quoted(carry.key)) takes the translation of \(StringsWriting.quoted(carry.from))\n"
+                out += "  fuzzy: \(MessageText.quoted(carry.key)) takes the translation of \(MessageText.quoted(carry.from))\n"
             }
             for duplicate in report.duplicates {
-                out += "  duplicate: \(StringsWriting.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n"
+                out += "  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n"
             }
         }
         return out

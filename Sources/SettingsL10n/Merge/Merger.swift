@@ -76,10 +76,12 @@ public enum Merger {
         let shared = parallelMap(Array(catalog.tables.indices)) { index in
             SharedTableWork(catalog.tables[index], sourceText: sourceTexts[index])
         }
-        var jobs: [(localization: Localization, table: Int, isDevelopment: Bool)] = []
+        var jobs: [(localization: Localization, table: Int, isDevelopment: Bool, permission: TableWritePermission)] = []
         for localization in localizations {
             let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
-            for index in catalog.tables.indices { jobs.append((localization, index, isDevelopment)) }
+            for index in catalog.tables.indices {
+                jobs.append((localization, index, isDevelopment, bundle.writePermission(table: catalog.tables[index].name, in: localization)))
+            }
         }
         let chunk = 16
         var start = 0
@@ -88,7 +90,8 @@ public enum Merger {
             let slice = Array(jobs[start..<min(start + chunk, jobs.count)])
             let outcomes = parallelMap(slice) { job in
                 mergeTable(catalog.tables[job.table], in: job.localization, isDevelopment: job.isDevelopment,
-                           sourceText: sourceTexts[job.table], shared: shared[job.table], options: options)
+                           sourceText: sourceTexts[job.table], shared: shared[job.table], options: options,
+                           permission: job.permission)
             }
             for (job, outcome) in zip(slice, outcomes) {
                 if let index = localizations.firstIndex(where: { $0.folder == job.localization.folder }), index > announced {
@@ -119,9 +122,14 @@ public enum Merger {
 
     /// Merges one table of one localization.
     static func mergeTable(_ table: CatalogTable, in localization: Localization, isDevelopment: Bool,
-                           sourceText: [String: String], shared: SharedTableWork, options: MergeOptions) -> Outcome {
+                           sourceText: [String: String], shared: SharedTableWork, options: MergeOptions,
+                           permission: TableWritePermission = .allowed) -> Outcome {
         let path = "\(localization.folder)/\(table.name).strings"
         var report = TableMergeReport(locale: localization.name, table: table.name, path: path, isDevelopmentLanguage: isDevelopment)
+        if case .unknown(let reason) = permission {
+            report.problem = "not merged: \(reason)"
+            return Outcome(report: report, update: nil)
+        }
         let file = localization.table(named: table.name)
         var document: StringsDocument?
         var original: [UInt8]?
@@ -135,8 +143,8 @@ public enum Merger {
                 case .malformed(_, let syntax):
                     report.problem = "does not parse: \(syntax.message); it was left untouched"
                     report.problemPosition = syntax.position
-                case .unreadable(_, let message):
-                    report.problem = "cannot be read: \(message); it was left untouched"
+                case .unreadable, .linkOutsideBundle:
+                    report.problem = "cannot be read: \(error.message); it was left untouched"
                 }
                 report.missing = table.keys
                 return Outcome(report: report, update: nil)
@@ -148,6 +156,10 @@ public enum Merger {
         }
         let update = TableUpdate(path: path, original: original, document: merged)
         guard update.updated != original else { return Outcome(report: report, update: nil) }
+        if case .readOnly(let reason) = permission {
+            report.problem = "needs changes that were not made: \(reason)"
+            return Outcome(report: report, update: nil)
+        }
         report.changed = true
         report.created = original == nil
         return Outcome(report: report, update: update)

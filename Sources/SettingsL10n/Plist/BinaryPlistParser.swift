@@ -13,6 +13,7 @@ struct BinaryPlistParser {
     private let offsetTableStart: Int
     private var inProgress: Set<Int> = []
     private var expanded = 0
+    private var expandedBytes = 0
 
     static func parse(_ bytes: [UInt8], limits: ReadLimits) throws(PlistParseError) -> PlistNode {
         guard bytes.starts(with: Array("bplist00".utf8)) else {
@@ -142,10 +143,12 @@ struct BinaryPlistParser {
         case 0x4:
             let count = try length(marker: marker, at: &offset)
             try require(offset, count)
+            try expand(bytes: count)
             return PlistNode(.data(Array(bytes[offset..<(offset + count)])))
         case 0x5:
             let count = try length(marker: marker, at: &offset)
             try require(offset, count)
+            try expand(bytes: count)
             let slice = bytes[offset..<(offset + count)]
             guard slice.allSatisfy({ $0 < 0x80 }) else {
                 throw PlistParseError("the binary property list holds an ASCII string with non-ASCII bytes")
@@ -155,6 +158,7 @@ struct BinaryPlistParser {
             let count = try length(marker: marker, at: &offset)
             guard count <= Int.max / 2 else { throw PlistParseError("the binary property list holds an invalid string") }
             try require(offset, count * 2)
+            try expand(bytes: count * 2)
             let units = (0..<count).map { UInt16(bytes[offset + 2 * $0]) << 8 | UInt16(bytes[offset + 2 * $0 + 1]) }
             guard let string = String(validating: units, as: UTF16.self) else {
                 throw PlistParseError("the binary property list holds invalid UTF-16")
@@ -198,6 +202,15 @@ struct BinaryPlistParser {
             return PlistNode(.dictionary(PlistDictionary(entries)))
         default:
             throw PlistParseError("the binary property list holds an unsupported object (marker 0x\(hex(marker)))")
+        }
+    }
+
+    /// Counts the bytes of a string or data value against the limit: a shared object costs its
+    /// bytes each time it is referenced, as it does once read.
+    private mutating func expand(bytes count: Int) throws(PlistParseError) {
+        expandedBytes += count
+        guard expandedBytes <= limits.maximumExpandedBytes else {
+            throw PlistParseError("the binary property list expands to more than \(limits.maximumExpandedBytes) bytes of strings and data")
         }
     }
 

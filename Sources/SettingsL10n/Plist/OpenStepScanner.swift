@@ -165,7 +165,7 @@ struct OpenStepScanner {
             let keyPosition = position(at: keyStart)
             let key = try parseString()
             guard skipTrivia() else {
-                throw error("expected '=' after the key \"\(key)\"", at: bytes.count)
+                throw error("expected '=' after the key \(MessageText.quoted(key))", at: bytes.count)
             }
             let value: PlistNode
             if current == UInt8(ascii: ";") {
@@ -174,11 +174,11 @@ struct OpenStepScanner {
                 offset += 1
                 value = try parseValue(depth: depth)
             } else {
-                throw error("unexpected character \(describeCharacter(at: offset)); expected '=' after the key \"\(key)\"", at: offset)
+                throw error("unexpected character \(describeCharacter(at: offset)); expected '=' after the key \(MessageText.quoted(key))", at: offset)
             }
             let valueEnd = offset
             guard skipTrivia(), current == UInt8(ascii: ";") else {
-                throw error("missing ';' after the value of \"\(key)\"", at: valueEnd)
+                throw error("missing ';' after the value of \(MessageText.quoted(key))", at: valueEnd)
             }
             offset += 1
             entries.append(PlistDictionaryEntry(key: key, keyPosition: keyPosition, value: value))

@@ -105,13 +105,13 @@ struct XMLPlistParser {
         case "integer":
             let raw = selfClosing ? "" : try readText(of: name, openedAt: start)
             guard let value = Self.integer(raw) else {
-                throw error("<integer> holds \"\(raw)\", which is not an integer that fits in 64 bits", at: start)
+                throw error("<integer> holds \(MessageText.quoted(raw)), which is not an integer that fits in 64 bits", at: start)
             }
             return PlistNode(.integer(value), position: position)
         case "real":
             let raw = selfClosing ? "" : try readText(of: name, openedAt: start)
             guard let value = Self.real(raw) else {
-                throw error("<real> holds \"\(raw)\", which is not a number", at: start)
+                throw error("<real> holds \(MessageText.quoted(raw)), which is not a number", at: start)
             }
             return PlistNode(.real(value), position: position)
         case "true", "false":
@@ -122,7 +122,7 @@ struct XMLPlistParser {
         case "date":
             let raw = selfClosing ? "" : try readText(of: name, openedAt: start)
             guard let date = Self.date(raw) else {
-                throw error("<date> holds \"\(raw)\", which is not a date like 2024-01-31T12:00:00Z", at: start)
+                throw error("<date> holds \(MessageText.quoted(raw)), which is not a date like 2024-01-31T12:00:00Z", at: start)
             }
             return PlistNode(.date(date), position: position)
         case "data":
@@ -159,7 +159,7 @@ struct XMLPlistParser {
             }
             let key = selfClosing ? "" : try readText(of: "key", openedAt: keyStart)
             guard let valueToken = try nextMarkup(), case .start = valueToken else {
-                throw error("the key \"\(key)\" has no value", at: keyStart)
+                throw error("the key \(MessageText.quoted(key)) has no value", at: keyStart)
             }
             let value = try parseValue(valueToken, depth: depth)
             entries.append(PlistDictionaryEntry(key: key, keyPosition: position(keyStart), value: value))

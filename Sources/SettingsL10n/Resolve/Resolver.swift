@@ -140,8 +140,8 @@ public struct Resolver: Sendable {
                         case .malformed(let path, let syntax):
                             throw ResolveError(file: path, position: syntax.position,
                                                message: "the table does not parse: \(syntax.message); fix it to render this locale (the device would show every key of it as written)")
-                        case .unreadable(let path, let message):
-                            throw ResolveError(file: path, position: nil, message: "the table cannot be read: \(message)")
+                        case .unreadable(let path, _), .linkOutsideBundle(let path):
+                            throw ResolveError(file: path, position: nil, message: "the table cannot be read: \(error.message)")
                         }
                     }
                 }

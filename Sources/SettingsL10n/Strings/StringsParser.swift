@@ -140,7 +140,7 @@ struct EntryTokenizer {
         let key = try scanner.parseString()
         let keyEnd = scanner.offset
         guard scanner.skipTrivia() else {
-            throw scanner.error("missing ';' after the key \"\(key)\"", at: keyEnd)
+            throw scanner.error("missing ';' after the key \(MessageText.quoted(key))", at: keyEnd)
         }
         var value = PlistValue.string(key)
         var valueRange: Range<Int>?
@@ -148,17 +148,17 @@ struct EntryTokenizer {
         if scanner.current == UInt8(ascii: "=") {
             scanner.offset += 1
             guard scanner.skipTrivia() else {
-                throw scanner.error("missing the value of \"\(key)\" after '='", at: scanner.offset)
+                throw scanner.error("missing the value of \(MessageText.quoted(key)) after '='", at: scanner.offset)
             }
             let valueStart = scanner.offset
             valuePosition = scanner.position(at: valueStart)
             value = try scanner.parseValue(depth: 0).value
             valueRange = valueStart..<scanner.offset
             guard scanner.skipTrivia(), scanner.current == UInt8(ascii: ";") else {
-                throw scanner.error("missing ';' after the value of \"\(key)\"", at: valueRange!.upperBound)
+                throw scanner.error("missing ';' after the value of \(MessageText.quoted(key))", at: valueRange!.upperBound)
             }
         } else if scanner.current != UInt8(ascii: ";") {
-            throw scanner.error("unexpected \(scanner.describeCharacter(at: scanner.offset)) after the key \"\(key)\"; expected '=' or ';'", at: scanner.offset)
+            throw scanner.error("unexpected \(scanner.describeCharacter(at: scanner.offset)) after the key \(MessageText.quoted(key)); expected '=' or ';'", at: scanner.offset)
         }
         scanner.offset += 1 // the ';'
         let entryEnd = scanner.offset

@@ -23,6 +23,9 @@ struct XMLScanner {
     let lines: LineIndex
     /// Whether CRLF and lone CR in text become LF, as XML requires (XLIFF); property lists keep them.
     private let normalizesLineBreaks: Bool
+    /// Whether character references to characters XML 1.0 does not allow (`&#x1;`) are refused
+    /// (XLIFF); property lists, which CoreFoundation writes and reads with them, keep them.
+    private let refusesNonXMLCharacters: Bool
     private var seenElement = false
 
     /// Prepares the bytes of an XML document: a UTF-16 document (with byte-order mark) is
@@ -36,10 +39,42 @@ struct XMLScanner {
         return utf8
     }
 
-    init(utf8 bytes: [UInt8], normalizesLineBreaks: Bool = false) {
+    init(utf8 bytes: [UInt8], normalizesLineBreaks: Bool = false, refusesNonXMLCharacters: Bool = false) {
         self.bytes = bytes
         self.lines = LineIndex(bytes)
         self.normalizesLineBreaks = normalizesLineBreaks
+        self.refusesNonXMLCharacters = refusesNonXMLCharacters
+    }
+
+    /// Whether XML 1.0 allows the character (its `Char` production): no control character but
+    /// tab, line feed and carriage return, no surrogate, no U+FFFE or U+FFFF.
+    static func isXMLCharacter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
+    /// `U+0001`: a code point as Unicode writes it.
+    static func codePoint(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// The offset of the first character of validated UTF-8 `bytes` that XML 1.0 does not
+    /// allow, if any: a control character, or U+FFFE / U+FFFF.
+    static func firstNonXMLCharacter(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return index }
+                if byte == 0xEF, index + 2 < count, buffer[index + 1] == 0xBF, buffer[index + 2] >= 0xBE { return index }
+                index += 1
+            }
+            return nil
+        }
     }
 
     func error(_ message: String, at offset: Int) -> SyntaxError {
@@ -318,6 +353,9 @@ struct XMLScanner {
                     throw error("&\(name); is not a valid character reference", at: start)
                 }
                 throw error("the entity &\(name); is not defined; only &lt; &gt; &amp; &quot; &apos; and character references are allowed", at: start)
+            }
+            if refusesNonXMLCharacters, !Self.isXMLCharacter(value) {
+                throw error("&\(name); stands for a character XML 1.0 does not allow (\(Self.codePoint(value))); remove it", at: start)
             }
             appendScalar(scalar, to: &output)
         }

@@ -43,7 +43,7 @@ struct BundleLoaderTests {
         ("sub/Pane", "File \"sub/Pane\" contains a path separator; it must be a plain file name; it was not opened"),
         ("..", "File \"..\" contains '..'; it must be a plain file name; it was not opened"),
         ("Pane.plist", "File \"Pane.plist\" has the .plist extension, which the Settings app adds itself (write \"Pane\"); it was not opened"),
-        ("C:\\Pane", "File \"C:\\Pane\" contains a path separator; it must be a plain file name; it was not opened"),
+        ("C:\\Pane", "File \"C:\\\\Pane\" contains a path separator; it must be a plain file name; it was not opened"),
     ])
     func refusedFileValues(file: String, message: String) throws {
         let bundle = try load(["Root.plist": xmlSchema(childPane(title: "P", file: file)), "Pane.plist": xmlSchema("")])

@@ -21,7 +21,8 @@ struct BundleSecurityTests {
         let bundle = try load(folder)
         #expect(bundle.schemaFiles.map(\.path) == ["Root.plist"])
         #expect(bundle.localizations.map(\.folder) == ["en.lproj"])
-        #expect(bundle.localizations[0].tables.isEmpty)
+        // The link is a table that cannot be read: reported, never read, never written over.
+        #expect(bundle.localizations[0].tables == [StringsTableFile(name: "Root", path: "en.lproj/Root.strings", content: .linkOutsideBundle, isLink: true)])
         #expect(bundle.diagnostics.map { "\($0.rule) \($0.location.file)" } == [
             "link-outside-bundle Secret.plist",
             "link-outside-bundle en.lproj/Root.strings",

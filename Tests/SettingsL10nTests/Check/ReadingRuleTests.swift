@@ -41,6 +41,20 @@ struct ReadingRuleTests {
         #expect(try RuleFixture.clean.diagnostics("link-outside-bundle") == [])
     }
 
+    @Test("file-name-encoding")
+    func fileNameEncoding() throws {
+        let folder = try TemporaryFolder()
+        for (path, text) in RuleFixture.clean.files { try folder.write("Settings.bundle/" + path, text.text) }
+        folder.createFile(in: "Settings.bundle/de.lproj", rawName: Array("Einstellungen f".utf8) + [0xFC, UInt8(ascii: "r")])
+        let bundle = try BundleLoader.load(from: try DiskBundleSource(path: folder.path + "/Settings.bundle"))
+        let diagnostics = Checker.check(CheckContext(bundle: bundle, catalog: Extractor.catalog(of: bundle))).filter { $0.rule == "file-name-encoding" }
+        #expect(diagnostics == [Diagnostic(
+            .warning, rule: "file-name-encoding",
+            "this name is not valid UTF-8 (shown with U+FFFD where its bytes are invalid); iOS cannot hold such a file, so it was skipped: rename it",
+            at: SourceLocation(file: "de.lproj/Einstellungen f\u{FFFD}r"))])
+        #expect(try RuleFixture.clean.diagnostics("file-name-encoding") == [])
+    }
+
     @Test("root-plist-missing")
     func rootMissing() throws {
         let fixture = RuleFixture(["Other.plist": xmlSchema(RuleFixture.group)])

@@ -157,7 +157,7 @@ struct TableRuleTests {
     @Test("every rule has a test in these suites")
     func everyRuleTested() throws {
         let tested: Set<String> = [
-            "plist-syntax", "file-unreadable", "link-outside-bundle", "root-plist-missing", "schema-root-not-dictionary",
+            "plist-syntax", "file-unreadable", "link-outside-bundle", "file-name-encoding", "root-plist-missing", "schema-root-not-dictionary",
             "preference-specifiers-missing", "preference-specifiers-not-array", "specifier-not-dictionary", "child-pane-file-invalid",
             "child-pane-file-missing", "child-pane-cycle", "strings-syntax", "localizable-not-string", "specifier-type-missing",
             "specifier-type-unknown", "specifier-type-third-party", "required-key-missing", "value-type", "key-misspelled", "key-ignored",

@@ -65,6 +65,17 @@ final class TemporaryFolder {
         try write(relative, Array(text.utf8))
     }
 
+    /// Creates an empty file in the folder `relative` whose name is `name`'s bytes as they are
+    /// (not necessarily UTF-8, which `FileManager` would insist on).
+    func createFile(in relative: String, rawName name: [UInt8]) {
+        let path = Array((url.appendingPathComponent(relative).path + "/").utf8) + name + [0]
+        let descriptor = path.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
+        precondition(descriptor >= 0, "cannot create the file")
+        close(descriptor)
+    }
+
     func symlink(_ relative: String, to destination: String) throws {
         let link = url.appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -45,10 +45,10 @@ enum DisplayRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.optionLists.flatMap { list in
                 DisplayRules.duplicateTitles(list.titles).map { first, index in
-                    let name = list.specifier.title.map { " of \(StringsWriting.quoted($0))" } ?? ""
+                    let name = list.specifier.title.map { " of \(MessageText.quoted($0))" } ?? ""
                     let language = list.locale.map { " in \($0)" } ?? ""
                     let title = list.titles[index] ?? ""
-                    return diagnostic("options \(first + 1) and \(index + 1)\(name) are both titled \(StringsWriting.quoted(title))\(language): users cannot tell them apart",
+                    return diagnostic("options \(first + 1) and \(index + 1)\(name) are both titled \(MessageText.quoted(title))\(language): users cannot tell them apart",
                                       at: list.titleLocation(index))
                 }
             }
@@ -64,7 +64,7 @@ enum DisplayRules {
             context.optionLists.flatMap { list in
                 DisplayRules.longerShortTitles(titles: list.titles, shortTitles: list.shortTitles).map { index in
                     let language = list.locale.map { " in \($0)" } ?? ""
-                    return diagnostic("the short title \(StringsWriting.quoted(list.shortTitles[index] ?? "")) is longer than its title \(StringsWriting.quoted(list.titles[index] ?? ""))\(language)",
+                    return diagnostic("the short title \(MessageText.quoted(list.shortTitles[index] ?? "")) is longer than its title \(MessageText.quoted(list.titles[index] ?? ""))\(language)",
                                       at: list.shortTitleLocation(index))
                 }
             }

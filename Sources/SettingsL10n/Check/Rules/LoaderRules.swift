@@ -32,6 +32,8 @@ enum LoaderRules {
                     summary: "A file of the bundle cannot be read: larger than 16 MiB, not a regular file, or no permission."),
         ReadingRule(id: "link-outside-bundle", defaultSeverity: .error,
                     summary: "A symbolic link resolves outside the bundle; it is not followed."),
+        ReadingRule(id: "file-name-encoding", defaultSeverity: .warning,
+                    summary: "A file or folder name is not valid UTF-8, which iOS file names must be; it is skipped."),
         ReadingRule(id: "root-plist-missing", defaultSeverity: .error,
                     summary: "The bundle has no Root.plist, so the Settings app shows nothing."),
         ReadingRule(id: "schema-root-not-dictionary", defaultSeverity: .error,

@@ -38,7 +38,7 @@ enum OptionRules {
 
     static func describe(_ value: PlistValue) -> String {
         switch value {
-        case .string(let text): StringsWriting.quoted(text)
+        case .string(let text): MessageText.quoted(text)
         case .integer(let number): "\(number)"
         case .real(let number): "\(number)"
         case .boolean(let flag): flag ? "true" : "false"
@@ -178,7 +178,7 @@ enum OptionRules {
 
         private func problem(key: String, text: String, allowed: [String], field: SchemaValue, file: SchemaFile) -> Diagnostic {
             let suggestion = Suggestion.closest(to: text, in: allowed, maximumDistance: 3).map { "; did you mean \($0)?" } ?? ""
-            return diagnostic("\(key) \(StringsWriting.quoted(text)) is not one of \(allowed.joined(separator: ", "))\(suggestion)",
+            return diagnostic("\(key) \(MessageText.quoted(text)) is not one of \(allowed.joined(separator: ", "))\(suggestion)",
                               file: file.path, position: field.position, keyPath: field.keyPath)
         }
     }
@@ -199,11 +199,11 @@ enum OptionRules {
                 }
                 let where_ = "\(firstFile.path)\(first.position.map { ":\($0.line)" } ?? "") (\(first.keyPath))"
                 if type.isStandard, let firstType = first.type, firstType.isStandard, firstType != type {
-                    found.append(diagnostic("the defaults key \(StringsWriting.quoted(key)) is also written by a \(firstType.name) at \(where_); this \(type.name) stores another kind of value",
+                    found.append(diagnostic("the defaults key \(MessageText.quoted(key)) is also written by a \(firstType.name) at \(where_); this \(type.name) stores another kind of value",
                                             file: file.path, position: specifier.position, keyPath: specifier.keyPath))
                 } else if let a = first.defaultValue, let b = specifier.defaultValue, !OptionRules.equivalent(a, b) {
                     let field = specifier.field("DefaultValue")
-                    found.append(diagnostic("the defaults key \(StringsWriting.quoted(key)) defaults to \(OptionRules.describe(b)) here but to \(OptionRules.describe(a)) at \(where_)",
+                    found.append(diagnostic("the defaults key \(MessageText.quoted(key)) defaults to \(OptionRules.describe(b)) here but to \(OptionRules.describe(a)) at \(where_)",
                                             file: file.path, position: field?.position, keyPath: field?.keyPath))
                 }
             }

@@ -16,7 +16,7 @@ enum SpecifierRules {
             context.specifiers.compactMap { file, specifier in
                 guard specifier.type == nil else { return nil }
                 let what = specifier.dictionary["Type"].map { "a \($0.value.typeName) as Type" } ?? "no Type"
-                let title = specifier.title.map { " (titled \(StringsWriting.quoted($0)))" } ?? ""
+                let title = specifier.title.map { " (titled \(MessageText.quoted($0)))" } ?? ""
                 return diagnostic("this specifier\(title) has \(what); the Settings app cannot show it", file: file.path,
                                   position: specifier.position, keyPath: specifier.keyPath)
             }
@@ -35,7 +35,7 @@ enum SpecifierRules {
                 let suggestion = Suggestion.closest(to: name, in: SpecifierType.standard.map(\.name), maximumDistance: 3)
                     .map { "; did you mean \($0)?" } ?? ""
                 let field = specifier.field("Type")
-                return diagnostic("unknown Type \(StringsWriting.quoted(name)): the Settings app skips this specifier\(suggestion)",
+                return diagnostic("unknown Type \(MessageText.quoted(name)): the Settings app skips this specifier\(suggestion)",
                                   file: file.path, position: field?.position ?? specifier.position, keyPath: field?.keyPath)
             }
         }
@@ -135,7 +135,7 @@ enum SpecifierRules {
             for file in context.bundle.schemaFiles {
                 for entry in file.otherRootKeys {
                     if let suggestion = Suggestion.closest(to: entry.key, in: Self.rootKeys) {
-                        found.append(diagnostic("unknown root key \(StringsWriting.quoted(entry.key)); did you mean \(suggestion)?",
+                        found.append(diagnostic("unknown root key \(MessageText.quoted(entry.key)); did you mean \(suggestion)?",
                                                 file: file.path, position: entry.keyPosition, keyPath: PlistKeyPath(stringLiteral: entry.key)))
                     }
                 }
@@ -143,7 +143,7 @@ enum SpecifierRules {
             for (file, specifier) in context.specifiers {
                 for entry in specifier.dictionary.entries where !known.contains(entry.key) {
                     guard let suggestion = Suggestion.closest(to: entry.key, in: known) else { continue }
-                    found.append(diagnostic("unknown key \(StringsWriting.quoted(entry.key)); did you mean \(suggestion)?", file: file.path,
+                    found.append(diagnostic("unknown key \(MessageText.quoted(entry.key)); did you mean \(suggestion)?", file: file.path,
                                             position: entry.keyPosition, keyPath: specifier.keyPath.appending(entry.key)))
                 }
             }

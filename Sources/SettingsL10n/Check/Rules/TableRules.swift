@@ -32,7 +32,7 @@ enum TableRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.tableFacts.flatMap { facts in
                 facts.duplicates.map { entry, laterLine in
-                    diagnostic("\(StringsWriting.quoted(entry.key)) is defined again at line \(laterLine), which the device uses; this entry is ignored",
+                    diagnostic("\(MessageText.quoted(entry.key)) is defined again at line \(laterLine), which the device uses; this entry is ignored",
                                file: facts.path, position: entry.position)
                 }
             }
@@ -47,7 +47,7 @@ enum TableRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.tableFacts.flatMap { facts in
                 facts.emptyValues.map { entry in
-                    diagnostic("the value of \(StringsWriting.quoted(entry.key)) is empty: the Settings app shows nothing there",
+                    diagnostic("the value of \(MessageText.quoted(entry.key)) is empty: the Settings app shows nothing there",
                                file: facts.path, position: entry.valuePosition)
                 }
             }
@@ -62,7 +62,7 @@ enum TableRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.tableFacts.flatMap { facts in
                 facts.whitespaceValues.map { entry in
-                    diagnostic("the value \(StringsWriting.quoted(entry.value ?? "")) differs from its key \(StringsWriting.quoted(entry.key)) only in white space",
+                    diagnostic("the value \(MessageText.quoted(entry.value ?? "")) differs from its key \(MessageText.quoted(entry.key)) only in white space",
                                file: facts.path, position: entry.valuePosition)
                 }
             }
@@ -79,11 +79,11 @@ enum TableRules {
             var messages: [String: String] = [:]
             return Coverage.tables(context).filter { !$0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
                 coverage.filled.map { entry in
-                    diagnostic("\(StringsWriting.quoted(entry.key)) is not translated: it holds the source text, filled in by merge --fill source",
+                    diagnostic("\(MessageText.quoted(entry.key)) is not translated: it holds the source text, filled in by merge --fill source",
                                file: coverage.path, position: entry.position)
                 } + coverage.missing.map { string in
                     let message = messages[string.key] ?? {
-                        let text = "\(StringsWriting.quoted(string.key)) is not translated: the Settings app shows it as written\(TableRules.usedAt(string))"
+                        let text = "\(MessageText.quoted(string.key)) is not translated: the Settings app shows it as written\(TableRules.usedAt(string))"
                         messages[string.key] = text
                         return text
                     }()
@@ -101,7 +101,7 @@ enum TableRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             Coverage.tables(context).filter { $0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
                 coverage.missing.map { string in
-                    diagnostic("the development table lacks \(StringsWriting.quoted(string.key))\(TableRules.usedAt(string)); run settings-l10n merge",
+                    diagnostic("the development table lacks \(MessageText.quoted(string.key))\(TableRules.usedAt(string)); run settings-l10n merge",
                                file: coverage.path)
                 }
             }
@@ -116,7 +116,7 @@ enum TableRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             Coverage.tables(context).flatMap { coverage in
                 coverage.stale.map { entry in
-                    diagnostic("no schema file uses \(StringsWriting.quoted(entry.key)) (stale)", file: coverage.path, position: entry.position)
+                    diagnostic("no schema file uses \(MessageText.quoted(entry.key)) (stale)", file: coverage.path, position: entry.position)
                 }
             }
         }
@@ -143,7 +143,7 @@ enum TableRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.tableFacts.flatMap { facts in
                 facts.reviews.map { entry in
-                    diagnostic("the translation of \(StringsWriting.quoted(entry.key)) needs review; remove the settings-l10n comment above it once checked",
+                    diagnostic("the translation of \(MessageText.quoted(entry.key)) needs review; remove the settings-l10n comment above it once checked",
                                file: facts.path, position: entry.position)
                 }
             }
