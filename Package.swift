@@ -1,6 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers (Development.md draws the map). Each feature sees the core and the features listed
+// in its dependencies, never one above it: the compiler refuses an arrow that runs back down.
+//
+//   settings-l10n (CLI) ── SettingsL10n (umbrella for library users)
+//     Render ─ Resolve ─ Collation ─ CICU
+//     Status ─ Check
+//     Merge, Exchange, Check, Resolve ─ Extract
+//     every feature ─ Core (text, plists, .strings, bundle, languages, diagnostics, JSON)
 let package = Package(
     name: "settings-l10n",
     platforms: [.macOS(.v13)],
@@ -21,10 +29,27 @@ let package = Package(
         ),
         // glibc's mallopt, for the executable to tune the allocator (a header, no code).
         .systemLibrary(name: "CMalloc"),
-        // All the logic, as values and pure functions. Never prints, never exits.
+
+        // The core: text decoding and XML scanning, the property-list readers, the lossless
+        // .strings codec, the bundle model, loader and writer, language tags, diagnostics as
+        // values and their formatters, JSON. It depends on no feature.
+        .target(name: "SettingsL10nCore"),
+        // The features, as values and pure functions. None prints, none exits.
+        .target(name: "SettingsL10nExtract", dependencies: ["SettingsL10nCore"]),
+        .target(name: "SettingsL10nExchange", dependencies: ["SettingsL10nCore", "SettingsL10nExtract"]),
+        .target(name: "SettingsL10nMerge", dependencies: ["SettingsL10nCore", "SettingsL10nExtract"]),
+        .target(name: "SettingsL10nCheck", dependencies: ["SettingsL10nCore", "SettingsL10nExtract"]),
+        .target(name: "SettingsL10nStatus", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nCheck"]),
+        .target(name: "SettingsL10nCollation", dependencies: ["SettingsL10nCore", "CICU"]),
+        .target(name: "SettingsL10nResolve", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nCollation"]),
+        .target(name: "SettingsL10nRender", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nCollation", "SettingsL10nResolve"]),
+        // Every layer under one name, for tools that use settings-l10n as a library.
         .target(
             name: "SettingsL10n",
-            dependencies: ["CICU"]
+            dependencies: [
+                "SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nExchange", "SettingsL10nMerge", "SettingsL10nCheck",
+                "SettingsL10nStatus", "SettingsL10nCollation", "SettingsL10nResolve", "SettingsL10nRender",
+            ]
         ),
         // The thin shell: argument parsing, file I/O, output.
         .executableTarget(
@@ -43,18 +68,23 @@ let package = Package(
             ),
             dependencies: ["settings-l10n"]
         ),
-        .testTarget(
-            name: "SettingsL10nTests",
-            dependencies: ["SettingsL10n"],
-            // Golden files and fixtures are read from the source tree (#filePath), so that
-            // RECORD_GOLDEN can rewrite them in place.
-            exclude: ["Golden", "Fixtures"]
-        ),
+
+        // Tests mirror the sources: one target per layer, sharing paths, fixtures and golden
+        // files through one support target. Golden files and fixtures are read from the source
+        // tree (#filePath), so that RECORD_GOLDEN can rewrite them in place.
+        .target(name: "SettingsL10nTestSupport", dependencies: ["SettingsL10nCore"], path: "Tests/SettingsL10nTestSupport"),
+        .testTarget(name: "SettingsL10nCoreTests", dependencies: ["SettingsL10nCore", "SettingsL10nTestSupport"]),
+        .testTarget(name: "SettingsL10nExtractTests", dependencies: ["SettingsL10nExtract", "SettingsL10nTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "SettingsL10nExchangeTests", dependencies: ["SettingsL10nExchange", "SettingsL10nTestSupport"]),
+        .testTarget(name: "SettingsL10nMergeTests", dependencies: ["SettingsL10nMerge", "SettingsL10nTestSupport"]),
+        .testTarget(name: "SettingsL10nCheckTests", dependencies: ["SettingsL10nCheck", "SettingsL10nTestSupport"]),
+        .testTarget(name: "SettingsL10nCollationTests", dependencies: ["SettingsL10nCollation", "SettingsL10nTestSupport"]),
+        .testTarget(name: "SettingsL10nResolveTests", dependencies: ["SettingsL10nResolve", "SettingsL10nTestSupport"]),
+        .testTarget(name: "SettingsL10nRenderTests", dependencies: ["SettingsL10nRender", "SettingsL10nTestSupport"], exclude: ["Golden"]),
+        // The real bundles of ../shared/corpus, through every layer.
+        .testTarget(name: "CorpusTests", dependencies: ["SettingsL10n", "SettingsL10nTestSupport"]),
         // End-to-end tests of the built binary: stdout, stderr and exit code.
-        .testTarget(
-            name: "CLITests",
-            dependencies: ["settings-l10n"]
-        ),
+        .testTarget(name: "CLITests", dependencies: ["settings-l10n", "SettingsL10nTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -49,7 +49,7 @@ extension BundleOptions {
 
     /// How diagnostics name files: the bundle path as given, so they are relative to the
     /// working directory (or absolute when it was).
-    var diagnosticRenderer: DiagnosticTextRenderer {
-        DiagnosticTextRenderer(pathPrefix: bundle.hasSuffix("/") ? String(bundle.dropLast()) : bundle)
+    var diagnosticPaths: DiagnosticPaths {
+        DiagnosticPaths(prefix: bundle)
     }
 }

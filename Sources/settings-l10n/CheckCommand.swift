@@ -38,9 +38,9 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let loaded = try options.load()
         if printInputFiles {
-            let prefix = absolutePaths ? loaded.source.rootPath : options.diagnosticRenderer.pathPrefix
+            let paths = absolutePaths ? DiagnosticPaths(prefix: loaded.source.rootPath) : options.diagnosticPaths
             let files = loaded.bundle.schemaFiles.map(\.path) + loaded.bundle.localizations.flatMap { $0.tables.map(\.path) }
-            printOutput(files.sorted().map { prefix + "/" + $0 + "\n" }.joined())
+            printOutput(files.sorted().map { paths.path(of: SourceLocation(file: $0)) + "\n" }.joined())
             return
         }
         let unknown = locales.filter { loaded.bundle.localization(forLanguage: $0) == nil }
@@ -49,16 +49,14 @@ struct CheckCommand: ParsableCommand {
         }
         let context = CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales)
         let diagnostics = Checker.check(context, configuration: loaded.configuration)
-        let prefix = absolutePaths ? loaded.source.rootPath : options.diagnosticRenderer.pathPrefix
-        switch format {
+        let paths = absolutePaths ? DiagnosticPaths(prefix: loaded.source.rootPath) : options.diagnosticPaths
+        let formatter: any DiagnosticFormatter = switch format {
         case .text:
-            let colors = StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            DiagnosticTextRenderer(pathPrefix: prefix, colors: colors).render(diagnostics, into: printOutput)
-        case .json:
-            DiagnosticJSONRenderer.render(diagnostics, into: printOutput)
-        case .github:
-            printOutput(DiagnosticGitHubRenderer(pathPrefix: prefix).render(diagnostics))
+            TextDiagnosticFormatter(paths: paths, colors: StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        case .json: JSONDiagnosticFormatter()
+        case .github: GitHubDiagnosticFormatter(paths: paths)
         }
+        formatter.format(diagnostics, into: printOutput)
         ProcessLifetime.keep(loaded, context, diagnostics)
         let errors = diagnostics.count { $0.severity == .error }
         let warnings = diagnostics.count { $0.severity == .warning }

@@ -37,13 +37,13 @@ struct ExtractCommand: ParsableCommand {
     func run() throws {
         let loaded = try options.load()
         let (bundle, catalog) = (loaded.bundle, loaded.catalog)
-        let renderer = options.diagnosticRenderer
-        let readingProblems = bundle.diagnostics.filter { $0.rule == "plist-syntax" || $0.rule == "file-unreadable" }
-        printError(renderer.render(readingProblems + catalog.diagnostics), ifNotEmpty: true)
+        let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
+        let readingProblems = bundle.diagnostics.filter { $0.rule == .plistSyntax || $0.rule == .fileUnreadable }
+        printError(formatter.format(readingProblems + catalog.diagnostics), ifNotEmpty: true)
 
         if let xliff {
             let (exports, diagnostics) = try exportXLIFF(catalog: catalog, bundle: bundle, to: xliff)
-            printError(renderer.render(diagnostics), ifNotEmpty: true)
+            printError(formatter.format(diagnostics), ifNotEmpty: true)
             for export in exports {
                 let units = export.document.files.flatMap(\.units)
                 let translated = units.filter { $0.target != nil }.count
@@ -65,7 +65,7 @@ struct ExtractCommand: ParsableCommand {
         do {
             result = try XLIFFExporter.export(catalog: catalog, bundle: bundle, locales: locales)
         } catch {
-            throw CommandFailure(error.message)
+            throw CommandFailure(error.description)
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -52,7 +52,7 @@ struct ImportCommand: ParsableCommand {
         do {
             result = try XLIFFImporter.plan(documents: parsed, bundle: bundle, catalog: catalog)
         } catch {
-            throw CommandFailure(error.message)
+            throw CommandFailure(error.description)
         }
         var written: [TableUpdate] = []
         if dryRun {
@@ -69,16 +69,16 @@ struct ImportCommand: ParsableCommand {
                     written.append(update)
                 } catch where error.kind == .conflict {
                     let count = result.written[update.path] ?? 0
-                    result.rejected.append(Diagnostic(.error, rule: "import-table-refused",
+                    result.rejected.append(Diagnostic(.error, rule: .importTableRefused,
                                                       "\(count) translation\(count == 1 ? " was" : "s were") not imported: \(error.message)",
-                                                      at: SourceLocation(file: options.diagnosticRenderer.path(of: SourceLocation(file: update.path)))))
+                                                      at: SourceLocation(file: options.diagnosticPaths.path(of: SourceLocation(file: update.path)))))
                 } catch {
                     throw CommandFailure("\(error.description) (tables written before it keep their new content; fix the problem and import again)")
                 }
             }
         }
         // Rejects name the XLIFF documents as they were given (and tables by the bundle path).
-        printError(DiagnosticTextRenderer(pathPrefix: "").render(result.rejected), ifNotEmpty: true)
+        printError(TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "")).format(result.rejected), ifNotEmpty: true)
         let verb = dryRun ? "would write" : "wrote"
         for update in written {
             let count = result.written[update.path] ?? 0

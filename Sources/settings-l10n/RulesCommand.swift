@@ -17,9 +17,9 @@ struct RulesCommand: ParsableCommand {
     func run() {
         switch format {
         case .text:
-            let width = Checker.rules.map(\.id.count).max() ?? 0
+            let width = Checker.rules.map(\.id.rawValue.count).max() ?? 0
             for rule in Checker.rules {
-                printOutput("\(rule.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(rule.summary)\n")
+                printOutput("\(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(rule.summary)\n")
             }
         case .markdown:
             printOutput("| rule | default | what it finds |\n|---|---|---|\n")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SettingsL10nTestSupport
 
 @Suite("The command line: help, version, usage errors")
 struct BasicCommandTests {

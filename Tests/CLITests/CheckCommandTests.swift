@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SettingsL10nTestSupport
 
 @Suite("settings-l10n check")
 struct CheckCommandTests {
@@ -93,7 +94,7 @@ struct CheckCommandTests {
 
     @Test("the README documents every rule")
     func readme() throws {
-        let readme = try String(contentsOf: Tool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let table = try Tool.run(["rules", "--format", "markdown"]).stdout
         #expect(readme.contains(table), "the README's rule table is out of date: paste `settings-l10n rules --format markdown`")
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import SettingsL10nTestSupport
 
 @Suite("settings-l10n extract")
 struct ExtractCommandTests {
-    static let golden = Tool.packageRoot.appendingPathComponent("Tests/SettingsL10nTests/Golden")
+    static let golden = TestPaths.packageRoot.appendingPathComponent("Tests/SettingsL10nExtractTests/Golden")
 
     @Test("--format json prints the contract's document for the example bundle")
     func json() throws {

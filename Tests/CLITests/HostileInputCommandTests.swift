@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SettingsL10nTestSupport
 
 /// The built binary on broken and hostile bundles and command lines: it refuses with a message
 /// and a non-zero exit, and leaves every file as it was (issue "Reliability: no command ever

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import SettingsL10nTestSupport
 
 /// A copy of the example bundle in a temporary folder, removed afterwards.
 final class BundleCopy {
     let folder: URL
     var bundle: URL { folder.appendingPathComponent("Settings.bundle") }
 
-    init(_ source: URL = Tool.exampleBundle) throws {
+    init(_ source: URL = TestPaths.exampleBundle) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("settings-l10n-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: source, to: bundle)

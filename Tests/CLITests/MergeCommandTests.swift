@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SettingsL10nTestSupport
 
 @Suite("settings-l10n merge")
 struct MergeCommandTests {
@@ -156,7 +157,7 @@ struct ProgressTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qc", command, "/dev/null"]
-        process.currentDirectoryURL = Tool.packageRoot
+        process.currentDirectoryURL = TestPaths.packageRoot
         var env = ["PATH": "/usr/bin:/bin", "TERM": "xterm"]
         env.merge(environment) { $1 }
         process.environment = env

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import SettingsL10nTestSupport
 
 @Suite("settings-l10n render")
 struct RenderCommandTests {
-    static let golden = Tool.packageRoot.appendingPathComponent("Tests/SettingsL10nTests/Golden")
+    static let golden = TestPaths.packageRoot.appendingPathComponent("Tests/SettingsL10nRenderTests/Golden")
 
     @Test("--format json for one locale is the golden document")
     func json() throws {

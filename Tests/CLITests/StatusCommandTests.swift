@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SettingsL10nTestSupport
 
 @Suite("settings-l10n status")
 struct StatusCommandTests {
@@ -45,9 +46,9 @@ struct StatusCommandTests {
         #expect((locale["tables"] as! [[String: Any]]).map { $0["table"] as! String } == ["Privacy", "Root"])
     }
 
-    @Test("on VLC's bundle, the table's numbers agree with check --format json", .enabled(if: Tool.corpusExists, "../shared/corpus is absent"))
+    @Test("on VLC's bundle, the table's numbers agree with check --format json", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))
     func agreesWithCheck() throws {
-        let bundle = Tool.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle").path
+        let bundle = TestPaths.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle").path
         let status = try Tool.run(["status", bundle])
         #expect(status.exitCode == 0)
         // locale  table  translated/total  fuzzy  missing  stale  percent  bar

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SettingsL10nTestSupport
 
 /// What one run of the built `settings-l10n` binary printed and returned.
 struct ToolResult: Equatable, CustomStringConvertible {
@@ -21,15 +22,6 @@ enum Tool {
         return folder.appendingPathComponent("settings-l10n")
     }()
 
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let exampleBundle = packageRoot.appendingPathComponent("Resources/Settings.bundle")
-
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-
-    static var corpusExists: Bool { FileManager.default.fileExists(atPath: corpus.path) }
-
     /// Runs the binary with `arguments`, in `directory` (the package root by default), with
     /// `environment` added to a minimal one (no colour, no terminal).
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
@@ -37,7 +29,7 @@ enum Tool {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = directory ?? packageRoot
+        process.currentDirectoryURL = directory ?? TestPaths.packageRoot
         var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         env.merge(environment) { $1 }
         process.environment = env

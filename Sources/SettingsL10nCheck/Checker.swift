@@ -1,0 +1,59 @@
+import SettingsL10nCore
+
+/// Runs every rule and decides what is reported, at which severity, in which order.
+public enum Checker {
+    /// Every rule, by area.
+    public static let rules: [any CheckRule] =
+        LoaderRules.all + SpecifierRules.all + OptionRules.all + PaneRules.all + TableRules.all
+        + LocalizationRules.all + DisplayRules.all
+
+    public static var ruleIDs: Set<RuleID> { Set(rules.map(\.id)) }
+
+    /// The diagnostics of the bundle, with the configuration's severities, sorted by file,
+    /// line, column and rule.
+    public static func check(_ context: CheckContext, configuration: CheckConfiguration = CheckConfiguration()) -> [Diagnostic] {
+        // Rules are independent of each other: they run on all cores.
+        let enabled = rules.compactMap { rule -> (rule: any CheckRule, severity: Severity?)? in
+            switch configuration.severities[rule.id] {
+            case .some(nil): nil // switched off
+            case .some(let severity?): (rule, severity)
+            case nil: (rule, nil)
+            }
+        }
+        let found = parallelMap(enabled) { rule, severity in
+            let diagnostics = rule.diagnostics(in: context)
+            guard let severity else { return diagnostics }
+            return diagnostics.map { var diagnostic = $0; diagnostic.severity = severity; return diagnostic }
+        }
+        let diagnostics = Array(found.joined())
+        return sorted(diagnostics)
+    }
+
+    /// Diagnostics by file, line, column and rule, then in the order their rule found them
+    /// (a table's missing keys in schema order, say). Files and rules are ranked once, so
+    /// thousands of diagnostics sort without comparing their paths again and again.
+    static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let fileRank = ranks(of: diagnostics.lazy.map(\.location.file))
+        let ruleRank = ranks(of: diagnostics.lazy.map(\.rule.rawValue))
+        let keys = diagnostics.indices.map { index in
+            (fileRank[index], diagnostics[index].location.line ?? 0, diagnostics[index].location.column ?? 0, ruleRank[index], index)
+        }
+        return keys.sorted { $0 < $1 }.map { diagnostics[$0.4] }
+    }
+
+    /// The rank of each string among the distinct strings, in order. Rules report runs of
+    /// diagnostics in one file: a run reuses the rank found for its first.
+    private static func ranks<S: Collection>(of strings: S) -> [Int] where S.Element == String {
+        var distinct: [String: Int] = [:]
+        var previous: (string: String, slot: Int)?
+        let slots = strings.map { string in
+            if let previous, previous.string == string { return previous.slot }
+            let slot = distinct[string] ?? { distinct[string] = distinct.count; return distinct.count - 1 }()
+            previous = (string, slot)
+            return slot
+        }
+        var rankOfSlot = [Int](repeating: 0, count: distinct.count)
+        for (rank, slot) in distinct.sorted(by: { $0.key < $1.key }).map(\.value).enumerated() { rankOfSlot[slot] = rank }
+        return slots.map { rankOfSlot[$0] }
+    }
+}

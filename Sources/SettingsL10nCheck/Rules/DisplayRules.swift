@@ -1,0 +1,135 @@
+import SettingsL10nCore
+
+/// Rules about option lists as each language shows them.
+enum DisplayRules {
+    static let all: [any CheckRule] = [OptionTitlesDuplicate(), ShortTitleLonger()]
+
+    /// The options whose title an earlier option of the list already has, with that earlier one.
+    static func duplicateTitles(_ titles: [String?]) -> [(first: Int, index: Int)] {
+        var found: [(first: Int, index: Int)] = []
+        // Most lists are short: comparing with the earlier titles beats hashing them.
+        let isLong = titles.count > 32
+        var firstOfTitle: [String: Int] = [:]
+        for (index, title) in titles.enumerated() {
+            guard let title else { continue }
+            let earlier = isLong ? firstOfTitle[title] : titles[..<index].firstIndex { $0 == title }
+            if let first = earlier {
+                found.append((first, index))
+            } else if isLong {
+                firstOfTitle[title] = index
+            }
+        }
+        return found
+    }
+
+    /// The options whose short title is longer than their title.
+    static func longerShortTitles(titles: [String?], shortTitles: [String?]) -> [Int] {
+        shortTitles.indices.filter { index in
+            guard index < titles.count, let short = shortTitles[index], let title = titles[index] else { return false }
+            return short.count > title.count
+        }
+    }
+
+    /// Whether a rule of this group reports anything about a list: only such lists are kept.
+    static func mayReport(_ list: LocalizedOptions) -> Bool {
+        mayReport(titles: list.titles, shortTitles: list.shortTitles)
+    }
+
+    static func mayReport(titles: [String?], shortTitles: [String?]) -> Bool {
+        !longerShortTitles(titles: titles, shortTitles: shortTitles).isEmpty || !duplicateTitles(titles).isEmpty
+    }
+
+    struct OptionTitlesDuplicate: CheckRule {
+        let id = RuleID.optionTitlesDuplicate
+        let defaultSeverity = Severity.warning
+        let summary = "Two options of one list have the same title in a language: users cannot tell them apart."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.optionLists.flatMap { list in
+                DisplayRules.duplicateTitles(list.titles).map { first, index in
+                    let name = list.specifier.title.map { " of \(MessageText.quoted($0))" } ?? ""
+                    let language = list.locale.map { " in \($0)" } ?? ""
+                    let title = list.titles[index] ?? ""
+                    return diagnostic("options \(first + 1) and \(index + 1)\(name) are both titled \(MessageText.quoted(title))\(language): users cannot tell them apart",
+                                      at: list.titleLocation(index))
+                }
+            }
+        }
+    }
+
+    struct ShortTitleLonger: CheckRule {
+        let id = RuleID.shortTitleLonger
+        let defaultSeverity = Severity.warning
+        let summary = "A short title is longer than the title it abbreviates in some language."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.optionLists.flatMap { list in
+                DisplayRules.longerShortTitles(titles: list.titles, shortTitles: list.shortTitles).map { index in
+                    let language = list.locale.map { " in \($0)" } ?? ""
+                    return diagnostic("the short title \(MessageText.quoted(list.shortTitles[index] ?? "")) is longer than its title \(MessageText.quoted(list.titles[index] ?? ""))\(language)",
+                                      at: list.shortTitleLocation(index))
+                }
+            }
+        }
+    }
+}
+
+/// An option list of a schema file (more than one option), as the schema writes it: the same
+/// in every language. `slots` number its keys among those of its table that option lists show.
+struct SchemaOptionList: Sendable {
+    /// Its place among the option lists of the bundle, in schema order.
+    let order: Int
+    let file: String
+    let specifier: Specifier
+    let titleKeys: [String?]
+    let shortTitleKeys: [String?]
+    var titleSlots: [Int?] = []
+    var shortTitleSlots: [Int?] = []
+
+    /// The list in one language: `entry` gives the table's entry for a slot, if any.
+    func localized(tablePath: String?, locale: String?, entry: (Int) -> StringsScan.Entry?) -> LocalizedOptions {
+        func entries(_ slots: [Int?], count: Int) -> [StringsScan.Entry?] {
+            slots.isEmpty ? Array(repeating: nil, count: count) : slots.map { $0.flatMap(entry) }
+        }
+        let titleEntries = entries(titleSlots, count: titleKeys.count)
+        let shortEntries = entries(shortTitleSlots, count: shortTitleKeys.count)
+        return LocalizedOptions(file: file, specifier: specifier, tablePath: tablePath, locale: locale,
+                                titles: zip(titleKeys, titleEntries).map { key, entry in entry?.value ?? key },
+                                shortTitles: zip(shortTitleKeys, shortEntries).map { key, entry in entry?.value ?? key },
+                                titleEntries: titleEntries, shortTitleEntries: shortEntries)
+    }
+}
+
+/// One option list in one checked localization, with its localized titles and short titles.
+struct LocalizedOptions: Sendable {
+    var file: String
+    var specifier: Specifier
+    /// The table the titles come from (`nil` for files without StringsTable).
+    var tablePath: String?
+    var locale: String?
+    /// What the Settings app shows: the table's value, or the key where the table lacks it.
+    var titles: [String?]
+    var shortTitles: [String?]
+    /// The table's entry of each title and short title, where it has one.
+    var titleEntries: [StringsScan.Entry?]
+    var shortTitleEntries: [StringsScan.Entry?]
+
+    /// Where option `index`'s title is in the table, or in the schema when the table lacks it.
+    func titleLocation(_ index: Int) -> SourceLocation {
+        location(of: titleEntries[index], schemaField: "Titles", index: index)
+    }
+
+    /// Where option `index`'s short title is in the table, or in the schema when the table lacks it.
+    func shortTitleLocation(_ index: Int) -> SourceLocation {
+        location(of: shortTitleEntries[index], schemaField: "ShortTitles", index: index)
+    }
+
+    private func location(of entry: StringsScan.Entry?, schemaField: String, index: Int) -> SourceLocation {
+        if let tablePath, let entry {
+            return SourceLocation(file: tablePath, position: entry.position)
+        }
+        let elements = specifier.field(schemaField)?.elements ?? []
+        let schemaValue = index < elements.count ? elements[index] : nil
+        return SourceLocation(file: file, position: schemaValue?.position, keyPath: schemaValue?.keyPath)
+    }
+}

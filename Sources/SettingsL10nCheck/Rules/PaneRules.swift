@@ -1,0 +1,41 @@
+import SettingsL10nCore
+
+/// Rules about which schema files are shown and localized.
+enum PaneRules {
+    static let all: [any CheckRule] = [Unreachable(), StringsTableMissing()]
+
+    struct Unreachable: CheckRule {
+        let id = RuleID.schemaFileUnreachable
+        let defaultSeverity = Severity.warning
+        let summary = "A schema file that no child pane reaches from Root.plist (or its variants): the Settings app never shows it."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.bundle.schemaFiles.filter { !$0.isReachable }.map { file in
+                diagnostic("no child pane reaches \(file.path) from Root.plist, so the Settings app never shows it", file: file.path,
+                           position: file.root.position)
+            }
+        }
+    }
+
+    struct StringsTableMissing: CheckRule {
+        let id = RuleID.stringsTableMissing
+        let defaultSeverity = Severity.warning
+        let summary = "A schema file has localizable strings but no StringsTable while the bundle has .lproj folders: its strings are never translated."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            guard !context.bundle.localizations.isEmpty else { return [] }
+            return context.catalog.unlocalized.compactMap { unlocalized in
+                guard let file = context.bundle.schemaFile(at: unlocalized.file) else { return nil }
+                let base = file.name.base
+                let named = context.bundle.localizations.filter { $0.table(named: base) != nil }.count
+                var message = "\(file.path) has \(unlocalized.strings.count) localizable string\(unlocalized.strings.count == 1 ? "" : "s") but no StringsTable, so the Settings app shows them untranslated"
+                if named > 0 {
+                    message += "; \(named) .lproj folder\(named == 1 ? " has" : "s have") a \(base).strings table: add StringsTable \(MessageText.quoted(base)), or if InAppSettingsKit reads this bundle, run with --table-fallback file-name"
+                } else {
+                    message += "; add a StringsTable key naming its table"
+                }
+                return diagnostic(message, file: file.path, position: file.root.position)
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import SettingsL10nCore
+import SettingsL10nExtract
+
+/// Rules about the `.lproj` tables.
+enum TableRules {
+    static let all: [any CheckRule] = [
+        Syntax(), DuplicateKey(), EmptyValue(), ValueWhitespace(), MissingTranslation(), DevelopmentEntryMissing(), StaleKey(),
+        TableMissing(), NeedsReview(), Notice(kind: .utf16WithoutByteOrderMark), Notice(kind: .unterminatedComment),
+        Notice(kind: .emptyFile),
+    ]
+
+    static func usedAt(_ string: LocalizableString) -> String {
+        guard let occurrence = string.occurrences.first else { return "" }
+        return " (used at \(occurrence.file)\(occurrence.position.map { ":\($0.line)" } ?? ""))"
+    }
+
+    struct Syntax: CheckRule {
+        let id = RuleID.stringsSyntax
+        let defaultSeverity = Severity.error
+        let summary = "A .strings table does not parse; the line and column say where (the device drops the whole table)."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.tableFacts.compactMap { facts in
+                guard case .malformed(let path, let error)? = facts.problem else { return nil }
+                return diagnostic(error.message, file: path, position: error.position)
+            }
+        }
+    }
+
+    struct DuplicateKey: CheckRule {
+        let id = RuleID.duplicateKey
+        let defaultSeverity = Severity.warning
+        let summary = "A table has the same key twice; the device uses the last entry and ignores the others."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.tableFacts.flatMap { facts in
+                facts.duplicates.map { entry, laterLine in
+                    diagnostic("\(MessageText.quoted(entry.key)) is defined again at line \(laterLine), which the device uses; this entry is ignored",
+                               file: facts.path, position: entry.position)
+                }
+            }
+        }
+    }
+
+    struct EmptyValue: CheckRule {
+        let id = RuleID.emptyValue
+        let defaultSeverity = Severity.warning
+        let summary = "An entry's value is empty: the Settings app shows nothing where the string belongs."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.tableFacts.flatMap { facts in
+                facts.emptyValues.map { entry in
+                    diagnostic("the value of \(MessageText.quoted(entry.key)) is empty: the Settings app shows nothing there",
+                               file: facts.path, position: entry.valuePosition)
+                }
+            }
+        }
+    }
+
+    struct ValueWhitespace: CheckRule {
+        let id = RuleID.valueWhitespace
+        let defaultSeverity = Severity.warning
+        let summary = "A value differs from its key only in white space (a stray space or line break)."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.tableFacts.flatMap { facts in
+                facts.whitespaceValues.map { entry in
+                    diagnostic("the value \(MessageText.quoted(entry.value ?? "")) differs from its key \(MessageText.quoted(entry.key)) only in white space",
+                               file: facts.path, position: entry.valuePosition)
+                }
+            }
+        }
+    }
+
+    struct MissingTranslation: CheckRule {
+        let id = RuleID.missingTranslation
+        let defaultSeverity = Severity.warning
+        let summary = "A language's table lacks a key the schema uses (or holds the source text put there by merge --fill source)."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            // The message of a missing key is the same in every language: made once per key.
+            var messages: [String: String] = [:]
+            return context.coverage.filter { !$0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
+                coverage.filled.map { entry in
+                    diagnostic("\(MessageText.quoted(entry.key)) is not translated: it holds the source text, filled in by merge --fill source",
+                               file: coverage.path, position: entry.position)
+                } + coverage.missing.map { string in
+                    let message = messages[string.key] ?? {
+                        let text = "\(MessageText.quoted(string.key)) is not translated: the Settings app shows it as written\(TableRules.usedAt(string))"
+                        messages[string.key] = text
+                        return text
+                    }()
+                    return diagnostic(message, file: coverage.path)
+                }
+            }
+        }
+    }
+
+    struct DevelopmentEntryMissing: CheckRule {
+        let id = RuleID.developmentEntryMissing
+        let defaultSeverity = Severity.warning
+        let summary = "The development language's table lacks a key the schema uses (merge adds it); symbolic keys then show as written."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.coverage.filter { $0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
+                coverage.missing.map { string in
+                    diagnostic("the development table lacks \(MessageText.quoted(string.key))\(TableRules.usedAt(string)); run settings-l10n merge",
+                               file: coverage.path)
+                }
+            }
+        }
+    }
+
+    struct StaleKey: CheckRule {
+        let id = RuleID.staleKey
+        let defaultSeverity = Severity.warning
+        let summary = "A table holds a key no schema file uses (stale); merge moves it to the obsolete section, merge --prune removes it."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.coverage.flatMap { coverage in
+                coverage.stale.map { entry in
+                    diagnostic("no schema file uses \(MessageText.quoted(entry.key)) (stale)", file: coverage.path, position: entry.position)
+                }
+            }
+        }
+    }
+
+    struct TableMissing: CheckRule {
+        let id = RuleID.tableMissing
+        let defaultSeverity = Severity.warning
+        let summary = "A language has no file for a table the schema uses: all its strings show untranslated."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.coverage.filter { $0.file == .missing }.map { coverage in
+                diagnostic("\(coverage.locale).lproj has no \(coverage.table).strings: the Settings app shows its \(coverage.total) string\(coverage.total == 1 ? "" : "s") untranslated",
+                           file: coverage.path)
+            }
+        }
+    }
+
+    struct NeedsReview: CheckRule {
+        let id = RuleID.needsReview
+        let defaultSeverity = Severity.warning
+        let summary = "A translation merge carried over from a slightly different old title, or imported unreviewed, waits for review."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.tableFacts.flatMap { facts in
+                facts.reviews.map { entry in
+                    diagnostic("the translation of \(MessageText.quoted(entry.key)) needs review; remove the settings-l10n comment above it once checked",
+                               file: facts.path, position: entry.position)
+                }
+            }
+        }
+    }
+
+    /// How the device reads a table differently from how it looks.
+    struct Notice: CheckRule {
+        let kind: StringsNotice.Kind
+
+        var id: RuleID {
+            switch kind {
+            case .utf16WithoutByteOrderMark: .stringsEncoding
+            case .unterminatedComment: .stringsUnterminatedComment
+            case .emptyFile: .stringsEmptyFile
+            }
+        }
+
+        var defaultSeverity: Severity { kind == .utf16WithoutByteOrderMark ? .error : .warning }
+
+        var summary: String {
+            switch kind {
+            case .utf16WithoutByteOrderMark: "A table is UTF-16 without a byte-order mark, which the device cannot read at all."
+            case .unterminatedComment: "A /* comment never closes: the device ignores everything after it."
+            case .emptyFile: "A table file is empty, which the device fails to read."
+            }
+        }
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.tableFacts.flatMap { facts in
+                facts.notices.filter { $0.kind == kind }.map { diagnostic($0.message, file: facts.path, position: $0.position) }
+            }
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import SettingsL10nCore
+import SettingsL10nExtract
+
+/// What `check` and `status` need from one table of one localization, found in one read of it,
+/// so that the table is parsed once and never kept: the entries the table rules report, the
+/// coverage of the catalog, and the localized titles of option lists.
+public struct TableFacts: Sendable {
+    /// The `.lproj` folder name without extension, and the folder.
+    public var locale: String
+    public var folder: String
+    public var table: String
+    public var path: String
+    public var isDevelopmentLanguage: Bool
+    /// Why the table could not be read, if it could not.
+    public var problem: TableReadError?
+    public var notices: [StringsNotice] = []
+    /// Entries that a later entry with the same key overrides, with the later one's line.
+    public var duplicates: [(entry: StringsScan.Entry, laterLine: Int)] = []
+    public var emptyValues: [StringsScan.Entry] = []
+    /// Values that differ from their keys only in white space.
+    public var whitespaceValues: [StringsScan.Entry] = []
+    /// Entries marked as needing review.
+    public var reviews: [StringsScan.Entry] = []
+    /// The coverage of the catalog table of the same name (`nil` for other tables).
+    public var coverage: TableCoverage?
+    /// The option lists of the table's schema files, in this language, that a display rule
+    /// reports something about (most lists have nothing to report, and are not kept), by
+    /// `SchemaOptionList.order`.
+    var reportableOptionLists: [Int: LocalizedOptions] = [:]
+
+    /// Reads `file` once and keeps what the rules need. `keys` is the catalog table of the same
+    /// name, indexed once for every localization (`nil` for tables no schema file names).
+    static func read(_ file: StringsTableFile, in localization: Localization, keys: TableKeys?, isDevelopment: Bool) -> TableFacts {
+        var facts = TableFacts(locale: localization.name, folder: localization.folder, table: file.name, path: file.path,
+                               isDevelopmentLanguage: isDevelopment)
+        let scan: StringsScan
+        do {
+            scan = try file.scan()
+        } catch {
+            facts.problem = error
+            // The device reads nothing of the table: every option shows its key.
+            facts.reportableOptionLists = reportable(keys?.optionLists ?? [], path: file.path, locale: localization.name) { _ in nil }
+            if let catalogTable = keys?.table {
+                facts.coverage = TableCoverage(locale: localization.name, table: catalogTable.name, path: file.path,
+                                               isDevelopmentLanguage: isDevelopment, file: .unreadable,
+                                               total: catalogTable.strings.count, translated: 0, fuzzy: [],
+                                               missing: catalogTable.strings, filled: [], stale: [])
+            }
+            return facts
+        }
+        facts.notices = scan.notices
+        let entries = scan.entries
+
+        // Pass 1: the tracked key of each entry, and the last entry of each key. Tracked keys are
+        // found in the shared index; other keys (stale ones, or every key of a table no schema
+        // file names) need a table of their own, for duplicates.
+        let trackedCount = keys?.position.count ?? 0
+        var trackedOf = [Int](repeating: -1, count: entries.count)
+        var lastOfTracked = [Int](repeating: -1, count: trackedCount)
+        var lastOfOther: [String: Int] = [:]
+        var overridden: [Int] = []
+        for index in entries.indices {
+            let key = entries[index].key
+            if let tracked = keys?.position[key] {
+                trackedOf[index] = tracked
+                if lastOfTracked[tracked] >= 0 { overridden.append(lastOfTracked[tracked]) }
+                lastOfTracked[tracked] = index
+            } else if let previous = lastOfOther.updateValue(index, forKey: key) {
+                overridden.append(previous)
+            }
+        }
+        var isOverridden = [Bool](repeating: false, count: entries.count)
+        if !overridden.isEmpty {
+            overridden.sort()
+            for index in overridden {
+                isOverridden[index] = true
+                let tracked = trackedOf[index]
+                let last = tracked >= 0 ? lastOfTracked[tracked] : lastOfOther[entries[index].key]!
+                facts.duplicates.append((entries[index], entries[last].position.line))
+            }
+        }
+
+        // Pass 2: the effective entries, in file order.
+        var coverage = keys.map {
+            TableCoverage(locale: localization.name, table: $0.table.name, path: file.path, isDevelopmentLanguage: isDevelopment,
+                          file: .present, total: $0.table.strings.count, translated: 0, fuzzy: [], missing: [], filled: [], stale: [])
+        }
+        let catalogCount = keys?.table.strings.count ?? 0
+        var optionEntries = [StringsScan.Entry?](repeating: nil, count: keys?.optionKeyCount ?? 0)
+        for index in entries.indices where !isOverridden[index] {
+            let entry = entries[index]
+            if entry.value == "" { facts.emptyValues.append(entry) }
+            if let value = entry.value, value != entry.key, Self.sameIgnoringWhiteSpace(value, entry.key) {
+                facts.whitespaceValues.append(entry)
+            }
+            if entry.needsReview {
+                facts.reviews.append(entry)
+                coverage?.fuzzy.append(entry)
+            }
+            let tracked = trackedOf[index]
+            if tracked < 0 || tracked >= catalogCount { coverage?.stale.append(entry) }
+            if tracked >= 0, let keys, keys.optionSlot[tracked] >= 0 { optionEntries[keys.optionSlot[tracked]] = entry }
+        }
+        if let keys, var table = coverage {
+            for (position, string) in keys.table.strings.enumerated() {
+                let last = lastOfTracked[position]
+                guard last >= 0, entries[last].value != nil else {
+                    table.missing.append(string)
+                    continue
+                }
+                let entry = entries[last]
+                if entry.isUntranslatedFill {
+                    table.filled.append(entry)
+                } else if !entry.needsReview {
+                    table.translated += 1
+                }
+            }
+            coverage = table
+        }
+        facts.coverage = coverage
+        facts.reportableOptionLists = reportable(keys?.optionLists ?? [], path: file.path, locale: localization.name) { optionEntries[$0] }
+        return facts
+    }
+
+    /// The lists a display rule reports something about, in this table's language.
+    static func reportable(_ lists: [SchemaOptionList], path: String, locale: String,
+                           entry: (Int) -> StringsScan.Entry?) -> [Int: LocalizedOptions] {
+        var kept: [Int: LocalizedOptions] = [:]
+        for list in lists {
+            // The titles first: most lists have nothing to report, and need nothing more.
+            func shown(_ keys: [String?], _ slots: [Int?]) -> [String?] {
+                zip(keys, slots).map { key, slot in slot.flatMap(entry)?.value ?? key }
+            }
+            guard DisplayRules.mayReport(titles: shown(list.titleKeys, list.titleSlots),
+                                         shortTitles: shown(list.shortTitleKeys, list.shortTitleSlots)) else { continue }
+            kept[list.order] = list.localized(tablePath: path, locale: locale, entry: entry)
+        }
+        return kept
+    }
+
+    /// Whether two strings are equal once runs of white space count as one space and the ends
+    /// are trimmed; without allocating, and most pairs stop at their first character.
+    static func sameIgnoringWhiteSpace(_ a: String, _ b: String) -> Bool {
+        var left = Squeezed(a.unicodeScalars.makeIterator()), right = Squeezed(b.unicodeScalars.makeIterator())
+        while true {
+            let x = left.next(), y = right.next()
+            if x != y { return false }
+            if x == nil { return true }
+        }
+    }
+
+    /// The scalars of a string with white space squeezed to single spaces and trimmed.
+    private struct Squeezed {
+        var iterator: String.UnicodeScalarView.Iterator
+        var held: Unicode.Scalar?
+        var started = false
+
+        init(_ iterator: String.UnicodeScalarView.Iterator) {
+            self.iterator = iterator
+        }
+
+        /// White space as Unicode defines it; ASCII answered without the property tables.
+        @inline(__always)
+        static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
+            return scalar.properties.isWhitespace
+        }
+
+        mutating func next() -> Unicode.Scalar? {
+            if let scalar = held {
+                held = nil
+                return scalar
+            }
+            var sawSpace = false
+            while let scalar = iterator.next() {
+                if Self.isWhitespace(scalar) {
+                    if started { sawSpace = true }
+                    continue
+                }
+                started = true
+                if sawSpace {
+                    held = scalar
+                    return " "
+                }
+                return scalar
+            }
+            return nil
+        }
+    }
+}
+
+/// A catalog table's keys, numbered once and shared by every localization's facts: the catalog
+/// keys first, in catalog order, then keys that only option lists show (empty titles, which are
+/// not catalog keys but which the Settings app still looks up).
+struct TableKeys: Sendable {
+    let table: CatalogTable
+    /// Each tracked key's number.
+    let position: [String: Int]
+    /// Each tracked key's slot among the keys option lists show, or -1.
+    let optionSlot: [Int]
+    let optionKeyCount: Int
+    /// The option lists of the schema files that use the table, their keys given slots.
+    let optionLists: [SchemaOptionList]
+
+    init(table: CatalogTable, optionLists lists: [SchemaOptionList]) {
+        self.table = table
+        var position: [String: Int] = [:]
+        position.reserveCapacity(table.strings.count)
+        // A catalog table holds each key once.
+        for (index, string) in table.strings.enumerated() { position[string.key] = index }
+        var optionSlot = [Int](repeating: -1, count: table.strings.count)
+        var count = 0
+        func slot(_ key: String?) -> Int? {
+            guard let key else { return nil }
+            if let tracked = position[key] {
+                if optionSlot[tracked] < 0 {
+                    optionSlot[tracked] = count
+                    count += 1
+                }
+                return optionSlot[tracked]
+            }
+            position[key] = position.count
+            optionSlot.append(count)
+            count += 1
+            return count - 1
+        }
+        var completed: [SchemaOptionList] = []
+        for var list in lists {
+            list.titleSlots = list.titleKeys.map(slot)
+            list.shortTitleSlots = list.shortTitleKeys.map(slot)
+            completed.append(list)
+        }
+        self.position = position
+        self.optionSlot = optionSlot
+        self.optionKeyCount = count
+        self.optionLists = completed
+    }
+}

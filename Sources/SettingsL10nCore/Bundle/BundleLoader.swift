@@ -1,0 +1,139 @@
+/// Reads a Settings bundle as the Settings app does, and never outside it.
+public enum BundleLoader {
+    /// Reads every schema file and localization of the bundle behind `source`.
+    ///
+    /// Schema files are read and parsed; tables are listed, and read and parsed by each command
+    /// when it needs them (`StringsTableFile.parse`, `scan`), so a bundle of thousands of
+    /// tables is never all in memory. Problems with single files become diagnostics (a table
+    /// that cannot be read, when a command reads it); only a bundle folder that cannot be
+    /// listed at all throws.
+    public static func load(from source: some BundleSource, limits: ReadLimits = .standard) throws(BundleReadError) -> SettingsBundle {
+        var bundle = SettingsBundle()
+        let tableSource = DeferredFile.Source(source)
+        let topLevel = try source.entries(inFolder: "", limit: limits.maximumFolderEntries)
+        var files: [String: SchemaFile] = [:]
+        for entry in topLevel {
+            let isSchemaName = entry.name.hasSuffix(".plist")
+            switch entry.kind {
+            case .linkOutsideBundle:
+                let diagnostic = outsideLink(entry.name)
+                bundle.diagnostics.append(diagnostic)
+                if isSchemaName { bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: entry.name, reason: diagnostic)) }
+            case .nameNotUTF8:
+                let diagnostic = nameNotUTF8(entry.name)
+                bundle.diagnostics.append(diagnostic)
+                if isSchemaName { bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: entry.name, reason: diagnostic)) }
+            case .other where isSchemaName:
+                let diagnostic = Diagnostic(.error, rule: .fileUnreadable, notRegularFileMessage, at: SourceLocation(file: entry.name))
+                bundle.diagnostics.append(diagnostic)
+                bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: entry.name, reason: diagnostic))
+            case .file where isSchemaName:
+                switch readSchemaFile(entry.name, from: source, limits: limits) {
+                case .loaded(let file):
+                    bundle.diagnostics += file.diagnostics
+                    files[entry.name] = file
+                    if let reason = file.diagnostics.first(where: { Self.hidesKeys($0.rule) }) {
+                        bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: entry.name, reason: reason))
+                    }
+                case .failed(let diagnostic):
+                    bundle.diagnostics.append(diagnostic)
+                    bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: entry.name, reason: diagnostic))
+                }
+            case .folder where entry.name.hasSuffix(".lproj"):
+                bundle.localizations.append(readLocalization(entry.name, isLink: entry.isLink, from: source, tableSource: tableSource,
+                                                             limits: limits, diagnostics: &bundle.diagnostics))
+            default:
+                bundle.otherEntries.append(entry)
+            }
+        }
+        var walk = PaneWalk(files: files)
+        walk.run()
+        bundle.schemaFiles = walk.ordered
+        bundle.paneLinks = walk.links
+        bundle.diagnostics += walk.diagnostics
+        if !files.values.contains(where: { $0.name.base == "Root" && !$0.name.isInApp }) {
+            bundle.diagnostics.insert(Diagnostic(
+                .error, rule: .rootPlistMissing,
+                "the bundle has no Root.plist, so the Settings app shows no settings for the app",
+                at: SourceLocation(file: "Root.plist")), at: 0)
+        }
+        return bundle
+    }
+
+    static let outsideLinkMessage = "this symbolic link points outside the bundle; it was not followed"
+    static let notRegularFileMessage = "not a regular file (a pipe, socket, device or dangling link); it was not read"
+
+    static func outsideLink(_ path: String) -> Diagnostic {
+        Diagnostic(.error, rule: .linkOutsideBundle, outsideLinkMessage, at: SourceLocation(file: path))
+    }
+
+    private static func nameNotUTF8(_ path: String) -> Diagnostic {
+        Diagnostic(.warning, rule: .fileNameEncoding,
+                   "this name is not valid UTF-8 (shown with U+FFFD where its bytes are invalid); iOS cannot hold such a file, so it was skipped: rename it",
+                   at: SourceLocation(file: path))
+    }
+
+    /// Rules whose finding means the schema file's specifiers (and so its keys) are unknown.
+    private static func hidesKeys(_ rule: RuleID) -> Bool {
+        rule == .schemaRootNotDictionary || rule == .preferenceSpecifiersNotArray
+    }
+
+    private enum SchemaRead {
+        case loaded(SchemaFile)
+        case failed(Diagnostic)
+    }
+
+    private static func readSchemaFile(_ path: String, from source: some BundleSource, limits: ReadLimits) -> SchemaRead {
+        let bytes: [UInt8]
+        do {
+            bytes = try source.contents(of: path, limit: limits.maximumFileSize)
+        } catch {
+            return .failed(Diagnostic(.error, rule: .fileUnreadable, error.message, at: SourceLocation(file: path)))
+        }
+        do {
+            let (root, format) = try PropertyListReader.read(bytes, limits: limits)
+            return .loaded(SchemaFile(path: path, root: root, format: format))
+        } catch {
+            return .failed(Diagnostic(
+                .error, rule: .plistSyntax, "not a property list: \(error.message)",
+                at: SourceLocation(file: path, position: error.position)))
+        }
+    }
+
+    private static func readLocalization(_ folder: String, isLink: Bool, from source: some BundleSource, tableSource: DeferredFile.Source,
+                                         limits: ReadLimits, diagnostics: inout [Diagnostic]) -> Localization {
+        var tables: [StringsTableFile] = []
+        let entries: [BundleFolderEntry]
+        do {
+            entries = try source.entries(inFolder: folder, limit: limits.maximumFolderEntries)
+        } catch {
+            diagnostics.append(Diagnostic(.error, rule: .fileUnreadable, error.message + "; its tables are not read, and none is written",
+                                          at: SourceLocation(file: folder)))
+            return Localization(folder: folder, tables: [], listingProblem: error.message, isLink: isLink)
+        }
+        for entry in entries {
+            let path = folder + "/" + entry.name
+            guard entry.name.hasSuffix(".strings"), entry.name.count > 8 else {
+                if entry.kind == .linkOutsideBundle { diagnostics.append(outsideLink(path)) }
+                if entry.kind == .nameNotUTF8 { diagnostics.append(nameNotUTF8(path)) }
+                continue
+            }
+            let name = String(entry.name.dropLast(8))
+            // A table that cannot be read is still a table: commands report it, and never write over it.
+            let content: StringsTableFile.Content
+            switch entry.kind {
+            case .file: content = .deferred(DeferredFile(source: tableSource, path: path, limit: limits.maximumFileSize))
+            case .linkOutsideBundle:
+                diagnostics.append(outsideLink(path))
+                content = .linkOutsideBundle
+            case .other: content = .unreadable(notRegularFileMessage)
+            case .nameNotUTF8:
+                diagnostics.append(nameNotUTF8(path))
+                continue
+            case .folder: continue
+            }
+            tables.append(StringsTableFile(name: name, path: path, content: content, isLink: entry.isLink || isLink))
+        }
+        return Localization(folder: folder, tables: tables, isLink: isLink)
+    }
+}

@@ -1,0 +1,291 @@
+/// A `Settings.bundle` as read: its schema files in walk order, its localizations, and what
+/// went wrong while reading it.
+public struct SettingsBundle: Hashable, Sendable {
+    /// Schema files: `Root.plist` and its variants, then the child panes in the order a
+    /// depth-first walk from them reaches them, then every other top-level `.plist` by name.
+    public var schemaFiles: [SchemaFile]
+    /// The `*.lproj` folders, by name.
+    public var localizations: [Localization]
+    /// The links from child panes to the files they open.
+    public var paneLinks: [PaneLink]
+    /// Problems found while reading: unreadable or malformed files, refused `File` values,
+    /// missing child panes, pane cycles, links pointing outside the bundle.
+    public var diagnostics: [Diagnostic]
+    /// Top-level files and folders that are neither schema files nor `.lproj` folders (images,
+    /// and folders that look like localizations but are not, such as `es.lprj`).
+    public var otherEntries: [BundleFolderEntry]
+    /// Schema files that are in the bundle but could not be read or understood: which keys they
+    /// use is unknown, so no table may be written until they load (see `tableWriteRefusal`).
+    public var unloadedSchemaFiles: [UnloadedSchemaFile]
+
+    public init(schemaFiles: [SchemaFile] = [], localizations: [Localization] = [],
+                paneLinks: [PaneLink] = [], diagnostics: [Diagnostic] = [], otherEntries: [BundleFolderEntry] = [],
+                unloadedSchemaFiles: [UnloadedSchemaFile] = []) {
+        self.schemaFiles = schemaFiles
+        self.localizations = localizations
+        self.paneLinks = paneLinks
+        self.diagnostics = diagnostics
+        self.otherEntries = otherEntries
+        self.unloadedSchemaFiles = unloadedSchemaFiles
+    }
+
+    public func schemaFile(at path: String) -> SchemaFile? {
+        schemaFiles.first { $0.path == path }
+    }
+
+    public func localization(named folder: String) -> Localization? {
+        localizations.first { $0.folder == folder }
+    }
+}
+
+/// A schema file of the bundle that did not load, and why (the diagnostic that says so).
+public struct UnloadedSchemaFile: Hashable, Sendable {
+    public var path: String
+    public var reason: Diagnostic
+
+    public init(path: String, reason: Diagnostic) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+extension SettingsBundle {
+    /// Why no table of the bundle may be written, or `nil` when every schema file loaded.
+    ///
+    /// A schema file that did not load hides which keys are live: merging without it would call
+    /// its keys obsolete (and `--prune` would delete their translations).
+    public var schemaWriteRefusal: String? {
+        guard let first = unloadedSchemaFiles.first else { return nil }
+        let others = unloadedSchemaFiles.count - 1
+        let also = others > 0 ? " (and \(others) other schema file\(others == 1 ? "" : "s"))" : ""
+        let position = first.reason.location.line.map { "line \($0): " } ?? ""
+        return "\(first.path)\(also) did not load (\(position)\(first.reason.message)), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again"
+    }
+
+    /// Whether the table `name` of `localization` may be written (replaced or created).
+    public func writePermission(table name: String, in localization: Localization) -> TableWritePermission {
+        if let refusal = schemaWriteRefusal { return .unknown(refusal) }
+        if let problem = localization.listingProblem {
+            return .unknown("\(localization.folder) could not be listed (\(problem)), so what it holds is unknown; nothing in it is written")
+        }
+        if localization.isLink {
+            return .readOnly("\(localization.folder) is a symbolic link, and settings-l10n never writes through links: work on the folder it points to, or replace the link with a folder")
+        }
+        if let table = localization.table(named: name), table.isLink {
+            return .readOnly("\(table.path) is a symbolic link, and settings-l10n never writes through links: work on the file it points to, or replace the link with a file")
+        }
+        return .allowed
+    }
+}
+
+/// Whether a command may write a table of the bundle.
+public enum TableWritePermission: Hashable, Sendable {
+    case allowed
+    /// What the table should hold cannot be known (a schema file did not load, the folder could
+    /// not be listed): it is neither merged nor written.
+    case unknown(String)
+    /// The table is read through a symbolic link: it is merged, but a change is not written.
+    case readOnly(String)
+
+    /// Why the table may not be written, or `nil` when it may.
+    public var refusal: String? {
+        switch self {
+        case .allowed: nil
+        case .unknown(let reason), .readOnly(let reason): reason
+        }
+    }
+}
+
+/// A child pane specifier and the schema files its `File` opens (device variants included).
+public struct PaneLink: Hashable, Sendable {
+    public var from: String
+    public var keyPath: PlistKeyPath
+    public var file: String
+    public var targets: [String]
+}
+
+/// One `<language>.lproj` folder and its tables.
+public struct Localization: Hashable, Sendable {
+    /// The folder name (`pt_BR.lproj`).
+    public var folder: String
+    /// The folder name without `.lproj` (`pt_BR`).
+    public var name: String
+    /// The `.strings` tables, by name.
+    public var tables: [StringsTableFile]
+    /// Why the folder could not be listed (it holds too many entries, or no permission): its
+    /// tables are then unknown, and none is written.
+    public var listingProblem: String?
+    /// Whether the folder is a symbolic link (to a folder inside the bundle): read, never written.
+    public var isLink: Bool
+
+    public init(folder: String, tables: [StringsTableFile], listingProblem: String? = nil, isLink: Bool = false) {
+        self.folder = folder
+        self.name = folder.hasSuffix(".lproj") ? String(folder.dropLast(6)) : folder
+        self.tables = tables
+        self.listingProblem = listingProblem
+        self.isLink = isLink
+    }
+
+    public func table(named name: String) -> StringsTableFile? {
+        tables.first { $0.name == name }
+    }
+}
+
+/// One `.strings` file of a localization. Its bytes are read when a command needs them, once
+/// per pass, so that a large bundle never holds every table (let alone every parsed one) at once.
+public struct StringsTableFile: Hashable, Sendable {
+    /// The table name (`Root` for `Root.strings`).
+    public var name: String
+    /// The path relative to the bundle (`de.lproj/Root.strings`).
+    public var path: String
+    public var content: Content
+    /// Whether the file is a symbolic link (to a file inside the bundle): read, never written.
+    public var isLink: Bool
+
+    public enum Content: Hashable, Sendable {
+        /// The file's bytes.
+        case bytes([UInt8])
+        /// Why the file could not be read.
+        case unreadable(String)
+        /// A symbolic link that points outside the bundle: never read.
+        case linkOutsideBundle
+        /// In the bundle, read on demand.
+        case deferred(DeferredFile)
+    }
+
+    public init(name: String, path: String, content: Content, isLink: Bool = false) {
+        self.name = name
+        self.path = path
+        self.content = content
+        self.isLink = isLink
+    }
+
+    public init(name: String, path: String, bytes: [UInt8]) {
+        self.init(name: name, path: path, content: .bytes(bytes))
+    }
+
+    /// The file's bytes, or why they cannot be read; reads a deferred file (again) each time.
+    public func read() -> Result<[UInt8], TableReadError> {
+        switch content {
+        case .bytes(let bytes): .success(bytes)
+        case .unreadable(let message): .failure(.unreadable(path: path, message: message))
+        case .linkOutsideBundle: .failure(.linkOutsideBundle(path: path))
+        case .deferred(let file): file.read().mapError { .unreadable(path: path, message: $0.message) }
+        }
+    }
+
+    /// The table as a lossless document, for editing. Each call reads and parses the file again.
+    public func parse(limits: ReadLimits = .standard) throws(TableReadError) -> StringsDocument {
+        try Self.parse(read().get(), path: path, limits: limits)
+    }
+
+    /// `bytes` (read from the file at `path`) as a lossless document.
+    public static func parse(_ bytes: [UInt8], path: String, limits: ReadLimits = .standard) throws(TableReadError) -> StringsDocument {
+        do {
+            return try StringsParser.parse(bytes, limits: limits)
+        } catch {
+            throw .malformed(path: path, error: error)
+        }
+    }
+
+    /// The table's entries for lookups (no text around them). Each call reads the file again.
+    public func scan(limits: ReadLimits = .standard) throws(TableReadError) -> StringsScan {
+        let bytes = try read().get()
+        do {
+            return try StringsParser.scan(bytes, limits: limits)
+        } catch {
+            throw .malformed(path: path, error: error)
+        }
+    }
+
+    /// The file's bytes, when they can be read.
+    public var bytes: [UInt8]? {
+        try? read().get()
+    }
+
+    /// The values the device reads (`nil` when the table cannot be read).
+    public func values() -> [String: String]? {
+        try? scan().table
+    }
+}
+
+/// A table that cannot be used: unreadable, or not a valid `.strings` file.
+public enum TableReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unreadable(path: String, message: String)
+    case linkOutsideBundle(path: String)
+    case malformed(path: String, error: SyntaxError)
+
+    public var path: String {
+        switch self {
+        case .unreadable(let path, _), .linkOutsideBundle(let path), .malformed(let path, _): path
+        }
+    }
+
+    /// Where in the file the problem is (tables that do not parse).
+    public var position: TextPosition? {
+        if case .malformed(_, let error) = self { return error.position }
+        return nil
+    }
+
+    /// What is wrong, without the path.
+    public var message: String {
+        switch self {
+        case .unreadable(_, let message): message
+        case .linkOutsideBundle: BundleLoader.outsideLinkMessage
+        case .malformed(_, let error): error.message
+        }
+    }
+
+    /// The problem as a diagnostic (`file-unreadable`, `link-outside-bundle` or `strings-syntax`).
+    public var diagnostic: Diagnostic {
+        switch self {
+        case .unreadable(let path, let message):
+            Diagnostic(.error, rule: .fileUnreadable, message, at: SourceLocation(file: path))
+        case .linkOutsideBundle(let path):
+            BundleLoader.outsideLink(path)
+        case .malformed(let path, let error):
+            Diagnostic(.error, rule: .stringsSyntax, error.message, at: SourceLocation(file: path, position: error.position))
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let message): "\(path): \(message)"
+        case .linkOutsideBundle(let path): "\(path): \(BundleLoader.outsideLinkMessage)"
+        case .malformed(let path, let error): "\(path):\(error.position.map { "\($0.line):\($0.column ?? 1):" } ?? "") \(error.message)"
+        }
+    }
+}
+
+/// A file of a bundle, read when it is needed: the source it comes from, its path there, and
+/// the size limit. Two are equal when they name the same file of the same loaded source.
+public struct DeferredFile: Hashable, Sendable {
+    /// The source, boxed so that files of one load can be told from another's.
+    final class Source: Sendable {
+        let source: any BundleSource
+        init(_ source: any BundleSource) { self.source = source }
+    }
+
+    let source: Source
+    public let path: String
+    public let limit: Int
+
+    init(source: Source, path: String, limit: Int) {
+        self.source = source
+        self.path = path
+        self.limit = limit
+    }
+
+    public func read() -> Result<[UInt8], BundleReadError> {
+        Result { () throws(BundleReadError) in try source.source.contents(of: path, limit: limit) }
+    }
+
+    public static func == (lhs: DeferredFile, rhs: DeferredFile) -> Bool {
+        lhs.source === rhs.source && lhs.path == rhs.path && lhs.limit == rhs.limit
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(source))
+        hasher.combine(path)
+    }
+}

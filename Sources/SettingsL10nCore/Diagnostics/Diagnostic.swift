@@ -1,0 +1,54 @@
+/// How serious a finding is.
+public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable, Codable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Where a finding points: a file of the bundle, and inside it a line, column and key path
+/// where the format has them.
+public struct SourceLocation: Hashable, Sendable {
+    /// The path relative to the bundle folder (`Root.plist`, `de.lproj/Root.strings`).
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    /// The key path inside a schema file (`PreferenceSpecifiers[3].Titles[1]`), or `nil`.
+    public var keyPath: String?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.keyPath = keyPath
+    }
+
+    public init(file: String, position: TextPosition?, keyPath: PlistKeyPath? = nil) {
+        self.init(file: file, line: position?.line, column: position?.column, keyPath: keyPath?.description)
+    }
+}
+
+/// A finding about the bundle: a severity, a stable rule id, a message and a location.
+public struct Diagnostic: Hashable, Sendable {
+    public var severity: Severity
+    /// The rule that made it (`strings-syntax`).
+    public var rule: RuleID
+    public var message: String
+    public var location: SourceLocation
+
+    public init(_ severity: Severity, rule: RuleID, _ message: String, at location: SourceLocation) {
+        self.severity = severity
+        self.rule = rule
+        self.message = message
+        self.location = location
+    }
+}

@@ -1,0 +1,56 @@
+/// Writes diagnostics in one output format: one formatter per format, each in its own file
+/// (text, JSON, GitHub workflow commands), as Periphery's output formatters are.
+public protocol DiagnosticFormatter: Sendable {
+    /// Writes the document for `diagnostics` to `write`, in order, in chunks of about 64 KiB
+    /// (a check can report tens of thousands of findings; none needs the whole text at once).
+    func format(_ diagnostics: [Diagnostic], into write: (String) -> Void)
+}
+
+extension DiagnosticFormatter {
+    /// The whole document as one string.
+    public func format(_ diagnostics: [Diagnostic]) -> String {
+        var text = ""
+        format(diagnostics) { text += $0 }
+        return text
+    }
+}
+
+/// How a formatter names files: diagnostics carry paths relative to the bundle, and people
+/// want them as they typed the bundle (relative to the working directory) or absolute.
+public struct DiagnosticPaths: Hashable, Sendable {
+    /// Put before each bundle-relative path: the bundle's path as given, or its absolute path.
+    public var prefix: String
+
+    public init(prefix: String) {
+        self.prefix = prefix.count > 1 && prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+    }
+
+    /// The path of the location's file as people see it.
+    public func path(of location: SourceLocation) -> String {
+        if location.file.hasPrefix("/") || prefix.isEmpty { return location.file }
+        return prefix.hasSuffix("/") ? prefix + location.file : prefix + "/" + location.file
+    }
+}
+
+/// Collects lines into chunks of about 64 KiB for a formatter's `write`.
+struct ChunkedOutput {
+    private var chunk = ""
+    private let write: (String) -> Void
+
+    init(_ write: @escaping (String) -> Void) {
+        self.write = write
+    }
+
+    mutating func append(_ text: String) {
+        chunk += text
+        if chunk.utf8.count >= 1 << 16 {
+            write(chunk)
+            chunk.removeAll(keepingCapacity: true)
+        }
+    }
+
+    package mutating func finish() {
+        if !chunk.isEmpty { write(chunk) }
+        chunk = ""
+    }
+}

@@ -1,0 +1,44 @@
+/// The JSON document of the command-line contract (`check --format json`).
+public struct JSONDiagnosticFormatter: DiagnosticFormatter {
+    public var pretty: Bool
+
+    public init(pretty: Bool = true) {
+        self.pretty = pretty
+    }
+
+    public func format(_ diagnostics: [Diagnostic], into write: (String) -> Void) {
+        var writer = JSONWriter(pretty: pretty)
+        writer.beginObject()
+        writer.fixedKey("diagnostics")
+        writer.beginArray()
+        for diagnostic in diagnostics {
+            writer.element()
+            writer.beginObject()
+            writer.fixedKey("severity")
+            writer.string(diagnostic.severity.rawValue)
+            writer.fixedKey("rule")
+            writer.string(diagnostic.rule.rawValue)
+            writer.fixedKey("message")
+            writer.string(diagnostic.message)
+            writer.fixedKey("file")
+            writer.string(diagnostic.location.file)
+            writer.fixedKey("line")
+            writer.optional(diagnostic.location.line)
+            writer.fixedKey("column")
+            writer.optional(diagnostic.location.column)
+            writer.fixedKey("keyPath")
+            writer.optional(diagnostic.location.keyPath)
+            writer.endObject()
+            writer.drain(ifLargerThan: 1 << 16, into: write)
+        }
+        writer.endArray()
+        writer.fixedKey("errorCount")
+        writer.integer(Int64(diagnostics.count { $0.severity == .error }))
+        writer.fixedKey("warningCount")
+        writer.integer(Int64(diagnostics.count { $0.severity == .warning }))
+        writer.fixedKey("noteCount")
+        writer.integer(Int64(diagnostics.count { $0.severity == .note }))
+        writer.endObject()
+        writer.finish(into: write)
+    }
+}

@@ -1,0 +1,49 @@
+/// Compiler-style lines that Xcode and editors turn into clickable issues:
+/// `<path>:<line>:<column>: error|warning|note: <message> [<rule>]`.
+public struct TextDiagnosticFormatter: DiagnosticFormatter {
+    public var paths: DiagnosticPaths
+    /// Whether to colour severities with ANSI escapes (terminals only, never with `NO_COLOR`).
+    public var colors: Bool
+
+    public init(paths: DiagnosticPaths, colors: Bool = false) {
+        self.paths = paths
+        self.colors = colors
+    }
+
+    /// One diagnostic's line, without its line break.
+    public func line(_ diagnostic: Diagnostic) -> String {
+        var text = paths.path(of: diagnostic.location)
+        if let line = diagnostic.location.line {
+            text += ":\(line)"
+            if let column = diagnostic.location.column { text += ":\(column)" }
+        }
+        let severity = diagnostic.severity.rawValue
+        text += ": " + (colors ? color(severity, for: diagnostic.severity) : severity) + ": "
+        text += diagnostic.message
+        if let keyPath = diagnostic.location.keyPath, diagnostic.location.line == nil {
+            text += " (at \(keyPath))"
+        }
+        text += " [\(diagnostic.rule)]"
+        return text
+    }
+
+    public func format(_ diagnostics: [Diagnostic], into write: (String) -> Void) {
+        withoutActuallyEscaping(write) { write in
+            var output = ChunkedOutput(write)
+            for diagnostic in diagnostics {
+                output.append(line(diagnostic))
+                output.append("\n")
+            }
+            output.finish()
+        }
+    }
+
+    private func color(_ text: String, for severity: Severity) -> String {
+        let code = switch severity {
+        case .error: "1;31"
+        case .warning: "1;35"
+        case .note: "1;30"
+        }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+}

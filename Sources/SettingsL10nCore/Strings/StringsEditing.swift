@@ -1,0 +1,135 @@
+/// How new entries are laid out in a document: with a comment above each, and with a blank line
+/// between entries, following what most of the document's entries already do.
+public struct StringsLayout: Hashable, Sendable {
+    public var commentsEntries: Bool
+    public var blankLineBetweenEntries: Bool
+
+    public init(commentsEntries: Bool = true, blankLineBetweenEntries: Bool = true) {
+        self.commentsEntries = commentsEntries
+        self.blankLineBetweenEntries = blankLineBetweenEntries
+    }
+
+    /// The layout most entries of `document` follow; Xcode's (comment and blank line) for an
+    /// empty document.
+    public init(of document: StringsDocument) {
+        let entries = document.entries
+        guard !entries.isEmpty else {
+            self.init()
+            return
+        }
+        let commented = entries.count { StringsTrivia.containsComment($0.leadingTrivia) }
+        let separated = entries.dropFirst().count { StringsTrivia.startsWithLineBreak($0.leadingTrivia) }
+        self.init(commentsEntries: commented * 2 >= entries.count,
+                  blankLineBetweenEntries: entries.count == 1 ? commented > 0 : separated * 2 >= entries.count - 1)
+    }
+}
+
+extension StringsEntry {
+    /// A new `"key" = "value";` entry, with `comment` above it when the layout has comments.
+    public static func make(key: String, value: String, comment: String?, layout: StringsLayout,
+                            lineEnding: LineEnding) -> StringsEntry {
+        let eol = lineEnding.rawValue
+        var leading = layout.blankLineBetweenEntries ? eol : ""
+        if layout.commentsEntries, let comment {
+            leading += "/* " + sanitizeComment(comment) + " */" + eol
+        }
+        let source = StringsWriting.entrySource(key: key, value: value)
+        var entry = StringsEntry(leadingTrivia: leading, source: source, trailingTrivia: eol, key: key,
+                                 value: .string(value), position: TextPosition(line: 0), valuePosition: TextPosition(line: 0))
+        let keyLength = StringsWriting.quoted(key).utf8.count
+        entry.keyEnd = keyLength
+        entry.valueRange = (keyLength + 3)..<(source.utf8.count - 1)
+        return entry
+    }
+
+    /// Comment text that cannot close the comment early.
+    package static func sanitizeComment(_ text: String) -> String {
+        text.replacingEvery("*/", with: "* /")
+    }
+
+    /// This entry with `value`, the key and spacing kept as written. An unchanged value gives
+    /// the entry back untouched, whatever quoting it used.
+    public func withValue(_ value: String) -> StringsEntry {
+        if stringValue == value { return self }
+        var entry = self
+        let bytes = Array(source.utf8)
+        let quoted = StringsWriting.quoted(value)
+        if let range = valueRange {
+            entry.source = String(decoding: bytes[..<range.lowerBound], as: UTF8.self) + quoted
+                + String(decoding: bytes[range.upperBound...], as: UTF8.self)
+            entry.valueRange = range.lowerBound..<(range.lowerBound + quoted.utf8.count)
+        } else {
+            let keyToken = String(decoding: bytes[..<keyEnd], as: UTF8.self)
+            entry.source = keyToken + " = " + quoted + ";"
+            entry.valueRange = (keyEnd + 3)..<(keyEnd + 3 + quoted.utf8.count)
+        }
+        entry.value = .string(value)
+        return entry
+    }
+
+    /// This entry with its settings-l10n marks (needs review, untranslated) replaced by
+    /// `comment`, written right above the entry, or removed when `comment` is nil.
+    public func withReviewMark(_ comment: String?, lineEnding: LineEnding) -> StringsEntry {
+        var entry = self
+        entry.leadingTrivia = Self.removingReviewMarks(from: leadingTrivia)
+        if let comment {
+            entry.leadingTrivia += comment + lineEnding.rawValue
+        }
+        return entry
+    }
+
+    static func removingReviewMarks(from trivia: String) -> String {
+        var text = trivia
+        while let start = text.byteRange(of: ReviewMark.prefix) ?? text.byteRange(of: ReviewMark.untranslatedPrefix) {
+            guard let end = text.byteRange(of: "*/", from: start.upperBound) else { break }
+            var upper = end.upperBound
+            if upper < text.endIndex, text[upper].isNewline {
+                upper = text.index(after: upper)
+            }
+            text.removeSubrange(start.lowerBound..<upper)
+        }
+        return text
+    }
+}
+
+extension StringsDocument {
+    /// Inserts `entry` where `order` (the catalog's keys and their ranks) puts it: after the
+    /// nearest entry whose key comes earlier, else before the first entry, below the file's
+    /// header comment.
+    public mutating func insert(_ entry: StringsEntry, following order: [String: Int], layout: StringsLayout) {
+        let rank = order[entry.key] ?? Int.max
+        let index = (entries.lastIndex { (order[$0.key] ?? Int.max) <= rank }).map { $0 + 1 } ?? 0
+        insert(entry, at: index, layout: layout)
+    }
+
+    /// Inserts `entry` at `index`, keeping every existing byte and the file header in place.
+    public mutating func insert(_ entry: StringsEntry, at index: Int, layout: StringsLayout) {
+        var entry = entry
+        let eol = lineEnding.rawValue
+        if entries.isEmpty {
+            // The comments of an entry-less file stay at its top.
+            entry.leadingTrivia = StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
+            if !trailer.isEmpty {
+                let header = StringsTrivia.endsWithLineBreak(trailer) ? trailer : trailer + eol
+                entry.leadingTrivia = header + (layout.blankLineBetweenEntries ? eol : "") + entry.leadingTrivia
+                trailer = ""
+            }
+            entries.append(entry)
+            return
+        }
+        if index == 0 {
+            // The first entry's leading text up to its last blank line is the file's header.
+            let leading = entries[0].leadingTrivia
+            let split = StringsTrivia.headerEnd(of: leading)
+            entry.leadingTrivia = String(leading[..<split]) + StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
+            var rest = String(leading[split...])
+            if layout.blankLineBetweenEntries, !StringsTrivia.startsWithLineBreak(rest) {
+                rest = eol + rest
+            }
+            entries[0].leadingTrivia = rest
+        } else if !StringsTrivia.endsWithLineBreak(entries[index - 1].trailingTrivia) {
+            entries[index - 1].trailingTrivia += eol
+        }
+        entries.insert(entry, at: index)
+    }
+}

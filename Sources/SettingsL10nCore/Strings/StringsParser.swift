@@ -1,0 +1,244 @@
+/// Parses `.strings` files, following the device's reading rules: the last of duplicate keys
+/// wins, `"key";` alone means key = key, unquoted words are keys and values, `//` and `/* */`
+/// comments go anywhere white space may.
+///
+/// `parse` builds a lossless `StringsDocument` (for editing); `scan` reads only what lookups
+/// need (keys, values, positions, settings-l10n's marks), much faster and lighter.
+public enum StringsParser {
+    /// Parses the bytes of a `.strings` file into a lossless document.
+    /// - Throws: `SyntaxError` naming the line and column of the first problem.
+    public static func parse(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> StringsDocument {
+        var tokenizer = try EntryTokenizer(bytes: bytes, limits: limits)
+        var entries: [StringsEntry] = []
+        entries.reserveCapacity(bytes.count / 64)
+        while let raw = try tokenizer.next() {
+            var entry = StringsEntry(
+                leadingTrivia: tokenizer.text(raw.segmentStart..<raw.keyStart),
+                source: tokenizer.text(raw.keyStart..<raw.entryEnd),
+                trailingTrivia: tokenizer.text(raw.entryEnd..<raw.trailingEnd),
+                key: raw.key, value: raw.value,
+                position: raw.position, valuePosition: raw.valuePosition)
+            entry.keyEnd = raw.keyEnd - raw.keyStart
+            entry.valueRange = raw.valueRange.map { ($0.lowerBound - raw.keyStart)..<($0.upperBound - raw.keyStart) }
+            entries.append(entry)
+        }
+        let text = tokenizer.decoded
+        return StringsDocument(encoding: text.encoding, hasByteOrderMark: text.hasByteOrderMark,
+                               lineEnding: LineEnding.dominant(in: text.utf8), entries: entries,
+                               trailer: tokenizer.text(tokenizer.segmentStart..<text.utf8.count),
+                               notices: tokenizer.notices())
+    }
+
+    /// Reads the bytes of a `.strings` file for lookups: every entry's key, value, positions and
+    /// marks, without the text around the entries.
+    /// - Throws: `SyntaxError` naming the line and column of the first problem.
+    public static func scan(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> StringsScan {
+        var tokenizer = try EntryTokenizer(bytes: bytes, limits: limits)
+        var entries: [StringsScan.Entry] = []
+        entries.reserveCapacity(bytes.count / 64)
+        while let raw = try tokenizer.next() {
+            let marks = tokenizer.marks(in: raw.segmentStart..<raw.keyStart)
+            entries.append(StringsScan.Entry(key: raw.key, value: raw.value.stringValue, position: raw.position,
+                                             valuePosition: raw.valuePosition, needsReview: marks.needsReview,
+                                             isUntranslatedFill: marks.untranslated))
+        }
+        return StringsScan(encoding: tokenizer.decoded.encoding, hasByteOrderMark: tokenizer.decoded.hasByteOrderMark,
+                           entries: entries, notices: tokenizer.notices())
+    }
+}
+
+/// What `StringsParser.scan` reads: the entries of a table without the text around them.
+public struct StringsScan: Sendable {
+    public struct Entry: Hashable, Sendable {
+        public var key: String
+        /// The value when it is a string (arrays and dictionaries give `nil`).
+        public var value: String?
+        public var position: TextPosition
+        public var valuePosition: TextPosition
+        /// A settings-l10n comment above the entry says it needs review.
+        public var needsReview: Bool
+        /// A settings-l10n comment above the entry says it holds the source text.
+        public var isUntranslatedFill: Bool
+    }
+
+    public var encoding: TextEncoding
+    public var hasByteOrderMark: Bool
+    /// Every entry, in file order, duplicates included.
+    public var entries: [Entry]
+    public var notices: [StringsNotice]
+
+    /// The table the device reads: each key's value from its last entry.
+    public var table: [String: String] {
+        var table: [String: String] = [:]
+        table.reserveCapacity(entries.count)
+        for entry in entries {
+            if let value = entry.value { table[entry.key] = value }
+        }
+        return table
+    }
+}
+
+/// One entry as the tokenizer finds it: offsets into the decoded text, and its key and value.
+struct RawEntry {
+    /// Where the text leading to the entry starts (after the previous entry's line).
+    var segmentStart: Int
+    var keyStart: Int
+    var keyEnd: Int
+    /// Where the value token lies; `nil` for the `"key";` shorthand.
+    var valueRange: Range<Int>?
+    /// Just after the `;`.
+    var entryEnd: Int
+    /// The end of what follows the entry on its line, through the line break.
+    var trailingEnd: Int
+    var key: String
+    var value: PlistValue
+    var position: TextPosition
+    var valuePosition: TextPosition
+}
+
+/// Walks a `.strings` file entry by entry.
+struct EntryTokenizer {
+    let decoded: DecodedText
+    private var scanner: OpenStepScanner
+    /// Where the text after the last entry returned starts.
+    private(set) var segmentStart = 0
+
+    init(bytes: [UInt8], limits: ReadLimits) throws(SyntaxError) {
+        guard bytes.count <= limits.maximumFileSize else {
+            throw SyntaxError("the file is larger than \(limits.maximumFileSize) bytes")
+        }
+        decoded = try DecodedText.decode(bytes)
+        scanner = OpenStepScanner(bytes: decoded.utf8, limits: limits)
+    }
+
+    private var bytes: [UInt8] { decoded.utf8 }
+
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// The next entry, or `nil` at the end of the file.
+    package mutating func next() throws(SyntaxError) -> RawEntry? {
+        guard scanner.skipTrivia() else { return nil }
+        let keyStart = scanner.offset
+        guard scanner.atStringStart else {
+            let byte = scanner.current
+            if segmentStart == 0, byte == UInt8(ascii: "{") || byte == UInt8(ascii: "<") {
+                throw scanner.error("this .strings file is written as a property list ({...} or XML), which settings-l10n does not edit; write it as \"key\" = \"value\"; lines", at: keyStart)
+            }
+            throw scanner.error("unexpected \(scanner.describeCharacter(at: keyStart)); expected a quoted key (the device stops reading the table here)", at: keyStart)
+        }
+        let position = scanner.position(at: keyStart)
+        let key = try scanner.parseString()
+        let keyEnd = scanner.offset
+        guard scanner.skipTrivia() else {
+            throw scanner.error("missing ';' after the key \(MessageText.quoted(key))", at: keyEnd)
+        }
+        var value = PlistValue.string(key)
+        var valueRange: Range<Int>?
+        var valuePosition = position
+        if scanner.current == UInt8(ascii: "=") {
+            scanner.offset += 1
+            guard scanner.skipTrivia() else {
+                throw scanner.error("missing the value of \(MessageText.quoted(key)) after '='", at: scanner.offset)
+            }
+            let valueStart = scanner.offset
+            valuePosition = scanner.position(at: valueStart)
+            value = try scanner.parseValue(depth: 0).value
+            valueRange = valueStart..<scanner.offset
+            guard scanner.skipTrivia(), scanner.current == UInt8(ascii: ";") else {
+                throw scanner.error("missing ';' after the value of \(MessageText.quoted(key))", at: valueRange!.upperBound)
+            }
+        } else if scanner.current != UInt8(ascii: ";") {
+            throw scanner.error("unexpected \(scanner.describeCharacter(at: scanner.offset)) after the key \(MessageText.quoted(key)); expected '=' or ';'", at: scanner.offset)
+        }
+        scanner.offset += 1 // the ';'
+        let entryEnd = scanner.offset
+        let trailingEnd = endOfLineTrivia(from: entryEnd)
+        let entry = RawEntry(segmentStart: segmentStart, keyStart: keyStart, keyEnd: keyEnd, valueRange: valueRange,
+                             entryEnd: entryEnd, trailingEnd: trailingEnd, key: key, value: value,
+                             position: position, valuePosition: valuePosition)
+        scanner.offset = trailingEnd
+        segmentStart = trailingEnd
+        return entry
+    }
+
+    /// How the device reads this file differently from how it looks.
+    mutating func notices() -> [StringsNotice] {
+        var notices: [StringsNotice] = []
+        if decoded.encoding != .utf8, !decoded.hasByteOrderMark {
+            notices.append(StringsNotice(
+                kind: .utf16WithoutByteOrderMark, position: nil,
+                message: "the file is UTF-16 without a byte-order mark, which the device cannot read; save it as UTF-8 or UTF-16 with a byte-order mark"))
+        }
+        if decoded.utf8.isEmpty {
+            notices.append(StringsNotice(
+                kind: .emptyFile, position: nil,
+                message: "the file is empty, which the device fails to read; remove it or give it at least a comment"))
+        }
+        if let offset = scanner.unterminatedCommentOffset {
+            notices.append(StringsNotice(
+                kind: .unterminatedComment, position: scanner.position(at: offset),
+                message: "this comment is never closed with '*/'; the device ignores everything after it"))
+        }
+        return notices
+    }
+
+    /// Whether the text before an entry holds settings-l10n's marks, without building strings.
+    func marks(in range: Range<Int>) -> (needsReview: Bool, untranslated: Bool) {
+        guard range.count >= Self.markPrefix.count else { return (false, false) }
+        var needsReview = false, untranslated = false
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = range.lowerBound
+            let last = range.upperBound - Self.markPrefix.count
+            while index <= last {
+                // Every mark starts "/* settings-l10n: "; look for its 's' after "/* ".
+                if buffer[index] == UInt8(ascii: "/"), buffer[index + 1] == UInt8(ascii: "*"),
+                   Self.markPrefix.indices.allSatisfy({ buffer[index + $0] == Self.markPrefix[$0] }) {
+                    let rest = index + Self.markPrefix.count
+                    if Self.hasPrefix(buffer, at: rest, Self.review, end: range.upperBound) { needsReview = true }
+                    if Self.hasPrefix(buffer, at: rest, Self.untranslated, end: range.upperBound) { untranslated = true }
+                }
+                index += 1
+            }
+        }
+        return (needsReview, untranslated)
+    }
+
+    private static let markPrefix = Array("/* settings-l10n: ".utf8)
+    private static let review = Array("needs review".utf8)
+    private static let untranslated = Array("untranslated".utf8)
+
+    private static func hasPrefix(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, _ prefix: [UInt8], end: Int) -> Bool {
+        guard index + prefix.count <= end else { return false }
+        return prefix.indices.allSatisfy { buffer[index + $0] == prefix[$0] }
+    }
+
+    /// The end of what follows an entry on its own line: spaces, tabs, comments that end on
+    /// that line, and the line break itself.
+    private func endOfLineTrivia(from start: Int) -> Int {
+        var offset = start
+        let count = bytes.count
+        while offset < count {
+            let byte = bytes[offset]
+            if byte == 0x20 || byte == 0x09 {
+                offset += 1
+            } else if byte == UInt8(ascii: "/"), offset + 1 < count, bytes[offset + 1] == UInt8(ascii: "/") {
+                while offset < count, bytes[offset] != 0x0A, bytes[offset] != 0x0D { offset += 1 }
+            } else if byte == UInt8(ascii: "/"), offset + 1 < count, bytes[offset + 1] == UInt8(ascii: "*") {
+                var end = offset + 2
+                while end + 1 < count, bytes[end] != 0x0A, bytes[end] != 0x0D,
+                      !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) { end += 1 }
+                guard end + 1 < count, bytes[end] == UInt8(ascii: "*") else { return offset }
+                offset = end + 2
+            } else if byte == 0x0D {
+                return offset + 1 < count && bytes[offset + 1] == 0x0A ? offset + 2 : offset + 1
+            } else if byte == 0x0A {
+                return offset + 1
+            } else {
+                return offset
+            }
+        }
+        return offset
+    }
+}

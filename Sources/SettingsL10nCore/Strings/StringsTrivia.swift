@@ -1,0 +1,117 @@
+/// Reading the white space and comments between entries.
+package enum StringsTrivia {
+    /// The comments in `trivia`, each with its delimiters (`/* ... */` or `// ...`).
+    static func comments(in trivia: String) -> [String] {
+        commentRanges(in: trivia).map { String(trivia[$0]) }
+    }
+
+    /// Where each comment of `trivia` lies (the first `limit` of them).
+    package static func commentRanges(in trivia: String, limit: Int = .max) -> [Range<String.Index>] {
+        var text = trivia
+        let offsets: [Range<Int>] = text.withUTF8 { bytes in
+            var ranges: [Range<Int>] = []
+            var index = 0
+            let count = bytes.count
+            while index + 1 < count, ranges.count < limit {
+                guard bytes[index] == UInt8(ascii: "/") else {
+                    index += 1
+                    continue
+                }
+                let next = bytes[index + 1]
+                if next == UInt8(ascii: "*") {
+                    var end = index + 2
+                    while end + 1 < count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) { end += 1 }
+                    // An unclosed comment runs to the end.
+                    end = end + 1 < count ? end + 2 : count
+                    ranges.append(index..<end)
+                    index = end
+                } else if next == UInt8(ascii: "/") {
+                    var end = index + 2
+                    while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+                    ranges.append(index..<end)
+                    index = end
+                } else {
+                    index += 1
+                }
+            }
+            return ranges
+        }
+        let utf8 = trivia.utf8
+        return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound) }
+    }
+
+    /// Where the first comment of `trivia` lies, if it has one.
+    package static func firstCommentRange(in trivia: String) -> Range<String.Index>? {
+        commentRanges(in: trivia, limit: 1).first
+    }
+
+    /// Whether `trivia` holds a comment, without listing them.
+    static func containsComment(_ trivia: String) -> Bool {
+        var previousIsSlash = false
+        for byte in trivia.utf8 {
+            if previousIsSlash, byte == UInt8(ascii: "*") || byte == UInt8(ascii: "/") { return true }
+            previousIsSlash = byte == UInt8(ascii: "/")
+        }
+        return false
+    }
+
+    // Line breaks as Swift's Character.isNewline has them (LF, VT, FF, CR, CRLF, NEL, LS, PS),
+    // found in the UTF-8 bytes: a line break is always a character of its own.
+
+    /// The length in bytes of the line break `text` starts with, or 0.
+    static func leadingLineBreakLength(_ text: String) -> Int {
+        var iterator = text.utf8.makeIterator()
+        guard let first = iterator.next() else { return 0 }
+        switch first {
+        case 0x0D: return iterator.next() == 0x0A ? 2 : 1
+        case 0x0A, 0x0B, 0x0C: return 1
+        case 0xC2: return iterator.next() == 0x85 ? 2 : 0
+        case 0xE2:
+            guard iterator.next() == 0x80, let third = iterator.next() else { return 0 }
+            return third == 0xA8 || third == 0xA9 ? 3 : 0
+        default: return 0
+        }
+    }
+
+    package static func startsWithLineBreak(_ text: String) -> Bool {
+        leadingLineBreakLength(text) > 0
+    }
+
+    package static func endsWithLineBreak(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let last = utf8.last else { return false }
+        switch last {
+        case 0x0A, 0x0B, 0x0C, 0x0D: return true
+        case 0x85: return utf8.count >= 2 && utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == 0xC2
+        case 0xA8, 0xA9:
+            return utf8.count >= 3 && utf8[utf8.index(utf8.endIndex, offsetBy: -3)] == 0xE2
+                && utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == 0x80
+        default: return false
+        }
+    }
+
+    package static func droppingLeadingLineBreak(_ text: String) -> String {
+        let length = leadingLineBreakLength(text)
+        guard length > 0 else { return text }
+        return String(text[text.utf8.index(text.utf8.startIndex, offsetBy: length)...])
+    }
+
+    /// The index just after the last blank line of `text`, or its start when it has none: what
+    /// comes before it, above a table's first entry, is the file's header.
+    package static func headerEnd(of text: String) -> String.Index {
+        var lastBlankEnd = text.startIndex
+        var lineStart = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index].isNewline {
+                if lineStart != text.startIndex, text[lineStart..<index].allSatisfy({ $0 == " " || $0 == "\t" }) {
+                    lastBlankEnd = next
+                }
+                lineStart = next
+            }
+            index = next
+        }
+        return lastBlankEnd
+    }
+}

@@ -1,0 +1,212 @@
+/// The encodings a `.strings` file or old-style property list can be written in.
+public enum TextEncoding: String, Hashable, Sendable, CustomStringConvertible {
+    case utf8 = "UTF-8"
+    case utf16LittleEndian = "UTF-16LE"
+    case utf16BigEndian = "UTF-16BE"
+
+    public var description: String { rawValue }
+}
+
+/// How a text file's bytes were decoded: the encoding, whether a byte-order mark led the file,
+/// and whether the encoding had to be guessed (UTF-16 without a byte-order mark).
+public struct DecodedText: Sendable {
+    /// The text as validated UTF-8, without the byte-order mark.
+    public var utf8: [UInt8]
+    public var encoding: TextEncoding
+    public var hasByteOrderMark: Bool
+
+    /// Decodes the bytes of a text file, detecting the encoding.
+    ///
+    /// A UTF-8 or UTF-16 byte-order mark decides; without one, a file whose bytes alternate
+    /// with zeros is UTF-16 (little- or big-endian), otherwise UTF-8.
+    /// - Throws: `SyntaxError` when the bytes are not valid in the detected encoding.
+    public static func decode(_ bytes: [UInt8]) throws(SyntaxError) -> DecodedText {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            let body = Array(bytes[3...])
+            try validateUTF8(body)
+            return DecodedText(utf8: body, encoding: .utf8, hasByteOrderMark: true)
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) {
+            return DecodedText(utf8: try transcodeUTF16(bytes, from: 2, bigEndian: false),
+                               encoding: .utf16LittleEndian, hasByteOrderMark: true)
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) {
+            return DecodedText(utf8: try transcodeUTF16(bytes, from: 2, bigEndian: true),
+                               encoding: .utf16BigEndian, hasByteOrderMark: true)
+        }
+        if let bigEndian = guessUTF16WithoutBOM(bytes) {
+            return DecodedText(utf8: try transcodeUTF16(bytes, from: 0, bigEndian: bigEndian),
+                               encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian,
+                               hasByteOrderMark: false)
+        }
+        try validateUTF8(bytes)
+        return DecodedText(utf8: bytes, encoding: .utf8, hasByteOrderMark: false)
+    }
+
+    /// Encodes text in the given encoding, with a byte-order mark when asked.
+    public static func encode(_ text: String, as encoding: TextEncoding, byteOrderMark: Bool) -> [UInt8] {
+        switch encoding {
+        case .utf8:
+            var bytes: [UInt8] = byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+            bytes.reserveCapacity(bytes.count + text.utf8.count)
+            bytes.append(contentsOf: text.utf8)
+            return bytes
+        case .utf16LittleEndian, .utf16BigEndian:
+            return encodeUTF16(text, bigEndian: encoding == .utf16BigEndian, byteOrderMark: byteOrderMark)
+        }
+    }
+
+    /// UTF-16 from the text's UTF-8, scalar by scalar: each UTF-8 byte makes at most two bytes.
+    static func encodeUTF16(_ text: String, bigEndian: Bool, byteOrderMark: Bool) -> [UInt8] {
+        var text = text
+        return text.withUTF8 { input in
+            [UInt8](unsafeUninitializedCapacity: input.count * 2 + 2) { out, written in
+                var at = 0
+                @inline(__always) func put(_ unit: UInt32) {
+                    let high = UInt8(truncatingIfNeeded: unit >> 8), low = UInt8(truncatingIfNeeded: unit)
+                    out[at] = bigEndian ? high : low
+                    out[at + 1] = bigEndian ? low : high
+                    at += 2
+                }
+                if byteOrderMark { put(0xFEFF) }
+                var index = 0
+                let count = input.count
+                // The text is a String: its UTF-8 is valid, so every sequence is complete.
+                while index < count {
+                    let lead = UInt32(input[index])
+                    var scalar: UInt32
+                    if lead < 0x80 {
+                        scalar = lead
+                        index += 1
+                    } else if lead < 0xE0 {
+                        scalar = (lead & 0x1F) << 6 | UInt32(input[index + 1] & 0x3F)
+                        index += 2
+                    } else if lead < 0xF0 {
+                        scalar = (lead & 0x0F) << 12 | UInt32(input[index + 1] & 0x3F) << 6 | UInt32(input[index + 2] & 0x3F)
+                        index += 3
+                    } else {
+                        scalar = (lead & 0x07) << 18 | UInt32(input[index + 1] & 0x3F) << 12
+                            | UInt32(input[index + 2] & 0x3F) << 6 | UInt32(input[index + 3] & 0x3F)
+                        index += 4
+                    }
+                    if scalar >= 0x10000 {
+                        scalar -= 0x10000
+                        put(0xD800 + (scalar >> 10))
+                        put(0xDC00 + (scalar & 0x3FF))
+                    } else {
+                        put(scalar)
+                    }
+                }
+                written = at
+            }
+        }
+    }
+
+    /// Returns `true` for big-endian, `false` for little-endian, `nil` when the bytes do not look
+    /// like UTF-16: zero bytes fall on one parity only, as ASCII text in UTF-16 makes them.
+    static func guessUTF16WithoutBOM(_ bytes: [UInt8]) -> Bool? {
+        guard bytes.count >= 2, bytes.count % 2 == 0 else { return nil }
+        let sample = min(bytes.count, 8192)
+        var evenZeros = 0, oddZeros = 0
+        var index = 0
+        while index < sample {
+            if bytes[index] == 0 { evenZeros += 1 }
+            if bytes[index + 1] == 0 { oddZeros += 1 }
+            index += 2
+        }
+        let units = sample / 2
+        if oddZeros * 4 >= units, evenZeros * 8 <= oddZeros { return false }
+        if evenZeros * 4 >= units, oddZeros * 8 <= evenZeros { return true }
+        return nil
+    }
+
+    static func validateUTF8(_ bytes: [UInt8]) throws(SyntaxError) {
+        // The standard library validates fast (whole words of ASCII at a time); only invalid
+        // text is walked again, to say where.
+        if bytes.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) != nil { return }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        // Walk scalar by scalar so the error can name the offending byte's position.
+        var scalarStart = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                offset += UTF8.width(scalar)
+                scalarStart = offset
+            case .emptyInput:
+                return
+            case .error:
+                let position = LineIndex(bytes).position(at: scalarStart)
+                throw SyntaxError(
+                    "the file is not valid UTF-8 (byte 0x\(hex(bytes[scalarStart]))); save it as UTF-8 or UTF-16 with a byte-order mark",
+                    at: position)
+            }
+        }
+    }
+
+    static func transcodeUTF16(_ bytes: [UInt8], from start: Int, bigEndian: Bool) throws(SyntaxError) -> [UInt8] {
+        guard (bytes.count - start) % 2 == 0 else {
+            throw SyntaxError("the file is UTF-16 but has an odd number of bytes; it is truncated")
+        }
+        // A UTF-16 unit becomes at most three UTF-8 bytes (a surrogate pair, four bytes for four).
+        let unitCount = (bytes.count - start) / 2
+        var failure: Int?
+        let output = bytes.withUnsafeBufferPointer { input in
+            [UInt8](unsafeUninitializedCapacity: unitCount * 3) { out, written in
+                var index = start
+                var at = 0
+                let count = input.count
+                @inline(__always) func unit(_ at: Int) -> UInt32 {
+                    bigEndian ? UInt32(input[at]) << 8 | UInt32(input[at + 1]) : UInt32(input[at + 1]) << 8 | UInt32(input[at])
+                }
+                while index < count {
+                    var value = unit(index)
+                    index += 2
+                    if value < 0x80 {
+                        out[at] = UInt8(truncatingIfNeeded: value)
+                        at += 1
+                        continue
+                    }
+                    if value < 0x800 {
+                        out[at] = UInt8(truncatingIfNeeded: 0xC0 | value >> 6)
+                        out[at + 1] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+                        at += 2
+                        continue
+                    }
+                    if value & 0xF800 == 0xD800 {
+                        // A high surrogate and a low one make a scalar above U+FFFF; anything else is refused.
+                        guard value <= 0xDBFF, index < count else { failure = at; break }
+                        let second = unit(index)
+                        guard second & 0xFC00 == 0xDC00 else { failure = at; break }
+                        index += 2
+                        value = 0x10000 + ((value - 0xD800) << 10) + (second - 0xDC00)
+                        out[at] = UInt8(truncatingIfNeeded: 0xF0 | value >> 18)
+                        out[at + 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F)
+                        out[at + 2] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+                        out[at + 3] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+                        at += 4
+                        continue
+                    }
+                    out[at] = UInt8(truncatingIfNeeded: 0xE0 | value >> 12)
+                    out[at + 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+                    out[at + 2] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+                    at += 3
+                }
+                written = at
+            }
+        }
+        if let failure { throw unpaired(Array(output[..<failure])) }
+        return output
+    }
+
+    private static func unpaired(_ decodedSoFar: [UInt8]) -> SyntaxError {
+        let position = LineIndex(decodedSoFar).position(at: decodedSoFar.count)
+        return SyntaxError("the file is not valid UTF-16 (an unpaired surrogate)", at: position)
+    }
+}
+
+func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+}

@@ -1,0 +1,73 @@
+import SettingsL10nCore
+
+/// An XLIFF 1.2 document: what Xcode's localization export writes and translation platforms read.
+public struct XLIFFDocument: Hashable, Sendable {
+    public var files: [XLIFFFile]
+
+    public init(files: [XLIFFFile]) {
+        self.files = files
+    }
+}
+
+/// One `<file>`: the units of one `.strings` table for one target language.
+public struct XLIFFFile: Hashable, Sendable {
+    /// `en.lproj/Root.strings`.
+    public var original: String
+    public var sourceLanguage: String
+    public var targetLanguage: String?
+    public var units: [XLIFFUnit]
+    /// Where the `<file>` element starts (documents read from text).
+    public var position: TextPosition?
+
+    public init(original: String, sourceLanguage: String, targetLanguage: String?, units: [XLIFFUnit],
+                position: TextPosition? = nil) {
+        self.original = original
+        self.sourceLanguage = sourceLanguage
+        self.targetLanguage = targetLanguage
+        self.units = units
+        self.position = position
+    }
+
+    /// The table the file is for: the name of `original` without folder and `.strings`.
+    public var tableName: String {
+        var name = Substring(original.split(separator: "/").last ?? "")
+        if name.hasSuffix(".strings") { name = name.dropLast(8) }
+        return String(name)
+    }
+}
+
+/// One `<trans-unit>`.
+public struct XLIFFUnit: Hashable, Sendable {
+    public var id: String
+    public var source: String
+    public var target: String?
+    /// The target's `state` (`translated`, `needs-review-translation`...).
+    public var state: String?
+    public var notes: [String]
+    /// Where the string is used (`Root.plist`, line 23): written as location context groups,
+    /// which tools show to translators and use to tell units with the same source apart.
+    public var locations: [XLIFFLocation]
+    public var position: TextPosition?
+
+    public init(id: String, source: String, target: String? = nil, state: String? = nil, notes: [String] = [],
+                locations: [XLIFFLocation] = [], position: TextPosition? = nil) {
+        self.id = id
+        self.source = source
+        self.target = target
+        self.state = state
+        self.notes = notes
+        self.locations = locations
+        self.position = position
+    }
+}
+
+/// A source file and line where a unit's string is used.
+public struct XLIFFLocation: Hashable, Sendable {
+    public var file: String
+    public var line: Int?
+
+    public init(file: String, line: Int?) {
+        self.file = file
+        self.line = line
+    }
+}

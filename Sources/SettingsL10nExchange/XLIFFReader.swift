@@ -1,0 +1,179 @@
+import SettingsL10nCore
+
+/// Reads XLIFF 1.2 documents, untrusted input from translators and platforms, with the same
+/// bounded XML scanner as property lists: no entity is declared, expanded or fetched.
+public enum XLIFFReader {
+    /// Parses an XLIFF 1.2 document.
+    /// - Throws: `SyntaxError` with the line and column of the first problem.
+    public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> XLIFFDocument {
+        guard bytes.count <= limits.maximumDocumentSize else {
+            throw SyntaxError("the document is larger than \(limits.maximumDocumentSize) bytes; export fewer locales or tables per document")
+        }
+        let utf8 = try XMLScanner.utf8(bytes)
+        let scanner = XMLScanner(utf8: utf8, normalizesLineBreaks: true, refusesNonXMLCharacters: true)
+        if let offset = XMLScanner.firstNonXMLCharacter(in: utf8) {
+            throw scanner.error("a character XML 1.0 does not allow (\(describeCharacter(utf8, at: offset))); remove it", at: offset)
+        }
+        var builder = TreeBuilder(scanner: scanner, limits: limits)
+        let root = try builder.document()
+        guard localName(root.name) == "xliff" else {
+            throw builder.scanner.error("the root element is <\(root.name)>, not <xliff>: this is not an XLIFF document", at: root.offset)
+        }
+        if let version = root.attribute("version"), !version.hasPrefix("1.") {
+            throw builder.scanner.error("XLIFF version \(version) is not supported; export XLIFF 1.2", at: root.offset)
+        }
+        var files: [XLIFFFile] = []
+        for fileElement in root.children(named: "file") {
+            guard let original = fileElement.attribute("original") else {
+                throw builder.scanner.error("<file> has no original attribute naming its table", at: fileElement.offset)
+            }
+            guard let sourceLanguage = fileElement.attribute("source-language") else {
+                throw builder.scanner.error("<file original=\(MessageText.quoted(original))> has no source-language", at: fileElement.offset)
+            }
+            var units: [XLIFFUnit] = []
+            for unitElement in fileElement.descendants(named: "trans-unit") {
+                guard let id = unitElement.attribute("id") else {
+                    throw builder.scanner.error("<trans-unit> has no id", at: unitElement.offset)
+                }
+                guard let source = unitElement.children(named: "source").first else {
+                    throw builder.scanner.error("<trans-unit id=\(MessageText.quoted(id))> has no <source>", at: unitElement.offset)
+                }
+                let target = unitElement.children(named: "target").first
+                var targetText: String?
+                if let target { targetText = try plainText(target, scanner: builder.scanner) }
+                units.append(XLIFFUnit(
+                    id: id, source: try plainText(source, scanner: builder.scanner),
+                    target: targetText,
+                    state: target?.attribute("state"),
+                    notes: unitElement.children(named: "note").map(\.textContent),
+                    position: builder.scanner.lines.position(at: unitElement.offset)))
+            }
+            files.append(XLIFFFile(original: original, sourceLanguage: sourceLanguage,
+                                   targetLanguage: fileElement.attribute("target-language"), units: units,
+                                   position: builder.scanner.lines.position(at: fileElement.offset)))
+        }
+        if files.isEmpty {
+            throw builder.scanner.error("the document has no <file> element", at: root.offset)
+        }
+        return XLIFFDocument(files: files)
+    }
+
+    /// The text of `<source>` or `<target>`; inline markup (`<g>`, `<x/>`) has no meaning in a
+    /// `.strings` value and is refused.
+    private static func plainText(_ element: XMLElementNode, scanner: XMLScanner) throws(SyntaxError) -> String {
+        if let inline = element.elements.first {
+            throw scanner.error("<\(inline.name)> inside <\(element.name)>: inline markup is not supported in Settings strings", at: inline.offset)
+        }
+        return element.textContent
+    }
+
+    /// `U+0001` for the character at `offset` of validated UTF-8.
+    private static func describeCharacter(_ utf8: [UInt8], at offset: Int) -> String {
+        var end = offset + 1
+        while end < utf8.count, utf8[end] & 0xC0 == 0x80 { end += 1 }
+        return XMLScanner.codePoint(String(decoding: utf8[offset..<end], as: UTF8.self).unicodeScalars.first!.value)
+    }
+
+    static func localName(_ name: String) -> String {
+        name.split(separator: ":").last.map(String.init) ?? name
+    }
+
+    /// Builds an element tree from the scanner's tokens, bounded in depth.
+    private struct TreeBuilder {
+        var scanner: XMLScanner
+        let limits: ReadLimits
+
+        mutating func document() throws(SyntaxError) -> XMLElementNode {
+            var root: XMLElementNode?
+            while let token = try scanner.next() {
+                switch token {
+                case .text(let text, let offset):
+                    if !text.allSatisfy(\.isWhitespace) {
+                        throw scanner.error("text outside the root element", at: offset)
+                    }
+                case .end(let name, let offset):
+                    throw scanner.error("</\(name)> closes nothing", at: offset)
+                case .start(let name, let attributes, let selfClosing, let offset):
+                    if root != nil { throw scanner.error("a second root element <\(name)>", at: offset) }
+                    var element = XMLElementNode(name: name, attributes: attributes, offset: offset)
+                    if !selfClosing { try fill(&element, depth: 1) }
+                    root = element
+                }
+            }
+            guard let root else { throw scanner.error("the document is empty", at: 0) }
+            return root
+        }
+
+        private mutating func fill(_ element: inout XMLElementNode, depth: Int) throws(SyntaxError) {
+            guard depth < limits.maximumDepth else {
+                throw scanner.error("nesting deeper than \(limits.maximumDepth) levels", at: element.offset)
+            }
+            while let token = try scanner.next() {
+                switch token {
+                case .text(let text, _):
+                    element.content.append(.text(text))
+                case .start(let name, let attributes, let selfClosing, let offset):
+                    var child = XMLElementNode(name: name, attributes: attributes, offset: offset)
+                    if !selfClosing { try fill(&child, depth: depth + 1) }
+                    element.content.append(.element(child))
+                case .end(let name, let offset):
+                    guard name == element.name else {
+                        throw scanner.error("</\(name)> does not close <\(element.name)> (opened at line \(scanner.lines.line(at: element.offset)))", at: offset)
+                    }
+                    return
+                }
+            }
+            throw scanner.error("<\(element.name)> opened here is never closed", at: element.offset)
+        }
+    }
+}
+
+/// An element of a parsed XML document.
+struct XMLElementNode {
+    enum Content {
+        case text(String)
+        case element(XMLElementNode)
+    }
+
+    var name: String
+    var attributes: [XMLScanner.Attribute]
+    var offset: Int
+    var content: [Content] = []
+
+    /// An attribute by local name (`xml:space` matches `space` only when asked as `xml:space`).
+    func attribute(_ name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    var elements: [XMLElementNode] {
+        content.compactMap { if case .element(let element) = $0 { element } else { nil } }
+    }
+
+    func children(named name: String) -> [XMLElementNode] {
+        elements.filter { XLIFFReader.localName($0.name) == name }
+    }
+
+    /// Elements named `name` anywhere below, in document order (`<group>`s may nest units).
+    func descendants(named name: String) -> [XMLElementNode] {
+        var found: [XMLElementNode] = []
+        for child in elements {
+            if XLIFFReader.localName(child.name) == name {
+                found.append(child)
+            } else {
+                found += child.descendants(named: name)
+            }
+        }
+        return found
+    }
+
+    var textContent: String {
+        var text = ""
+        for part in content {
+            switch part {
+            case .text(let string): text += string
+            case .element(let element): text += element.textContent
+            }
+        }
+        return text
+    }
+}

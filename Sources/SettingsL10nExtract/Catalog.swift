@@ -1,0 +1,106 @@
+import SettingsL10nCore
+
+/// The localizable strings of a bundle, per table, in schema-walk order.
+public struct Catalog: Hashable, Sendable {
+    public var developmentLanguage: String
+    /// Tables by name.
+    public var tables: [CatalogTable]
+    /// Schema files with no `StringsTable`: the Settings app shows their strings as written.
+    public var unlocalized: [UnlocalizedFile]
+    /// What the extractor could not take as a key (numbers in `Titles`, for instance).
+    public var diagnostics: [Diagnostic]
+    /// The table that localizes each schema file (by path); files without one are absent.
+    public var tableOfFile: [String: String] = [:]
+
+    public init(developmentLanguage: String, tables: [CatalogTable] = [], unlocalized: [UnlocalizedFile] = [],
+                diagnostics: [Diagnostic] = []) {
+        self.developmentLanguage = developmentLanguage
+        self.tables = tables
+        self.unlocalized = unlocalized
+        self.diagnostics = diagnostics
+    }
+
+    public func table(named name: String) -> CatalogTable? {
+        tables.first { $0.name == name }
+    }
+}
+
+/// The strings of one `.strings` table, deduplicated, in order of first appearance.
+public struct CatalogTable: Hashable, Sendable {
+    public var name: String
+    public var strings: [LocalizableString]
+
+    public init(name: String, strings: [LocalizableString]) {
+        self.name = name
+        self.strings = strings
+    }
+
+    public var keys: [String] { strings.map(\.key) }
+
+    public func string(forKey key: String) -> LocalizableString? {
+        strings.first { $0.key == key }
+    }
+}
+
+/// One key of a table and every place the schema uses it.
+public struct LocalizableString: Hashable, Sendable {
+    public var key: String
+    public var occurrences: [Occurrence]
+
+    public init(key: String, occurrences: [Occurrence]) {
+        self.key = key
+        self.occurrences = occurrences
+    }
+}
+
+/// The localizable fields of a specifier.
+public enum LocalizableField: String, Hashable, Sendable, CaseIterable {
+    case title = "Title"
+    case footerText = "FooterText"
+    case titles = "Titles"
+    case shortTitles = "ShortTitles"
+}
+
+/// One place a string is used: which file, where, on which specifier, in which field.
+public struct Occurrence: Hashable, Sendable {
+    /// The schema file, relative to the bundle.
+    public var file: String
+    public var position: TextPosition?
+    /// `PreferenceSpecifiers[2].Titles[1]`.
+    public var keyPath: PlistKeyPath
+    /// The specifier's `Type` as written, or `nil` when it has none.
+    public var specifierType: String?
+    public var field: LocalizableField
+    /// For `Titles` and `ShortTitles`: the option's index and the number of options.
+    public var optionIndex: Int?
+    public var optionCount: Int?
+    /// The specifier's own `Title` (its key), to say in words where the string appears.
+    public var specifierTitle: String?
+    /// For `ShortTitles`: the `Titles` entry it abbreviates.
+    public var abbreviates: String?
+
+    public init(file: String, position: TextPosition?, keyPath: PlistKeyPath, specifierType: String?,
+                field: LocalizableField, optionIndex: Int? = nil, optionCount: Int? = nil,
+                specifierTitle: String? = nil, abbreviates: String? = nil) {
+        self.file = file
+        self.position = position
+        self.keyPath = keyPath
+        self.specifierType = specifierType
+        self.field = field
+        self.optionIndex = optionIndex
+        self.optionCount = optionCount
+        self.specifierTitle = specifierTitle
+        self.abbreviates = abbreviates
+    }
+}
+
+/// A schema file without `StringsTable` and the strings it shows as written.
+public struct UnlocalizedFile: Hashable, Sendable {
+    public var file: String
+    public var strings: [String]
+
+    public init(file: String, strings: [String]) {
+        self.file = file
+        self.strings = strings
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import SettingsL10nCore
+
+extension Catalog {
+    /// The catalog as the JSON of the command-line contract (`extract --format json`).
+    public var json: JSONValue {
+        .object([
+            ("developmentLanguage", .string(developmentLanguage)),
+            ("tables", .array(tables.map { table in
+                .object([
+                    ("name", .string(table.name)),
+                    ("strings", .array(table.strings.map { string in
+                        .object([
+                            ("key", .string(string.key)),
+                            ("occurrences", .array(string.occurrences.map { occurrence in
+                                .object([
+                                    ("file", .string(occurrence.file)),
+                                    ("line", .optional(occurrence.position?.line)),
+                                    ("column", .optional(occurrence.position?.column)),
+                                    ("keyPath", .string(occurrence.keyPath.description)),
+                                    ("specifierType", .optional(occurrence.specifierType)),
+                                    ("field", .string(occurrence.field.rawValue)),
+                                ])
+                            })),
+                        ])
+                    })),
+                ])
+            })),
+            ("unlocalized", .array(unlocalized.map { file in
+                .object([("file", .string(file.file)), ("strings", .array(file.strings.map(JSONValue.string)))])
+            })),
+        ])
+    }
+
+    /// A readable summary: each table with its number of strings and the files they come from,
+    /// then the files that are not localized.
+    public var text: String {
+        var out = ""
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        for table in tables {
+            var perFile: [(String, Int)] = []
+            for string in table.strings {
+                var counted: Set<String> = []
+                for occurrence in string.occurrences where counted.insert(occurrence.file).inserted {
+                    if let index = perFile.firstIndex(where: { $0.0 == occurrence.file }) {
+                        perFile[index].1 += 1
+                    } else {
+                        perFile.append((occurrence.file, 1))
+                    }
+                }
+            }
+            out += "\(table.name).strings: \(plural(table.strings.count, "string")) from \(plural(perFile.count, "schema file"))\n"
+            let width = perFile.map(\.0.count).max() ?? 0
+            for (file, count) in perFile {
+                out += "  \(file.padding(toLength: width, withPad: " ", startingAt: 0))  \(plural(count, "string"))\n"
+            }
+        }
+        if !unlocalized.isEmpty {
+            let count = unlocalized.map(\.strings.count).reduce(0, +)
+            out += "Not localized (no StringsTable; shown as written): \(plural(count, "string")) in \(plural(unlocalized.count, "file"))\n"
+            let width = unlocalized.map(\.file.count).max() ?? 0
+            for file in unlocalized {
+                out += "  \(file.file.padding(toLength: width, withPad: " ", startingAt: 0))  \(plural(file.strings.count, "string"))\n"
+            }
+        }
+        if tables.isEmpty, unlocalized.isEmpty {
+            out += "No localizable strings.\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,137 @@
+import SettingsL10nCore
+
+/// Decides whether a new key is a small edit of an old one, so that the old translation can be
+/// carried over (marked for review) instead of being lost to a retyped title.
+///
+/// The measure, on both strings normalized (case folded, runs of white space collapsed, ends
+/// trimmed, trailing `. ! ? : …` removed):
+/// - equal after normalization: a match (case, spacing or final punctuation changed);
+/// - otherwise the two must have the same number of words, differ in at most two words, each
+///   differing pair a typo-sized edit (character similarity ≥ 0.75), and the whole strings
+///   must have character similarity ≥ 0.8.
+///
+/// Similarity is `1 − LevenshteinDistance / max(length)`, in Unicode scalars. Requiring
+/// typo-sized edits *within* words is what stops "Show on lock screen" from matching "Show on
+/// home screen": strings that merely share words never match.
+public enum FuzzyMatch {
+    public static let wordThreshold = 0.75
+    public static let stringThreshold = 0.8
+    public static let maximumDifferingWords = 2
+    /// Strings longer than this (in Unicode scalars, normalized) match only when equal after
+    /// normalization: the edit distance costs the product of the lengths, and a title of
+    /// thousands of characters is no typo-sized edit away from another anyway.
+    public static let maximumEditedLength = 400
+
+    /// A key made ready for scoring once, however many keys it is scored against.
+    struct Prepared {
+        /// The normalized text.
+        let text: String
+        let scalars: [Unicode.Scalar]
+        let words: [ArraySlice<Unicode.Scalar>]
+
+        /// `nil` for text that normalizes to nothing.
+        init?(_ key: String) {
+            text = FuzzyMatch.normalize(key)
+            guard !text.isEmpty else { return nil }
+            scalars = Array(text.unicodeScalars)
+            words = scalars.split(separator: " ")
+        }
+    }
+
+    /// The score of `old` as a predecessor of `new` (1 for equal after normalization), or `nil`
+    /// when they are not close enough.
+    public static func score(_ old: String, _ new: String) -> Double? {
+        guard let a = Prepared(old), let b = Prepared(new) else { return nil }
+        return score(a, b)
+    }
+
+    static func score(_ a: Prepared, _ b: Prepared) -> Double? {
+        if a.text == b.text { return 1 }
+        guard a.scalars.count <= maximumEditedLength, b.scalars.count <= maximumEditedLength else { return nil }
+        // Similarity can be no higher than the length ratio allows: skip hopeless pairs cheaply.
+        let lengthA = a.scalars.count, lengthB = b.scalars.count
+        guard Double(abs(lengthA - lengthB)) <= (1 - stringThreshold) * Double(max(lengthA, lengthB)) else { return nil }
+        guard a.words.count == b.words.count else { return nil }
+        var differing = 0
+        for (wordA, wordB) in zip(a.words, b.words) where wordA != wordB {
+            differing += 1
+            guard differing <= maximumDifferingWords, EditDistance.similarity(Array(wordA), Array(wordB)) >= wordThreshold else { return nil }
+        }
+        let overall = EditDistance.similarity(a.scalars, b.scalars)
+        return overall >= stringThreshold ? overall : nil
+    }
+
+    /// Lower case, single spaces, no surrounding space, no trailing sentence punctuation.
+    static func normalize(_ text: String) -> String {
+        normalizeASCII(text) ?? normalizeUnicode(text)
+    }
+
+    /// `normalize` for any text, character by character.
+    static func normalizeUnicode(_ text: String) -> String {
+        var words = text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        while let last = words.last, ".!?:…".contains(last) { words.removeLast() }
+        while words.last == " " { words.removeLast() }
+        return words
+    }
+
+    /// `normalize` for ASCII text, byte by byte; `nil` for any other text.
+    static func normalizeASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var output = [UInt8]()
+            output.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    pendingSpace = !output.isEmpty
+                    continue
+                }
+                if pendingSpace {
+                    output.append(0x20)
+                    pendingSpace = false
+                }
+                output.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
+            }
+            while let last = output.last, [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ":")].contains(last) {
+                output.removeLast()
+            }
+            while output.last == 0x20 { output.removeLast() }
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// Pairs new keys with the old keys they most likely replace: each old key at most once,
+    /// best scores first, ties to the earlier new key; ambiguous ties between old keys are
+    /// skipped rather than guessed.
+    public static func pairs(newKeys: [String], oldKeys: [String]) -> [(new: String, old: String)] {
+        pairs(newKeys: newKeys, prepared: nil, oldKeys: oldKeys)
+    }
+
+    /// `pairs`, with the new keys already prepared (`prepared[i]` for `newKeys[i]`), as a
+    /// merge does once per table for every language.
+    static func pairs(newKeys: [String], prepared: [Prepared?]?, oldKeys: [String]) -> [(new: String, old: String)] {
+        var candidates: [(newIndex: Int, oldIndex: Int, score: Double)] = []
+        guard !newKeys.isEmpty, !oldKeys.isEmpty else { return [] }
+        let preparedOld = oldKeys.map(Prepared.init)
+        for (newIndex, new) in newKeys.enumerated() {
+            guard let new = prepared.map({ $0[newIndex] }) ?? Prepared(new) else { continue }
+            var scored: [(Int, Double)] = []
+            for (oldIndex, old) in preparedOld.enumerated() {
+                if let old, let score = score(old, new) { scored.append((oldIndex, score)) }
+            }
+            guard let best = scored.map(\.1).max() else { continue }
+            let top = scored.filter { $0.1 == best }
+            if top.count == 1 { candidates.append((newIndex, top[0].0, best)) }
+        }
+        candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.newIndex < $1.newIndex }
+        var usedNew: Set<Int> = [], usedOld: Set<Int> = []
+        var result: [(Int, String, String)] = []
+        for candidate in candidates where !usedNew.contains(candidate.newIndex) && !usedOld.contains(candidate.oldIndex) {
+            usedNew.insert(candidate.newIndex)
+            usedOld.insert(candidate.oldIndex)
+            result.append((candidate.newIndex, newKeys[candidate.newIndex], oldKeys[candidate.oldIndex]))
+        }
+        return result.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+    }
+}

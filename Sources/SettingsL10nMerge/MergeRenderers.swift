@@ -1,0 +1,59 @@
+import SettingsL10nCore
+
+extension MergeResult {
+    /// The report as JSON (`merge --format json`).
+    public var json: JSONValue {
+        .object([
+            ("changed", .bool(reports.contains(where: \.changed))),
+            ("tables", .array(reports.map { report in
+                .object([
+                    ("locale", .string(report.locale)),
+                    ("table", .string(report.table)),
+                    ("path", .string(report.path)),
+                    ("developmentLanguage", .bool(report.isDevelopmentLanguage)),
+                    ("changed", .bool(report.changed)),
+                    ("created", .bool(report.created)),
+                    ("kept", .integer(Int64(report.kept))),
+                    ("added", .array(report.added.map(JSONValue.string))),
+                    ("fuzzy", .array(report.fuzzy.map { .object([("key", .string($0.key)), ("from", .string($0.from))]) })),
+                    ("obsolete", .array(report.obsolete.map(JSONValue.string))),
+                    ("pruned", .array(report.pruned.map(JSONValue.string))),
+                    ("missing", .array(report.missing.map(JSONValue.string))),
+                    ("duplicates", .array(report.duplicates.map {
+                        .object([("key", .string($0.key)), ("line", .integer(Int64($0.position.line))), ("value", .optional($0.value))])
+                    })),
+                    ("error", .optional(report.problem)),
+                ])
+            })),
+        ])
+    }
+
+    /// A short summary per locale and table, for people.
+    public func summary(verb: String) -> String {
+        var out = ""
+        for report in reports {
+            if let problem = report.problem {
+                let position = report.problemPosition.map { ":\($0.line)" + ($0.column.map { ":\($0)" } ?? "") } ?? ""
+                out += "\(report.path)\(position): \(problem)\n"
+                continue
+            }
+            var parts: [String] = []
+            if report.kept > 0 { parts.append("\(report.kept) kept") }
+            if !report.added.isEmpty { parts.append("\(report.added.count) added") }
+            if !report.fuzzy.isEmpty { parts.append("\(report.fuzzy.count) fuzzy (to review)") }
+            if !report.obsolete.isEmpty { parts.append("\(report.obsolete.count) obsolete") }
+            if !report.pruned.isEmpty { parts.append("\(report.pruned.count) pruned") }
+            if !report.missing.isEmpty { parts.append("\(report.missing.count) missing") }
+            if !report.duplicates.isEmpty { parts.append("\(report.duplicates.count) duplicate\(report.duplicates.count == 1 ? "" : "s") removed") }
+            let state = report.created ? "\(verb) (new file)" : report.changed ? verb : "up to date"
+            out += "\(report.path): \(parts.isEmpty ? "empty" : parts.joined(separator: ", ")); \(state)\n"
+            for carry in report.fuzzy {
+                out += "  fuzzy: \(MessageText.quoted(carry.key)) takes the translation of \(MessageText.quoted(carry.from))\n"
+            }
+            for duplicate in report.duplicates {
+                out += "  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n"
+            }
+        }
+        return out
+    }
+}

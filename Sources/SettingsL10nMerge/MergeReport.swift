@@ -1,0 +1,52 @@
+import SettingsL10nCore
+
+/// What merging one table of one localization did.
+public struct TableMergeReport: Hashable, Sendable {
+    /// The `.lproj` folder name without extension (`pt_BR`).
+    public var locale: String
+    public var table: String
+    /// `de.lproj/Root.strings`.
+    public var path: String
+    public var isDevelopmentLanguage: Bool
+    /// Keys written anew: with their source text (development language, `--fill source`).
+    public var added: [String] = []
+    /// Live keys whose entry was kept.
+    public var kept = 0
+    /// Translations carried over from a similar old key, marked for review.
+    public var fuzzy: [FuzzyCarryOver] = []
+    /// Keys no schema file uses, kept in the obsolete section.
+    public var obsolete: [String] = []
+    /// Obsolete keys removed by `--prune`.
+    public var pruned: [String] = []
+    /// Live keys the table still lacks (the Settings app shows the key itself).
+    public var missing: [String] = []
+    /// Entries overridden by a later entry of the same key, removed (the device never read them).
+    public var duplicates: [DuplicateEntry] = []
+    /// Whether the file's bytes change; whether the file is new.
+    public var changed = false
+    public var created = false
+    /// Why the table was left untouched (it does not parse, or cannot be read).
+    public var problem: String?
+    public var problemPosition: TextPosition?
+
+    public init(locale: String, table: String, path: String, isDevelopmentLanguage: Bool) {
+        self.locale = locale
+        self.table = table
+        self.path = path
+        self.isDevelopmentLanguage = isDevelopmentLanguage
+    }
+}
+
+/// A translation moved from an old key to its new spelling.
+public struct FuzzyCarryOver: Hashable, Sendable {
+    public var key: String
+    public var from: String
+    public var score: Double
+}
+
+/// An entry that a later entry with the same key overrides.
+public struct DuplicateEntry: Hashable, Sendable {
+    public var key: String
+    public var position: TextPosition
+    public var value: String?
+}

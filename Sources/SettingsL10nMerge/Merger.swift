@@ -1,0 +1,240 @@
+import SettingsL10nCore
+import SettingsL10nExtract
+
+/// What `merge` does to the tables of a bundle.
+public struct MergeOptions: Hashable, Sendable {
+    /// Remove obsolete entries instead of keeping them in the obsolete section.
+    public var prune: Bool
+    /// Add missing keys to other languages with the source text, marked untranslated.
+    public var fillSource: Bool
+
+    public init(prune: Bool = false, fillSource: Bool = false) {
+        self.prune = prune
+        self.fillSource = fillSource
+    }
+}
+
+/// The result of merging a bundle: the files that change and a report per table.
+public struct MergeResult: Hashable, Sendable {
+    public var updates: [TableUpdate] = []
+    public var reports: [TableMergeReport] = []
+
+    public init(updates: [TableUpdate] = [], reports: [TableMergeReport] = []) {
+        self.updates = updates
+        self.reports = reports
+    }
+
+    /// Whether a table could not be merged (it does not parse).
+    public var hasProblems: Bool { reports.contains { $0.problem != nil } }
+}
+
+/// Reconciles `.lproj` tables with the catalog, never losing a translation.
+///
+/// Guarantees (see `docs/cli-contract.md`): no translation of a live key changes or is lost;
+/// obsolete entries are kept (marked) unless pruned; the development language holds every key;
+/// other languages never receive an empty value; encoding, byte-order mark, line endings and
+/// people's comments are kept; a second merge changes nothing; a table that does not parse is
+/// left untouched.
+public enum Merger {
+    /// Merges every table of the catalog in every localization (or those of `locales`) and
+    /// collects what changes. For large bundles, prefer the streaming form.
+    public static func merge(bundle: SettingsBundle, catalog: Catalog, locales: [String] = [],
+                             options: MergeOptions = MergeOptions()) -> MergeResult {
+        var result = MergeResult()
+        merge(bundle: bundle, catalog: catalog, locales: locales, options: options) { outcome in
+            if let update = outcome.update { result.updates.append(update) }
+            result.reports.append(outcome.report)
+        }
+        return result
+    }
+
+    /// One table's merge: its report, and the new file when it changes.
+    public struct Outcome: Sendable {
+        public var report: TableMergeReport
+        public var update: TableUpdate?
+    }
+
+    /// Merges table by table, several at once, and hands each outcome to `body` in order
+    /// (localization by localization, table by table), so that the caller writes or prints it
+    /// and nothing but a few tables is held at a time.
+    /// - Parameter progress: told as each localization starts (done so far, total, folder name).
+    public static func merge(bundle: SettingsBundle, catalog: Catalog, locales: [String] = [],
+                             options: MergeOptions = MergeOptions(),
+                             progress: ((_ done: Int, _ total: Int, _ localization: String) -> Void)? = nil,
+                             body: (Outcome) throws -> Void) rethrows {
+        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        var localizations = bundle.localizations.filter { $0.name != "Base" }
+        if development == nil {
+            // The development language must hold every key: its folder is created.
+            localizations.append(Localization(folder: "\(catalog.developmentLanguage).lproj", tables: []))
+            localizations.sort { $0.folder < $1.folder }
+        }
+        if !locales.isEmpty {
+            let wanted = Set(locales.compactMap { LanguageTag.bcp47(folderName: $0)?.lowercased() })
+            localizations = localizations.filter { wanted.contains(LanguageTag.bcp47(folderName: $0.name)?.lowercased() ?? $0.name) }
+        }
+        // The source text of each table, and the location comment of each string, made once
+        // for every language.
+        let sourceTexts = parallelMap(catalog.tables) { development?.table(named: $0.name)?.values() ?? [:] }
+        let shared = parallelMap(Array(catalog.tables.indices)) { index in
+            SharedTableWork(catalog.tables[index], sourceText: sourceTexts[index])
+        }
+        var jobs: [(localization: Localization, table: Int, isDevelopment: Bool, permission: TableWritePermission)] = []
+        for localization in localizations {
+            let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
+            for index in catalog.tables.indices {
+                jobs.append((localization, index, isDevelopment, bundle.writePermission(table: catalog.tables[index].name, in: localization)))
+            }
+        }
+        let chunk = 16
+        var start = 0
+        var announced = -1
+        while start < jobs.count {
+            let slice = Array(jobs[start..<min(start + chunk, jobs.count)])
+            let outcomes = parallelMap(slice) { job in
+                mergeTable(catalog.tables[job.table], in: job.localization, isDevelopment: job.isDevelopment,
+                           sourceText: sourceTexts[job.table], shared: shared[job.table], options: options,
+                           permission: job.permission)
+            }
+            for (job, outcome) in zip(slice, outcomes) {
+                if let index = localizations.firstIndex(where: { $0.folder == job.localization.folder }), index > announced {
+                    announced = index
+                    progress?(index, localizations.count, job.localization.folder)
+                }
+                try body(outcome)
+            }
+            start += chunk
+        }
+    }
+
+    /// What merging a table needs in every language, made once: the location comment above
+    /// each string, each key's rank, and each key prepared for fuzzy matching (in catalog order).
+    struct SharedTableWork: Sendable {
+        let locations: [String]
+        let ranks: [String: Int]
+        let live: Set<String>
+        let preparedKeys: [FuzzyMatch.Prepared?]
+
+        init(_ table: CatalogTable, sourceText: [String: String]) {
+            locations = table.strings.map { string in GeneratedComment.location(string, sourceText: { sourceText[$0] ?? $0 }) }
+            ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
+            live = Set(table.keys)
+            preparedKeys = table.keys.map(FuzzyMatch.Prepared.init)
+        }
+    }
+
+    /// Merges one table of one localization.
+    static func mergeTable(_ table: CatalogTable, in localization: Localization, isDevelopment: Bool,
+                           sourceText: [String: String], shared: SharedTableWork, options: MergeOptions,
+                           permission: TableWritePermission = .allowed) -> Outcome {
+        let path = "\(localization.folder)/\(table.name).strings"
+        var report = TableMergeReport(locale: localization.name, table: table.name, path: path, isDevelopmentLanguage: isDevelopment)
+        if case .unknown(let reason) = permission {
+            report.problem = "not merged: \(reason)"
+            return Outcome(report: report, update: nil)
+        }
+        let file = localization.table(named: table.name)
+        var document: StringsDocument?
+        var original: [UInt8]?
+        if let file {
+            do {
+                let bytes = try file.read().get()
+                original = bytes
+                document = try StringsTableFile.parse(bytes, path: file.path)
+            } catch {
+                switch error {
+                case .malformed(_, let syntax):
+                    report.problem = "does not parse: \(syntax.message); it was left untouched"
+                    report.problemPosition = syntax.position
+                case .unreadable, .linkOutsideBundle:
+                    report.problem = "cannot be read: \(error.message); it was left untouched"
+                }
+                report.missing = table.keys
+                return Outcome(report: report, update: nil)
+            }
+        }
+        guard let merged = mergeTable(table, document: document, isDevelopment: isDevelopment, sourceText: sourceText,
+                                      shared: shared, options: options, report: &report) else {
+            return Outcome(report: report, update: nil)
+        }
+        let update = TableUpdate(path: path, original: original, document: merged)
+        guard update.updated != original else { return Outcome(report: report, update: nil) }
+        if case .readOnly(let reason) = permission {
+            report.problem = "needs changes that were not made: \(reason)"
+            return Outcome(report: report, update: nil)
+        }
+        report.changed = true
+        report.created = original == nil
+        return Outcome(report: report, update: update)
+    }
+
+    /// Merges one table. Returns the new document, or `nil` when there is no file and nothing
+    /// to write into one.
+    static func mergeTable(_ table: CatalogTable, document: StringsDocument?, isDevelopment: Bool,
+                           sourceText: [String: String], shared: SharedTableWork, options: MergeOptions,
+                           report: inout TableMergeReport) -> StringsDocument? {
+        let source = { (key: String) in sourceText[key] ?? key }
+        let assembly = TableAssembly(document: document ?? StringsDocument())
+        let (ranks, live, locations) = (shared.ranks, shared.live, shared.locations)
+        report.duplicates = assembly.duplicates
+
+        // Live keys, in the catalog's order.
+        var pieces: [TableAssembly.Piece] = []
+        var missing: [LocalizableString] = []
+        for (rank, string) in table.strings.enumerated() {
+            if var piece = assembly.effectivePiece(for: string.key) {
+                piece.updateLocationComment(locations[rank])
+                pieces.append(piece)
+                report.kept += 1
+            } else {
+                missing.append(string)
+            }
+        }
+
+        // Obsolete keys: effective entries no schema file uses, in file order.
+        let obsolete = assembly.effectiveOrder.filter { !live.contains($0) }
+
+        // A missing key may be a small edit of an obsolete one: carry its translation over.
+        var filled: [String: TableAssembly.Piece] = [:]
+        if !isDevelopment {
+            let candidates = obsolete.filter { assembly.value(of: $0).map { !$0.isEmpty } ?? false }
+            let prepared = missing.map { shared.preparedKeys[ranks[$0.key]!] }
+            for (new, old) in FuzzyMatch.pairs(newKeys: missing.map(\.key), prepared: prepared, oldKeys: candidates) {
+                let entry = StringsEntry.make(key: new, value: assembly.value(of: old)!, comment: nil,
+                                              layout: assembly.layout, lineEnding: assembly.lineEnding)
+                    .withReviewMark(ReviewMark.comment(carriedOverFrom: old), lineEnding: assembly.lineEnding)
+                filled[new] = assembly.newPiece(entry, location: locations[ranks[new]!])
+                report.fuzzy.append(FuzzyCarryOver(key: new, from: old, score: FuzzyMatch.score(old, new) ?? 0))
+            }
+        }
+        for string in missing where filled[string.key] == nil {
+            if isDevelopment || options.fillSource {
+                var entry = StringsEntry.make(key: string.key, value: isDevelopment ? string.key : source(string.key),
+                                              comment: nil, layout: assembly.layout, lineEnding: assembly.lineEnding)
+                if !isDevelopment {
+                    entry = entry.withReviewMark(ReviewMark.untranslatedComment, lineEnding: assembly.lineEnding)
+                }
+                filled[string.key] = assembly.newPiece(entry, location: locations[ranks[string.key]!])
+                report.added.append(string.key)
+            } else {
+                report.missing.append(string.key)
+            }
+        }
+        if !filled.isEmpty {
+            pieces += filled.values
+            pieces.sort { ranks[$0.entry.key]! < ranks[$1.entry.key]! }
+        }
+
+        var obsoletePieces: [TableAssembly.Piece] = []
+        for key in obsolete {
+            if options.prune {
+                report.pruned.append(key)
+            } else {
+                obsoletePieces.append(assembly.effectivePiece(for: key)!)
+                report.obsolete.append(key)
+            }
+        }
+        if document == nil, pieces.isEmpty, obsoletePieces.isEmpty { return nil }
+        return assembly.assemble(live: pieces, obsolete: obsoletePieces)
+    }
+}

@@ -1,0 +1,160 @@
+import SettingsL10nCore
+
+/// Takes a table apart into its header, its entries with their own leading text, and its
+/// trailer, and puts it back together in a new order, touching no byte it does not have to.
+struct TableAssembly {
+    /// An entry on its way into the merged table.
+    struct Piece {
+        var entry: StringsEntry
+        /// Whether the entry needs the layout's separator (a blank line) when it is not first:
+        /// it was the first entry, or it is new.
+        var needsSeparator: Bool
+
+        /// Replaces the location comment settings-l10n wrote above the entry, if it has one.
+        mutating func updateLocationComment(_ comment: String) {
+            let trivia = entry.leadingTrivia
+            // Most often the first comment is the location comment, already right.
+            if let first = StringsTrivia.firstCommentRange(in: trivia), trivia[first] == comment[...] { return }
+            guard let range = StringsTrivia.commentRanges(in: trivia).first(where: { GeneratedComment.isLocation(String(trivia[$0])) }),
+                  trivia[range] != comment else { return }
+            entry.leadingTrivia.replaceSubrange(range, with: comment)
+        }
+    }
+
+    private var document: StringsDocument
+    private(set) var header: String
+    /// The text of a table that has no entry, kept as it is when none is added.
+    private let entrylessText: String?
+    /// The entry that opened the obsolete section, with its leading text as it was: when it
+    /// still opens the section, in the same place, it is left exactly as it was.
+    private var obsoleteOpener: (key: String, wasFirst: Bool, leading: String)?
+    /// The index of the entry the device uses for each key (the last).
+    private var effectiveIndex: [String: Int] = [:]
+    /// Keys in the order of their effective entries.
+    private(set) var effectiveOrder: [String] = []
+    /// Entries overridden by a later one with the same key.
+    private(set) var duplicates: [DuplicateEntry] = []
+    /// People's comments of overridden entries, moved to the entry that overrides them.
+    private var inheritedComments: [String: [String]] = [:]
+    let layout: StringsLayout
+    var lineEnding: LineEnding { document.lineEnding }
+
+    init(document: StringsDocument) {
+        self.document = document
+        self.layout = StringsLayout(of: document)
+        var entries = document.entries
+        // The obsolete-section marker is placed anew by each merge: take it out first.
+        var opener: (key: String, wasFirst: Bool, leading: String)?
+        for index in entries.indices {
+            let leading = entries[index].leadingTrivia
+            entries[index].leadingTrivia = Self.removingObsoleteMarker(leading)
+            if opener == nil, entries[index].leadingTrivia != leading {
+                opener = (entries[index].key, index == 0, leading)
+            }
+        }
+        obsoleteOpener = opener
+        if entries.isEmpty {
+            // A table with no entry: its comments become the header above the first new entry.
+            var text = document.trailer
+            entrylessText = text
+            if !text.isEmpty {
+                if !StringsTrivia.endsWithLineBreak(text) { text += document.lineEnding.rawValue }
+                if layout.blankLineBetweenEntries, StringsTrivia.headerEnd(of: text) != text.endIndex {
+                    text += document.lineEnding.rawValue
+                }
+            }
+            header = text
+            self.document.trailer = ""
+        } else {
+            entrylessText = nil
+            let leading = entries[0].leadingTrivia
+            let split = StringsTrivia.headerEnd(of: leading)
+            header = String(leading[..<split])
+            entries[0].leadingTrivia = String(leading[split...])
+        }
+        self.document.entries = entries
+        effectiveIndex.reserveCapacity(entries.count)
+        effectiveOrder.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            if let previous = effectiveIndex.updateValue(index, forKey: entry.key) {
+                let overridden = entries[previous]
+                duplicates.append(DuplicateEntry(key: entry.key, position: overridden.position, value: overridden.stringValue))
+                inheritedComments[entry.key, default: []] += overridden.comments.filter { !GeneratedComment.isGenerated($0) }
+                effectiveOrder.removeAll { $0 == entry.key }
+            }
+            effectiveOrder.append(entry.key)
+        }
+        duplicates.sort { $0.position.line < $1.position.line }
+    }
+
+    func value(of key: String) -> String? {
+        effectiveIndex[key].flatMap { document.entries[$0].stringValue }
+    }
+
+    /// The entry the device uses for `key`, with the comments of entries it overrides.
+    func effectivePiece(for key: String) -> Piece? {
+        guard let index = effectiveIndex[key] else { return nil }
+        var piece = Piece(entry: document.entries[index], needsSeparator: index == 0)
+        if !inheritedComments.isEmpty {
+            for comment in inheritedComments[key] ?? [] {
+                piece.entry.leadingTrivia = comment + lineEnding.rawValue + piece.entry.leadingTrivia
+            }
+        }
+        return piece
+    }
+
+    /// A new entry with the location comment above it (above any mark it carries).
+    func newPiece(_ entry: StringsEntry, location: String) -> Piece {
+        var entry = entry
+        let eol = lineEnding.rawValue
+        entry.leadingTrivia = StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
+        entry.leadingTrivia = (layout.blankLineBetweenEntries ? eol : "") + location + eol + entry.leadingTrivia
+        return Piece(entry: entry, needsSeparator: true)
+    }
+
+    /// The merged document: header, live entries, the obsolete section, trailer.
+    func assemble(live: [Piece], obsolete: [Piece]) -> StringsDocument {
+        let eol = lineEnding.rawValue
+        var entries: [StringsEntry] = []
+        entries.reserveCapacity(live.count + obsolete.count)
+        for piece in [live, obsolete].joined() {
+            var entry = piece.entry
+            let isFirst = entries.isEmpty
+            let isFirstObsolete = !obsolete.isEmpty && entries.count == live.count
+            if isFirstObsolete, let opener = obsoleteOpener, opener.key == entry.key, opener.wasFirst == isFirst {
+                // The section opens with the same entry in the same place: its text (with the
+                // header, if it is first) stays exactly as it was.
+                entry.leadingTrivia = opener.leading
+            } else {
+                if isFirstObsolete {
+                    let separator = isFirst || !layout.blankLineBetweenEntries ? "" : eol
+                    entry.leadingTrivia = separator + GeneratedComment.obsoleteMarker + eol
+                        + StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
+                } else if isFirst {
+                    entry.leadingTrivia = StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
+                } else if piece.needsSeparator, layout.blankLineBetweenEntries, !StringsTrivia.startsWithLineBreak(entry.leadingTrivia) {
+                    entry.leadingTrivia = eol + entry.leadingTrivia
+                }
+                if isFirst { entry.leadingTrivia = header + entry.leadingTrivia }
+            }
+            if let last = entries.indices.last, !StringsTrivia.endsWithLineBreak(entries[last].trailingTrivia) {
+                entries[last].trailingTrivia += eol
+            }
+            entries.append(entry)
+        }
+        var merged = document
+        merged.entries = entries
+        if entries.isEmpty { merged.trailer = entrylessText ?? header + merged.trailer }
+        return merged
+    }
+
+    static func removingObsoleteMarker(_ trivia: String) -> String {
+        guard let range = trivia.byteRange(of: GeneratedComment.obsoletePrefix),
+              let end = trivia.byteRange(of: "*/", from: range.upperBound) else { return trivia }
+        var upper = end.upperBound
+        if upper < trivia.endIndex, trivia[upper].isNewline { upper = trivia.index(after: upper) }
+        var text = trivia
+        text.removeSubrange(range.lowerBound..<upper)
+        return text
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import SettingsL10nCore
+import SettingsL10nCollation
+import SettingsL10nResolve
+
+/// `render --format html`: static, self-contained pages per locale that look like the iOS
+/// Settings app (grouped lists, disclosure rows to child pages and option pages, switches,
+/// sliders, footers), `dir="rtl"` for right-to-left languages, and an index of every locale
+/// with its translation completeness. No script, no network: styles are inline and images are
+/// embedded.
+public struct RenderHTML {
+    /// Files of the bundle the pages show (slider images), by name.
+    public var images: [String: [UInt8]]
+    public var icuVersion: String
+
+    public init(images: [String: [UInt8]] = [:], icuVersion: String = Collator.icuVersion) {
+        self.images = images
+        self.icuVersion = icuVersion
+    }
+
+    /// Every page, by path relative to the output folder: `index.html`, and per locale
+    /// `<locale>/index.html`, one page per child pane and one per option list.
+    public func pages(for locales: [LocalizedLocale]) -> [String: String] {
+        var pages: [String: String] = ["index.html": index(locales)]
+        for locale in locales {
+            for (path, html) in localePages(locale) { pages["\(Self.folder(for: locale))/\(path)"] = html }
+        }
+        return pages
+    }
+
+    /// The folder of a locale's pages: its name, made safe for a file name.
+    public static func folder(for locale: LocalizedLocale) -> String {
+        safeName(locale.locale)
+    }
+
+    static func safeName(_ text: String) -> String {
+        let mapped = String(text.unicodeScalars.map { scalar -> Character in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": Character(scalar)
+            default: "_"
+            }
+        })
+        return mapped.hasPrefix(".") ? "_" + mapped.dropFirst() : mapped
+    }
+
+    static func pageName(_ file: String) -> String {
+        file == "Root.plist" ? "index.html" : safeName(String(file.dropLast(file.hasSuffix(".plist") ? 6 : 0))) + ".html"
+    }
+
+    static func optionsPageName(page: String, index: Int) -> String {
+        "options-\(safeName(String(page.dropLast(page.hasSuffix(".plist") ? 6 : 0))))-\(index).html"
+    }
+
+    // MARK: Pages
+
+    private func localePages(_ locale: LocalizedLocale) -> [String: String] {
+        var pages: [String: String] = [:]
+        var parent: [String: (file: String, title: String?)] = [:]
+        for page in locale.pages {
+            for row in page.specifiers {
+                if let child = row.file, parent[child] == nil { parent[child] = (page.file, page.title) }
+            }
+        }
+        let home = "Settings"
+        for page in locale.pages {
+            let back = parent[page.file].map { (Self.pageName($0.file), $0.title ?? home) } ?? ("../index.html", "Languages")
+            var body = ""
+            var group: [String] = []
+            var header: String?
+            var footer: String?
+            var sections = ""
+            func closeGroup() {
+                if header != nil || !group.isEmpty || footer != nil {
+                    sections += section(header: header, rows: group, footer: footer)
+                }
+                group = []
+                header = nil
+                footer = nil
+            }
+            for (index, row) in page.specifiers.enumerated() {
+                switch row.type {
+                case .group?:
+                    closeGroup()
+                    header = row.title
+                    footer = row.footerText
+                case .radioGroup?:
+                    closeGroup()
+                    let rows = (row.options ?? []).map { option in
+                        "<li class=\"row option\"><span class=\"label\">\(escape(option.title))</span>\(RenderText.isSelected(option, row) ? "<span class=\"check\">✓</span>" : "")</li>"
+                    }
+                    sections += section(header: row.title, rows: rows, footer: row.footerText)
+                case .multiValue?:
+                    let name = Self.optionsPageName(page: page.file, index: index)
+                    pages[name] = optionsPage(row, locale: locale, back: (Self.pageName(page.file), page.title ?? home))
+                    let selected = row.selectedOption.map { $0.shortTitle ?? $0.title } ?? ""
+                    group.append(link(name, label: row.title, value: selected))
+                default:
+                    group.append(self.row(row))
+                }
+            }
+            closeGroup()
+            body += sections
+            pages[Self.pageName(page.file)] = document(locale: locale, title: page.title ?? home, back: back, body: body)
+        }
+        return pages
+    }
+
+    private func optionsPage(_ row: LocalizedSpecifier, locale: LocalizedLocale, back: (String, String)) -> String {
+        let rows = (row.options ?? []).map { option in
+            "<li class=\"row option\"><span class=\"label\">\(escape(option.title))</span>\(RenderText.isSelected(option, row) ? "<span class=\"check\">✓</span>" : "")</li>"
+        }
+        return document(locale: locale, title: row.title ?? "", back: back, body: section(header: nil, rows: rows, footer: nil, listClass: "options"))
+    }
+
+    private func row(_ row: LocalizedSpecifier) -> String {
+        let specifier = row.specifier
+        let label = row.title.map { "<span class=\"label\">\(escape($0))</span>" } ?? ""
+        switch row.type {
+        case .textField?:
+            let value = specifier.string("DefaultValue") ?? ""
+            let shown = specifier.isSecure ? String(repeating: "•", count: max(value.count, 0)) : value
+            return "<li class=\"row\">\(label)<span class=\"text\(shown.isEmpty ? " empty" : "")\">\(escape(shown))</span></li>"
+        case .toggleSwitch?:
+            let on = RenderText.isOn(specifier)
+            return "<li class=\"row\">\(label)<span class=\"switch \(on ? "on" : "off")\" role=\"img\" aria-label=\"\(on ? "on" : "off")\"></span></li>"
+        case .slider?:
+            let minimum = specifier.minimumValue ?? 0, maximum = specifier.maximumValue ?? 1
+            let value = specifier.defaultValue?.numberValue ?? minimum
+            let share = maximum > minimum ? min(max((value - minimum) / (maximum - minimum), 0), 1) : 0
+            let percent = String(format: "%.0f%%", share * 100)
+            return "<li class=\"row slider\">\(image(specifier.minimumValueImage))<span class=\"track\" role=\"img\" aria-label=\"\(RenderText.number(value)) of \(RenderText.number(minimum)) to \(RenderText.number(maximum))\"><span class=\"fill\" style=\"width:\(percent)\"></span><span class=\"knob\" style=\"inset-inline-start:\(percent)\"></span></span>\(image(specifier.maximumValueImage))</li>"
+        case .titleValue?:
+            let value = row.selectedOption?.title ?? row.defaultValue.map(Resolver.describe) ?? ""
+            return "<li class=\"row\">\(label)<span class=\"value\">\(escape(value))</span></li>"
+        case .childPane?:
+            return link(row.file.map(Self.pageName) ?? "#", label: row.title, value: nil)
+        case .other(let name)?:
+            return "<li class=\"row\">\(label)<span class=\"badge\">\(escape(name))</span></li>"
+        default:
+            return "<li class=\"row\">\(label)<span class=\"badge\">no Type</span></li>"
+        }
+    }
+
+    private func link(_ href: String, label: String?, value: String?) -> String {
+        "<li class=\"row link\"><a href=\"\(escape(href))\"><span class=\"label\">\(escape(label ?? ""))</span>"
+            + (value.map { "<span class=\"value\">\(escape($0))</span>" } ?? "") + "<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
+    }
+
+    private func image(_ name: String?) -> String {
+        guard let name, let bytes = images[name] else { return "" }
+        let type = name.lowercased().hasSuffix(".png") ? "image/png" : name.lowercased().hasSuffix(".jpg") ? "image/jpeg" : "image/png"
+        return "<img class=\"icon\" alt=\"\" src=\"data:\(type);base64,\(Data(bytes).base64EncodedString())\">"
+    }
+
+    private func section(header: String?, rows: [String], footer: String?, listClass: String = "") -> String {
+        var html = "<section class=\"group\">"
+        if let header { html += "<h2>\(escape(header))</h2>" }
+        if !rows.isEmpty { html += "<ul\(listClass.isEmpty ? "" : " class=\"\(listClass)\"")>" + rows.joined() + "</ul>" }
+        if let footer { html += "<p class=\"footer\">\(escape(footer))</p>" }
+        return html + "</section>\n"
+    }
+
+    private func document(locale: LocalizedLocale, title: String, back: (String, String), body: String) -> String {
+        let language = locale.localization.flatMap(LanguageTag.bcp47(folderName:)) ?? (PseudoLocale(rawValue: locale.locale) == nil ? locale.locale : "en")
+        return """
+        <!DOCTYPE html>
+        <html lang="\(escape(language))" dir="\(locale.isRightToLeft ? "rtl" : "ltr")">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(title)) (\(escape(locale.locale)))</title>
+        <style>\(Self.css)</style>
+        </head>
+        <body>
+        <header class="bar"><a class="back" href="\(escape(back.0))"><span class="chevron" aria-hidden="true">‹</span>\(escape(back.1))</a><h1>\(escape(title))</h1></header>
+        <main>
+        \(body)</main>
+        </body>
+        </html>
+
+        """
+    }
+
+    private func index(_ locales: [LocalizedLocale]) -> String {
+        let rows = locales.map { locale -> String in
+            let percent = Int((locale.completeness * 100).rounded(.down))
+            let folder = locale.localization.map { "\($0).lproj" } ?? "keys as written"
+            return "<li class=\"row link\"><a href=\"\(escape(Self.folder(for: locale)))/index.html\"><span class=\"label\">\(escape(locale.locale))</span><span class=\"value\">\(escape(folder)) · \(percent)% translated</span><span class=\"meter\" role=\"img\" aria-label=\"\(percent)%\"><span style=\"width:\(percent)%\"></span></span><span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
+        }
+        return """
+        <!DOCTYPE html>
+        <html lang="en" dir="ltr">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Settings previews</title>
+        <style>\(Self.css)</style>
+        </head>
+        <body>
+        <header class="bar"><h1>Settings previews</h1></header>
+        <main>
+        \(section(header: "Languages", rows: rows, footer: "Option lists sorted with ICU \(icuVersion). Generated by settings-l10n render."))</main>
+        </body>
+        </html>
+
+        """
+    }
+
+    func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "<br>"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    static let css = """
+    :root{color-scheme:light;--bg:#f2f2f7;--card:#fff;--line:#c6c6c8;--text:#000;--muted:#6d6d72;--tint:#007aff;--green:#34c759}
+    *{box-sizing:border-box}
+    body{margin:0;background:var(--bg);color:var(--text);font:17px/1.3 -apple-system,system-ui,"Helvetica Neue","Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans CJK JP",sans-serif}
+    .bar{position:sticky;top:0;display:flex;align-items:center;justify-content:center;min-height:44px;padding:0 16px;background:rgba(249,249,249,.94);border-bottom:.5px solid var(--line)}
+    .bar h1{margin:0;font-size:17px;font-weight:600;text-align:center}
+    .back{position:absolute;inset-inline-start:8px;color:var(--tint);text-decoration:none;display:flex;align-items:center;gap:4px}
+    main{max-width:680px;margin:0 auto;padding:8px 16px 32px}
+    .group{margin:24px 0 0}
+    .group h2{margin:0 0 6px;padding-inline-start:16px;font-size:13px;font-weight:400;text-transform:uppercase;color:var(--muted)}
+    .group ul{list-style:none;margin:0;padding:0;background:var(--card);border-radius:10px;overflow:hidden}
+    .row{display:flex;align-items:center;min-height:44px;padding:6px 16px;gap:12px;border-bottom:.5px solid var(--line)}
+    .row:last-child{border-bottom:0}
+    .row.link{padding:0}
+    .row.link a{display:flex;align-items:center;gap:12px;width:100%;min-height:44px;padding:6px 16px;color:inherit;text-decoration:none}
+    .label{flex:1 1 auto;text-align:start}
+    .value,.text{color:var(--muted);text-align:end;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:60%}
+    .text.empty::before{content:"\\00a0"}
+    .chevron{color:#c4c4c7;font-size:22px;line-height:1}
+    [dir=rtl] .chevron{transform:scaleX(-1)}
+    .check{color:var(--tint);font-weight:600}
+    .footer{margin:6px 0 0;padding:0 16px;font-size:13px;color:var(--muted)}
+    .switch{flex:none;position:relative;width:51px;height:31px;border-radius:16px;background:#e9e9ea}
+    .switch::after{content:"";position:absolute;top:2px;inset-inline-start:2px;width:27px;height:27px;border-radius:50%;background:#fff;box-shadow:0 2px 4px rgba(0,0,0,.2)}
+    .switch.on{background:var(--green)}
+    .switch.on::after{inset-inline-start:22px}
+    .slider .track{position:relative;flex:1;height:4px;border-radius:2px;background:#e5e5ea}
+    .slider .fill{position:absolute;inset-inline-start:0;top:0;height:4px;border-radius:2px;background:var(--tint)}
+    .slider .knob{position:absolute;top:-12px;width:28px;height:28px;margin-inline-start:-14px;border-radius:50%;background:#fff;box-shadow:0 1px 4px rgba(0,0,0,.25)}
+    .icon{width:21px;height:21px}
+    .badge{font-size:12px;color:var(--muted);border:1px solid var(--line);border-radius:4px;padding:1px 4px}
+    .meter{flex:none;width:80px;height:6px;border-radius:3px;background:#e5e5ea;overflow:hidden}
+    .meter span{display:block;height:6px;background:var(--green)}
+    """
+}

@@ -1,0 +1,126 @@
+import Foundation
+import SettingsL10nCore
+import SettingsL10nCheck
+
+/// Translation completeness per locale and table: `settings-l10n status`.
+public struct StatusReport: Hashable, Sendable {
+    public struct Locale: Hashable, Sendable {
+        public var locale: String
+        public var isDevelopmentLanguage: Bool
+        public var tables: [TableCoverage]
+
+        public var total: Int { tables.map(\.total).reduce(0, +) }
+        public var translated: Int { tables.map(\.translated).reduce(0, +) }
+        public var fuzzy: Int { tables.map(\.fuzzy.count).reduce(0, +) }
+        public var missing: Int { tables.map { $0.missing.count + $0.filled.count }.reduce(0, +) }
+        public var stale: Int { tables.map(\.stale.count).reduce(0, +) }
+        public var percent: Double { total == 0 ? 100 : Double(translated) * 100 / Double(total) }
+    }
+
+    public var developmentLanguage: String
+    public var locales: [Locale]
+
+    public init(_ context: CheckContext) {
+        developmentLanguage = context.catalog.developmentLanguage
+        var byLocale: [String: Locale] = [:]
+        var order: [String] = []
+        for coverage in context.coverage {
+            if byLocale[coverage.locale] == nil {
+                order.append(coverage.locale)
+                byLocale[coverage.locale] = Locale(locale: coverage.locale, isDevelopmentLanguage: coverage.isDevelopmentLanguage, tables: [])
+            }
+            byLocale[coverage.locale]!.tables.append(coverage)
+        }
+        locales = order.map { byLocale[$0]! }
+    }
+
+    static func percent(_ value: Double) -> String {
+        String(format: "%.1f%%", value)
+    }
+
+    /// A bar of `width` cells for a percentage.
+    static func bar(_ percent: Double, width: Int = 20) -> String {
+        let eighths = Int((percent / 100 * Double(width * 8)).rounded())
+        let full = eighths / 8, rest = eighths % 8
+        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][rest]
+        let used = full + (partial.isEmpty ? 0 : 1)
+        return String(repeating: "█", count: full) + partial + String(repeating: "·", count: max(0, width - used))
+    }
+
+    // MARK: Renderers
+
+    /// A table for a terminal, with a bar per locale; `colors` tints the bars.
+    public func text(colors: Bool = false) -> String {
+        let tableWidth = max(5, locales.flatMap { $0.tables.map(\.table.count) }.max() ?? 0)
+        let localeWidth = max(6, locales.map { $0.locale.count + ($0.isDevelopmentLanguage ? 2 : 0) }.max() ?? 0)
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+        func tint(_ text: String, _ percent: Double) -> String {
+            guard colors else { return text }
+            let code = percent >= 100 ? "32" : percent >= 80 ? "33" : "31"
+            return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+        }
+        var out = pad("locale", localeWidth) + "  " + pad("table", tableWidth) + "  translated  fuzzy  missing  stale  percent\n"
+        for locale in locales {
+            let name = locale.locale + (locale.isDevelopmentLanguage ? " *" : "")
+            var rows: [(String, String, Int, Int, Int, Int, Int, Double)] = locale.tables.map {
+                ($0.table, $0.file == .missing ? " (no file)" : $0.file == .unreadable ? " (unreadable)" : "", $0.translated, $0.total,
+                 $0.fuzzy.count, $0.missing.count + $0.filled.count, $0.stale.count, $0.percent)
+            }
+            if rows.count > 1 {
+                rows.append(("all", "", locale.translated, locale.total, locale.fuzzy, locale.missing, locale.stale, locale.percent))
+            }
+            for (index, row) in rows.enumerated() {
+                let isLast = index == rows.count - 1
+                out += pad(index == 0 ? name : "", localeWidth) + "  " + pad(row.0, tableWidth) + "  "
+                out += right("\(row.2)/\(row.3)", 10) + "  " + right("\(row.4)", 5) + "  " + right("\(row.5)", 7) + "  "
+                out += right("\(row.6)", 5) + "  " + right(Self.percent(row.7), 7)
+                if isLast { out += "  " + tint(Self.bar(locale.percent), locale.percent) }
+                out += row.1 + "\n"
+            }
+        }
+        out += "* the development language (\(developmentLanguage)): its table holds the source text\n"
+        return out
+    }
+
+    public var json: JSONValue {
+        func counts(_ translated: Int, _ fuzzy: Int, _ missing: Int, _ stale: Int, _ total: Int, _ percent: Double) -> [(String, JSONValue)] {
+            [("translated", .integer(Int64(translated))), ("fuzzy", .integer(Int64(fuzzy))), ("missing", .integer(Int64(missing))),
+             ("stale", .integer(Int64(stale))), ("total", .integer(Int64(total))), ("percent", .number((percent * 10).rounded() / 10))]
+        }
+        return .object([
+            ("developmentLanguage", .string(developmentLanguage)),
+            ("locales", .array(locales.map { locale in
+                .object([("locale", .string(locale.locale)), ("developmentLanguage", .bool(locale.isDevelopmentLanguage))]
+                    + counts(locale.translated, locale.fuzzy, locale.missing, locale.stale, locale.total, locale.percent)
+                    + [("tables", .array(locale.tables.map { table in
+                        .object([("table", .string(table.table)), ("path", .string(table.path)), ("file", .string(table.file.rawValue))]
+                            + counts(table.translated, table.fuzzy.count, table.missing.count + table.filled.count, table.stale.count, table.total, table.percent))
+                    }))])
+            })),
+        ])
+    }
+
+    /// Markdown for a pull-request comment.
+    public func markdown(title: String) -> String {
+        var out = "### \(title)\n\n"
+        let complete = locales.filter { $0.percent >= 100 && $0.fuzzy == 0 }.count
+        out += "\(complete) of \(locales.count) languages complete.\n\n"
+        out += "| Language | Translated | Fuzzy | Missing | Stale | Complete |\n|---|---:|---:|---:|---:|---|\n"
+        for locale in locales {
+            let name = locale.isDevelopmentLanguage ? "\(locale.locale) (source)" : locale.locale
+            out += "| \(name) | \(locale.translated) / \(locale.total) | \(locale.fuzzy) | \(locale.missing) | \(locale.stale) | \(Self.percent(locale.percent)) `\(Self.bar(locale.percent, width: 10))` |\n"
+        }
+        let multiTable = locales.contains { $0.tables.count > 1 }
+        if multiTable {
+            out += "\n<details><summary>Per table</summary>\n\n| Language | Table | Translated | Fuzzy | Missing | Stale |\n|---|---|---:|---:|---:|---:|\n"
+            for locale in locales {
+                for table in locale.tables {
+                    out += "| \(locale.locale) | \(table.table) | \(table.translated) / \(table.total) | \(table.fuzzy.count) | \(table.missing.count + table.filled.count) | \(table.stale.count) |\n"
+                }
+            }
+            out += "\n</details>\n"
+        }
+        return out
+    }
+}

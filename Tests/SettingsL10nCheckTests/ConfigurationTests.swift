@@ -1,0 +1,53 @@
+import Testing
+@testable import SettingsL10nCore
+@testable import SettingsL10nExtract
+@testable import SettingsL10nCheck
+import SettingsL10nTestSupport
+
+@Suite("check: configuration and order")
+struct ConfigurationTests {
+    static func parse(_ text: String) throws -> CheckConfiguration {
+        try CheckConfiguration.parse(Array(text.utf8), knownRules: Checker.ruleIDs)
+    }
+
+    @Test("rules can be switched off or re-levelled; options get defaults")
+    func parse() throws {
+        let configuration = try Self.parse(#"{"rules": {"stale-key": "off", "missing-translation": "error"}, "developmentLanguage": "de", "tableFallback": "file-name"}"#)
+        let expected: [RuleID: Severity?] = [.staleKey: nil, .missingTranslation: .error]
+        #expect(configuration == CheckConfiguration(severities: expected, developmentLanguage: "de", tableFallback: .fileName))
+        let fixture = TableRuleTests.bundle(german: "\"Sound\" = \"Ton\";\n\"Old\" = \"Alt\";\n")
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: fixture.files.mapValues(\.text)))
+        let diagnostics = Checker.check(CheckContext(bundle: bundle, catalog: Extractor.catalog(of: bundle)), configuration: configuration)
+        #expect(diagnostics.map { "\($0.severity.rawValue) \($0.rule)" } == ["error missing-translation"])
+    }
+
+    @Test("diagnostics sort by file, line, column and rule, then stay in the order their rule found them")
+    func order() {
+        func at(_ file: String, _ line: Int?, _ rule: RuleID, _ message: String) -> Diagnostic {
+            Diagnostic(.warning, rule: rule, message, at: SourceLocation(file: file, line: line, column: nil))
+        }
+        let found = [
+            at("de.lproj/Root.strings", nil, .missingTranslation, "Zebra"), at("de.lproj/Root.strings", nil, .missingTranslation, "Apple"),
+            at("Root.plist", 9, .keyIgnored, "b"), at("Root.plist", 3, .keyIgnored, "c"), at("de.lproj/Root.strings", 2, .staleKey, "d"),
+            at("de.lproj/Root.strings", nil, .emptyValue, "e"), at("Root.plist", 9, .defaultsKeyConflict, "f"),
+        ]
+        #expect(Checker.sorted(found).map(\.message) == ["c", "f", "b", "e", "Zebra", "Apple", "d"])
+    }
+
+    @Test("a bad configuration says what is wrong", arguments: [
+        ("{", "not valid JSON"),
+        ("[]", "the configuration must be a JSON object, such as {\"rules\": {\"key-ignored\": \"off\"}}"),
+        (#"{"rules": {"stale-keys": "off"}}"#, "\"rules\" names \"stale-keys\", which is not a rule; did you mean \"stale-key\"? (settings-l10n rules lists them)"),
+        (#"{"rules": {"stale-key": "loud"}}"#, "the level of \"stale-key\" is \"loud\"; use \"off\", \"note\", \"warning\" or \"error\""),
+        (#"{"rule": {}}"#, "unknown setting \"rule\"; the settings are \"rules\", \"developmentLanguage\" and \"tableFallback\""),
+        (#"{"tableFallback": "name"}"#, "\"tableFallback\" must be \"none\" or \"file-name\""),
+    ])
+    func errors(text: String, message: String) {
+        do {
+            _ = try CheckConfiguration.parse(Array(text.utf8), knownRules: Checker.ruleIDs)
+            Issue.record("no error for \(text)")
+        } catch {
+            #expect(error.message.hasPrefix(message))
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Testing
+@testable import SettingsL10nCore
+@testable import SettingsL10nExtract
+@testable import SettingsL10nCheck
+import SettingsL10nTestSupport
+
+@Suite("check: table, localization and display rules")
+struct TableRuleTests {
+    static func bundle(german: String, english: String = RuleFixture.english, extra: [String: String] = [:]) -> RuleFixture {
+        RuleFixture.bundle(RuleFixture.group + "\n" + RuleFixture.toggle, english: english, german: german, extra: extra)
+    }
+
+    @Test("duplicate-key")
+    func duplicateKey() throws {
+        let fixture = Self.bundle(german: "1️⃣\"Sound\" = \"Klang\";\n\"Sound\" = \"Ton\";\n\"Music\" = \"Musik\";\n")
+        #expect(try fixture.diagnostics(.duplicateKey) == [Diagnostic(
+            .warning, rule: .duplicateKey, "\"Sound\" is defined again at line 2, which the device uses; this entry is ignored",
+            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+        #expect(try RuleFixture.clean.diagnostics(.duplicateKey) == [])
+    }
+
+    @Test("empty-value and value-whitespace")
+    func values() throws {
+        let fixture = Self.bundle(german: "\"Sound\" = 1️⃣\"\";\n\"Music\" = 2️⃣\"Music \";\n")
+        #expect(try fixture.diagnostics(.emptyValue) == [Diagnostic(
+            .warning, rule: .emptyValue, "the value of \"Sound\" is empty: the Settings app shows nothing there",
+            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+        #expect(try fixture.diagnostics(.valueWhitespace) == [Diagnostic(
+            .warning, rule: .valueWhitespace, "the value \"Music \" differs from its key \"Music\" only in white space",
+            at: fixture.location("de.lproj/Root.strings", "2️⃣"))])
+        #expect(try RuleFixture.clean.diagnostics(.emptyValue) == [])
+        #expect(try RuleFixture.clean.diagnostics(.valueWhitespace) == [])
+    }
+
+    @Test("missing-translation, including values filled with the source text")
+    func missingTranslation() throws {
+        let fixture = Self.bundle(german: "/* settings-l10n: untranslated: shows the source text until translated */\n1️⃣\"Music\" = \"Music\";\n")
+        #expect(try fixture.diagnostics(.missingTranslation) == [
+            Diagnostic(.warning, rule: .missingTranslation, "\"Sound\" is not translated: the Settings app shows it as written (used at Root.plist:9)",
+                       at: SourceLocation(file: "de.lproj/Root.strings")),
+            Diagnostic(.warning, rule: .missingTranslation, "\"Music\" is not translated: it holds the source text, filled in by merge --fill source",
+                       at: fixture.location("de.lproj/Root.strings", "1️⃣")),
+        ])
+        #expect(try fixture.diagnostics(.missingTranslation, locales: ["en"]) == [])
+        #expect(try RuleFixture.clean.diagnostics(.missingTranslation) == [])
+    }
+
+    @Test("development-entry-missing")
+    func developmentEntryMissing() throws {
+        let fixture = Self.bundle(german: RuleFixture.german, english: "\"Sound\" = \"Sound\";\n")
+        #expect(try fixture.diagnostics(.developmentEntryMissing) == [Diagnostic(
+            .warning, rule: .developmentEntryMissing, "the development table lacks \"Music\" (used at Root.plist:10); run settings-l10n merge",
+            at: SourceLocation(file: "en.lproj/Root.strings"))])
+        #expect(try RuleFixture.clean.diagnostics(.developmentEntryMissing) == [])
+    }
+
+    @Test("stale-key")
+    func staleKey() throws {
+        let fixture = Self.bundle(german: RuleFixture.german + "1️⃣\"Old\" = \"Alt\";\n")
+        #expect(try fixture.diagnostics(.staleKey) == [Diagnostic(
+            .warning, rule: .staleKey, "no schema file uses \"Old\" (stale)", at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+        #expect(try RuleFixture.clean.diagnostics(.staleKey) == [])
+    }
+
+    @Test("table-missing")
+    func tableMissing() throws {
+        let fixture = Self.bundle(german: RuleFixture.german, extra: ["sv.lproj/Other.strings": "\"x\" = \"y\";"])
+        #expect(try fixture.diagnostics(.tableMissing) == [Diagnostic(
+            .warning, rule: .tableMissing, "sv.lproj has no Root.strings: the Settings app shows its 2 strings untranslated",
+            at: SourceLocation(file: "sv.lproj/Root.strings"))])
+        #expect(try RuleFixture.clean.diagnostics(.tableMissing) == [])
+    }
+
+    @Test("needs-review")
+    func needsReview() throws {
+        let fixture = Self.bundle(german: "\"Sound\" = \"Ton\";\n/* settings-l10n: needs review: carried over from \"Musik\" */\n1️⃣\"Music\" = \"Musik\";\n")
+        #expect(try fixture.diagnostics(.needsReview) == [Diagnostic(
+            .warning, rule: .needsReview, "the translation of \"Music\" needs review; remove the settings-l10n comment above it once checked",
+            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+        #expect(try RuleFixture.clean.diagnostics(.needsReview) == [])
+    }
+
+    @Test("strings-encoding, strings-unterminated-comment, strings-empty-file")
+    func notices() throws {
+        var files = Self.bundle(german: "\"Sound\" = \"Ton\";\n\"Music\" = \"Musik\";\n1️⃣/* open", extra: ["sv.lproj/Root.strings": ""]).files.mapValues { Array($0.text.utf8) }
+        files["fr.lproj/Root.strings"] = utf16Bytes("\"Sound\" = \"Son\";\n\"Music\" = \"Musique\";\n", byteOrderMark: false)
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(files: files))
+        let diagnostics = Checker.check(CheckContext(bundle: bundle, catalog: Extractor.catalog(of: bundle)))
+        #expect(diagnostics.filter { $0.rule.rawValue.hasPrefix("strings-") } == [
+            Diagnostic(.warning, rule: .stringsUnterminatedComment, "this comment is never closed with '*/'; the device ignores everything after it",
+                       at: SourceLocation(file: "de.lproj/Root.strings", line: 3, column: 1)),
+            Diagnostic(.error, rule: .stringsEncoding, "the file is UTF-16 without a byte-order mark, which the device cannot read; save it as UTF-8 or UTF-16 with a byte-order mark",
+                       at: SourceLocation(file: "fr.lproj/Root.strings")),
+            Diagnostic(.warning, rule: .stringsEmptyFile, "the file is empty, which the device fails to read; remove it or give it at least a comment",
+                       at: SourceLocation(file: "sv.lproj/Root.strings")),
+        ])
+        for rule: RuleID in [.stringsEncoding, .stringsUnterminatedComment, .stringsEmptyFile] {
+            #expect(try RuleFixture.clean.diagnostics(rule) == [])
+        }
+    }
+
+    @Test("lproj-misspelled and language-invalid")
+    func folders() throws {
+        let fixture = Self.bundle(german: RuleFixture.german, extra: [
+            "es.lprj/Root.strings": "", "zh-Hans.lpoj/Root.strings": "", "Images/logo.png": "",
+            "Deutsch-Schweiz.lproj/Root.strings": RuleFixture.german,
+        ])
+        #expect(try fixture.diagnostics(.lprojMisspelled) == [
+            Diagnostic(.warning, rule: .lprojMisspelled, "es.lprj is not a localization folder, so the device ignores it; did you mean es.lproj?", at: SourceLocation(file: "es.lprj")),
+            Diagnostic(.warning, rule: .lprojMisspelled, "zh-Hans.lpoj is not a localization folder, so the device ignores it; did you mean zh-Hans.lproj?", at: SourceLocation(file: "zh-Hans.lpoj")),
+        ])
+        #expect(try fixture.diagnostics(.languageInvalid) == [Diagnostic(
+            .warning, rule: .languageInvalid, "Deutsch-Schweiz.lproj is not named after a language identifier (such as en, pt-BR or zh-Hans), so no device language picks it",
+            at: SourceLocation(file: "Deutsch-Schweiz.lproj"))])
+        let fine = Self.bundle(german: RuleFixture.german, extra: ["pt_BR.lproj/Root.strings": RuleFixture.german, "zh-Hant-TW.lproj/Root.strings": RuleFixture.german])
+        #expect(try fine.diagnostics(.lprojMisspelled) == [])
+        #expect(try fine.diagnostics(.languageInvalid) == [])
+    }
+
+    static let picker = "\t\t<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Units</string><key>Key</key><string>u</string><key>DefaultValue</key><string>k</string><key>Values</key><array><string>k</string><string>m</string></array><key>Titles</key><array><string>Kilometres</string><string>Miles</string></array><key>ShortTitles</key><array><string>km</string><string>mi</string></array></dict>"
+
+    static func pickerBundle(german: String) -> RuleFixture {
+        RuleFixture.bundle(picker, english: "\"Units\" = \"Units\";\n\"Kilometres\" = \"Kilometres\";\n\"Miles\" = \"Miles\";\n\"km\" = \"km\";\n\"mi\" = \"mi\";\n", german: german)
+    }
+
+    @Test("option-titles-duplicate")
+    func optionTitlesDuplicate() throws {
+        let fixture = Self.pickerBundle(german: "\"Units\" = \"Einheiten\";\n\"Kilometres\" = \"Entfernung\";\n1️⃣\"Miles\" = \"Entfernung\";\n\"km\" = \"km\";\n\"mi\" = \"mi\";\n")
+        #expect(try fixture.diagnostics(.optionTitlesDuplicate) == [Diagnostic(
+            .warning, rule: .optionTitlesDuplicate, "options 1 and 2 of \"Units\" are both titled \"Entfernung\" in de: users cannot tell them apart",
+            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+        #expect(try Self.pickerBundle(german: "\"Units\" = \"Einheiten\";\n\"Kilometres\" = \"Kilometer\";\n\"Miles\" = \"Meilen\";\n\"km\" = \"km\";\n\"mi\" = \"mi\";\n").diagnostics(.optionTitlesDuplicate) == [])
+    }
+
+    @Test("option-titles-duplicate in every language: a missing or unreadable table shows the keys, reported at the schema")
+    func optionTitlesDuplicateEverywhere() throws {
+        let picker = "\t\t<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Units</string><key>Key</key><string>u</string><key>DefaultValue</key><string>k</string><key>Values</key><array><string>k</string><string>m</string></array><key>Titles</key><array><string>Kilometres</string>1️⃣<string>Kilometres</string></array></dict>"
+        let fixture = RuleFixture.bundle(picker, english: "\"Units\" = \"Units\";\n2️⃣\"Kilometres\" = \"Kilometres\";\n",
+                                         german: "\"Units\" = ;\n", extra: ["fr.lproj/Other.strings": ""])
+        func message(_ language: String) -> String {
+            "options 1 and 2 of \"Units\" are both titled \"Kilometres\" in \(language): users cannot tell them apart"
+        }
+        let schema = fixture.location("Root.plist", "1️⃣", keyPath: "PreferenceSpecifiers[0].Titles[1]")
+        #expect(try fixture.diagnostics(.optionTitlesDuplicate) == [
+            Diagnostic(.warning, rule: .optionTitlesDuplicate, message("de"), at: schema),
+            Diagnostic(.warning, rule: .optionTitlesDuplicate, message("fr"), at: schema),
+            Diagnostic(.warning, rule: .optionTitlesDuplicate, message("en"), at: fixture.location("en.lproj/Root.strings", "2️⃣")),
+        ])
+    }
+
+    @Test("short-title-longer")
+    func shortTitleLonger() throws {
+        let fixture = Self.pickerBundle(german: "\"Units\" = \"Einheiten\";\n\"Kilometres\" = \"km\";\n\"Miles\" = \"Meilen\";\n1️⃣\"km\" = \"Kilometer\";\n\"mi\" = \"mi\";\n")
+        #expect(try fixture.diagnostics(.shortTitleLonger) == [Diagnostic(
+            .warning, rule: .shortTitleLonger, "the short title \"Kilometer\" is longer than its title \"km\" in de",
+            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+        #expect(try Self.pickerBundle(german: "\"Units\" = \"Einheiten\";\n\"Kilometres\" = \"Kilometer\";\n\"Miles\" = \"Meilen\";\n\"km\" = \"km\";\n\"mi\" = \"mi\";\n").diagnostics(.shortTitleLonger) == [])
+    }
+
+    @Test("every rule has a test in these suites")
+    func everyRuleTested() throws {
+        let tested: Set<String> = [
+            "plist-syntax", "file-unreadable", "link-outside-bundle", "file-name-encoding", "root-plist-missing", "schema-root-not-dictionary",
+            "preference-specifiers-missing", "preference-specifiers-not-array", "specifier-not-dictionary", "child-pane-file-invalid",
+            "child-pane-file-missing", "child-pane-cycle", "strings-syntax", "localizable-not-string", "specifier-type-missing",
+            "specifier-type-unknown", "specifier-type-third-party", "required-key-missing", "value-type", "key-misspelled", "key-ignored",
+            "titles-values-count", "short-titles-count", "default-value-not-in-values", "duplicate-values", "slider-range", "enum-value",
+            "defaults-key-conflict", "schema-file-unreachable", "strings-table-missing", "duplicate-key", "empty-value", "value-whitespace",
+            "missing-translation", "development-entry-missing", "stale-key", "table-missing", "needs-review", "strings-encoding",
+            "strings-unterminated-comment", "strings-empty-file", "lproj-misspelled", "language-invalid", "option-titles-duplicate",
+            "short-title-longer",
+        ]
+        #expect(Set(Checker.ruleIDs.map(\.rawValue)) == tested)
+        #expect(Checker.rules.count == Checker.ruleIDs.count)
+    }
+}
+
+@Suite("White space in values")
+struct WhiteSpaceTests {
+    @Test("strings equal once white space runs count as one space and the ends are trimmed", arguments: [
+        ("Sound", "Sound", true), (" Sound ", "Sound", true), ("Sound  level", "Sound level", true),
+        ("Sound\tlevel\n", "Sound level", true), ("Sound\u{A0}level", "Sound level", true),
+        ("Sound\u{2003}\u{85}level", "Sound level", true), ("\u{3000}Ton", "Ton", true),
+        ("Soundlevel", "Sound level", false), ("Sound level", "Sound levels", false), ("Sound", "sound", false),
+        ("", "  ", true), ("a", "", false),
+    ])
+    func same(a: String, b: String, expected: Bool) {
+        #expect(TableFacts.sameIgnoringWhiteSpace(a, b) == expected)
+        #expect(TableFacts.sameIgnoringWhiteSpace(b, a) == expected)
+    }
+}

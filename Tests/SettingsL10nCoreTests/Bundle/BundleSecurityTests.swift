@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import SettingsL10nCore
+import SettingsL10nTestSupport
+
+/// Hostile bundles on disk: nothing outside the bundle folder is ever opened.
+@Suite("Bundle security")
+struct BundleSecurityTests {
+    private func load(_ folder: TemporaryFolder, limits: ReadLimits = .standard) throws -> SettingsBundle {
+        try BundleLoader.load(from: try DiskBundleSource(path: folder.path + "/Settings.bundle"), limits: limits)
+    }
+
+    @Test("symbolic links to files outside the bundle are not followed")
+    func linksOutside() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("secret.plist", xmlSchema("", stringsTable: "Leaked"))
+        try folder.write("secret.strings", "\"Leaked\" = \"secret\";")
+        try folder.write("Settings.bundle/Root.plist", xmlSchema(childPane(title: "S", file: "Secret")))
+        try folder.symlink("Settings.bundle/Secret.plist", to: folder.path + "/secret.plist")
+        try folder.symlink("Settings.bundle/en.lproj/Root.strings", to: "../../secret.strings")
+        try folder.symlink("Settings.bundle/fr.lproj", to: folder.path)
+        let bundle = try load(folder)
+        #expect(bundle.schemaFiles.map(\.path) == ["Root.plist"])
+        #expect(bundle.localizations.map(\.folder) == ["en.lproj"])
+        // The link is a table that cannot be read: reported, never read, never written over.
+        #expect(bundle.localizations[0].tables == [StringsTableFile(name: "Root", path: "en.lproj/Root.strings", content: .linkOutsideBundle, isLink: true)])
+        #expect(bundle.diagnostics.map { "\($0.rule) \($0.location.file)" } == [
+            "link-outside-bundle Secret.plist",
+            "link-outside-bundle en.lproj/Root.strings",
+            "link-outside-bundle fr.lproj",
+            "child-pane-file-missing Root.plist",
+        ])
+    }
+
+    @Test("symbolic links inside the bundle are followed")
+    func linksInside() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/Root.plist", xmlSchema(childPane(title: "A", file: "Alias")))
+        try folder.write("Settings.bundle/Real.plist", xmlSchema(""))
+        try folder.symlink("Settings.bundle/Alias.plist", to: "Real.plist")
+        try folder.write("Settings.bundle/en.lproj/Root.strings", "\"A\" = \"A\";")
+        try folder.symlink("Settings.bundle/en-GB.lproj", to: "en.lproj")
+        let bundle = try load(folder)
+        #expect(bundle.diagnostics.isEmpty)
+        #expect(bundle.schemaFiles.map(\.path) == ["Root.plist", "Alias.plist", "Real.plist"])
+        #expect(bundle.localizations.map { $0.tables.map(\.path) } == [["en-GB.lproj/Root.strings"], ["en.lproj/Root.strings"]])
+    }
+
+    @Test("the source refuses paths that climb out of the bundle")
+    func sourceRefusesClimbing() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("outside.strings", "\"a\" = \"b\";")
+        try folder.write("Settings.bundle/Root.plist", xmlSchema(""))
+        let source = try DiskBundleSource(path: folder.path + "/Settings.bundle")
+        for path in ["../outside.strings", "en.lproj/../../outside.strings", "/etc/passwd", "./Root.plist", ""] {
+            #expect(throws: BundleReadError.self) { try source.contents(of: path, limit: 1 << 20) }
+        }
+        #expect(throws: BundleReadError.self) { try source.entries(inFolder: "..", limit: 100) }
+        #expect(try source.contents(of: "Root.plist", limit: 1 << 20).count > 0)
+    }
+
+    @Test("a billion-laughs schema file fails fast with an error")
+    func billionLaughs() throws {
+        let folder = try TemporaryFolder()
+        var entities = "<!ENTITY a \"aaaaaaaaaa\">"
+        for level in 1...12 {
+            entities += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level == 1 ? "" : String(level - 1));", count: 10) + "\">"
+        }
+        try folder.write("Settings.bundle/Root.plist", "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [\(entities)]>\n<plist><dict><key>PreferenceSpecifiers</key><array><dict><key>Title</key><string>&a12;</string></dict></array></dict></plist>")
+        let start = ContinuousClock.now
+        let bundle = try load(folder)
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(bundle.diagnostics.map(\.rule.rawValue) == ["root-plist-missing", "plist-syntax"])
+        #expect(bundle.diagnostics[1].location.line == 2)
+    }
+
+    @Test("an external entity in a schema file is never read")
+    func externalEntity() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("passwords.txt", "hunter2")
+        try folder.write("Settings.bundle/Root.plist", "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ENTITY x SYSTEM \"file://\(folder.path)/passwords.txt\">]>\n<plist><dict><key>PreferenceSpecifiers</key><array><dict><key>Title</key><string>&x;</string></dict></array></dict></plist>")
+        let bundle = try load(folder)
+        #expect(bundle.diagnostics.map(\.rule.rawValue) == ["root-plist-missing", "plist-syntax"])
+        #expect(!bundle.diagnostics.contains { $0.message.contains("hunter2") })
+    }
+
+    @Test("files over the size limit are not read")
+    func sizeLimit() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/Root.plist", xmlSchema(""))
+        try folder.write("Settings.bundle/de.lproj/Root.strings", String(repeating: "\"k\" = \"v\";\n", count: 1000))
+        let bundle = try load(folder, limits: ReadLimits(maximumFileSize: 2000))
+        // Tables are read when a command needs them: the limit applies then.
+        #expect(bundle.diagnostics == [])
+        let message = "the file is 11000 bytes, more than the limit of 2000; it was not read"
+        #expect(bundle.localizations[0].tables[0].read() == .failure(.unreadable(path: "de.lproj/Root.strings", message: message)))
+    }
+
+    @Test("folders with too many entries are refused")
+    func folderLimit() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/Root.plist", xmlSchema(""))
+        for index in 0..<20 { try folder.write("Settings.bundle/x\(index).png", [0]) }
+        #expect(throws: BundleReadError(path: "", message: "the folder holds more than 10 entries; it was not read")) {
+            try load(folder, limits: ReadLimits(maximumFolderEntries: 10))
+        }
+    }
+
+    @Test("deeply nested and hostile files give errors, not crashes", arguments: [
+        ("deep XML", "<plist>" + String(repeating: "<array>", count: 100_000) + "</plist>"),
+        ("deep OpenStep", String(repeating: "(", count: 100_000)),
+        ("random bytes", String(decoding: (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }, as: UTF8.self)),
+    ])
+    func hostile(name: String, contents: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/Root.plist", contents)
+        let bundle = try load(folder)
+        #expect(bundle.diagnostics.map(\.rule.rawValue).contains("plist-syntax"))
+    }
+
+    @Test("a path that is not a folder is an error")
+    func notAFolder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("file.txt", "x")
+        #expect(throws: BundleReadError.self) { try DiskBundleSource(path: folder.path + "/file.txt") }
+        #expect(throws: BundleReadError.self) { try DiskBundleSource(path: folder.path + "/missing") }
+    }
+}

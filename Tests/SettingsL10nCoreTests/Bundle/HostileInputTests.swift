@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import SettingsL10nCore
+import SettingsL10nTestSupport
+
+/// Hostile and broken input that once lost translations or cost unbounded memory or time
+/// (issue "Reliability: no command ever destroys what it could not read"). Each test failed
+/// before its fix.
+@Suite("Hostile input: reading and writing")
+struct HostileInputTests {
+    /// A binary property list whose root array references one ASCII string `count` times.
+    static func sharedStringPlist(length: Int, references count: Int) -> [UInt8] {
+        var bytes = Array("bplist00".utf8)
+        let arrayOffset = bytes.count
+        bytes += [0xAF, 0x11, UInt8(count >> 8), UInt8(count & 0xFF)] + [UInt8](repeating: 1, count: count)
+        let stringOffset = bytes.count
+        bytes += [0x5F, 0x12] + withUnsafeBytes(of: UInt32(length).bigEndian, Array.init)
+        bytes += [UInt8](repeating: UInt8(ascii: "x"), count: length)
+        let tableOffset = bytes.count
+        bytes += withUnsafeBytes(of: UInt32(arrayOffset).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt32(stringOffset).bigEndian, Array.init)
+        bytes += [0, 0, 0, 0, 0, 0, 4, 1]
+        bytes += withUnsafeBytes(of: UInt64(2).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(0).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(tableOffset).bigEndian, Array.init)
+        return bytes
+    }
+
+    @Test("a binary property list naming one large string many times is refused by its expanded bytes")
+    func sharedStringExpansion() throws {
+        // 1 MB referenced 200 times: 200 MB once read. The value count (201) is far under its limit.
+        let bytes = Self.sharedStringPlist(length: 1 << 20, references: 200)
+        #expect(bytes.count < (1 << 20) + 300)
+        #expect(throws: SyntaxError("the binary property list expands to more than 33554432 bytes of strings and data")) {
+            try PropertyListReader.read(bytes)
+        }
+        // Sharing within the bound still reads.
+        let (root, _) = try PropertyListReader.read(Self.sharedStringPlist(length: 1000, references: 30))
+        #expect(root.value.arrayValue?.count == 30)
+    }
+
+    @Test("a schema file that does not load is named, with the reason no table may be written")
+    func unloadedSchemaFile() throws {
+        let german = "\"Sound\" = \"Ton\";\n\"Music\" = \"Musik\";\n"
+        let files = [
+            "Root.plist": xmlSchema(childPane(title: "Sound", file: "Child")).replacingOccurrences(of: "</plist>", with: "</plst>"),
+            "Child.plist": xmlSchema(""),
+            "de.lproj/Root.strings": german,
+            "en.lproj/Root.strings": "\"Sound\" = \"Sound\";\n",
+        ]
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: files))
+        #expect(bundle.unloadedSchemaFiles.map(\.path) == ["Root.plist"])
+        let refusal = try #require(bundle.schemaWriteRefusal)
+        #expect(refusal == "Root.plist did not load (line 19: not a property list: </plst> does not close <plist> (opened at line 3)), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again")
+    }
+
+    @Test("messages quote the start of a long value, never all of it")
+    func longValuesInMessages() {
+        let long = String(repeating: "Ω", count: 100_000)
+        #expect(MessageText.quoted(long) == "\"" + String(repeating: "Ω", count: 80) + "…\" (100000 characters)")
+        #expect(MessageText.quoted("short \"one\"") == "\"short \\\"one\\\"\"")
+        #expect(MessageText.excerpt(long) == String(repeating: "Ω", count: 80) + "…")
+    }
+
+    @Test("a schema root that is not a dictionary, or specifiers that are not an array, count as not loaded",
+          arguments: ["<plist><array/></plist>", "<plist><dict><key>PreferenceSpecifiers</key><string>x</string></dict></plist>"])
+    func unreadableStructure(root: String) throws {
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: ["Root.plist": xmlSchema(""), "Child.plist": root]))
+        #expect(bundle.unloadedSchemaFiles.map(\.path) == ["Child.plist"])
+    }
+
+    @Test("names that are not UTF-8 are reported, and a schema file among them stops writes")
+    func namesNotUTF8() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/Root.plist", xmlSchema(groupSpecifier("Account")))
+        try folder.write("Settings.bundle/de.lproj/Root.strings", "\"Account\" = \"Konto\";\n")
+        let bundlePath = folder.path + "/Settings.bundle"
+        // Latin-1 bytes: 0xFC (ü) and 0xE9 (é) are not UTF-8.
+        folder.createFile(in: "Settings.bundle/de.lproj", rawName: Array("Gr".utf8) + [0xFC] + Array("n.strings".utf8))
+        folder.createFile(in: "Settings.bundle", rawName: Array("Child".utf8) + [0xE9] + Array(".plist".utf8))
+        let bundle = try BundleLoader.load(from: try DiskBundleSource(path: bundlePath))
+        #expect(bundle.diagnostics.map { "\($0.rule) \($0.location.file)" } == [
+            "file-name-encoding Child\u{FFFD}.plist", "file-name-encoding de.lproj/Gr\u{FFFD}n.strings",
+        ])
+        #expect(bundle.unloadedSchemaFiles.map(\.path) == ["Child\u{FFFD}.plist"])
+    }
+
+    @Test("the writer replaces only the file it read, and never creates over something")
+    func writerChecksWhatItReplaces() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/de.lproj/Root.strings", "\"A\" = \"B\";\n")
+        var writer = DiskBundleWriter(bundle: try DiskBundleSource(path: folder.path + "/Settings.bundle"))
+        let table = folder.url.appendingPathComponent("Settings.bundle/de.lproj/Root.strings")
+        let original = Array("\"A\" = \"B\";\n".utf8)
+        // An editor saved the file after it was read: the write is refused, the edit stays.
+        try folder.write("Settings.bundle/de.lproj/Root.strings", "\"A\" = \"B\";\n\"C\" = \"D\";\n")
+        #expect(throws: BundleWriteError(path: "de.lproj/Root.strings",
+                                         message: "the file changed while settings-l10n was working (an editor saved it?); run again; the file was left as it was",
+                                         kind: .conflict)) {
+            try writer.write(Array("\"A\" = \"X\";\n".utf8), to: "de.lproj/Root.strings", replacing: original)
+        }
+        #expect(try String(contentsOf: table, encoding: .utf8) == "\"A\" = \"B\";\n\"C\" = \"D\";\n")
+        // A new file never replaces one that appeared.
+        #expect(throws: BundleWriteError(path: "de.lproj/Root.strings",
+                                         message: "a file appeared there while settings-l10n was working (it was not there when the bundle was read); run again; the file was left as it was",
+                                         kind: .conflict)) {
+            try writer.write(Array("new".utf8), to: "de.lproj/Root.strings", replacing: nil)
+        }
+        // Nor does a write follow a link.
+        try FileManager.default.removeItem(at: table)
+        try folder.write("elsewhere.strings", "x")
+        try folder.symlink("Settings.bundle/de.lproj/Root.strings", to: folder.path + "/elsewhere.strings")
+        #expect(throws: BundleWriteError(path: "de.lproj/Root.strings",
+                                         message: "the file is now a symbolic link; settings-l10n never writes through links; the file was left as it was",
+                                         kind: .conflict)) {
+            try writer.write(Array("y".utf8), to: "de.lproj/Root.strings", replacing: Array("x".utf8))
+        }
+        #expect(try String(contentsOfFile: folder.path + "/elsewhere.strings", encoding: .utf8) == "x")
+        // The file it read is replaced, and no temporary file is left.
+        try FileManager.default.removeItem(at: table)
+        try folder.write("Settings.bundle/de.lproj/Root.strings", "old")
+        try writer.write(Array("new".utf8), to: "de.lproj/Root.strings", replacing: Array("old".utf8))
+        #expect(try String(contentsOf: table, encoding: .utf8) == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/Settings.bundle/de.lproj") == ["Root.strings"])
+    }
+
+    @Test("temporary files of processes that are gone are removed by the next write in their folder")
+    func staleTemporaryFiles() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/de.lproj/Root.strings", "old")
+        // pid_max is at most 4,194,304: this process cannot exist. This test process does.
+        try folder.write("Settings.bundle/de.lproj/.Root.strings.settings-l10n-99999999.tmp", "left by kill -9")
+        try folder.write("Settings.bundle/de.lproj/.Root.strings.settings-l10n-\(getppid()).tmp", "a live process's")
+        try folder.write("Settings.bundle/de.lproj/.notes.tmp", "not ours")
+        var writer = DiskBundleWriter(bundle: try DiskBundleSource(path: folder.path + "/Settings.bundle"))
+        try writer.write(Array("new".utf8), to: "de.lproj/Root.strings", replacing: Array("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/Settings.bundle/de.lproj").sorted() == [
+            ".Root.strings.settings-l10n-\(getppid()).tmp", ".notes.tmp", "Root.strings",
+        ])
+        #expect(DiskBundleWriter.temporaryFileOwner(".Root.strings.settings-l10n-42.tmp") == 42)
+        #expect(DiskBundleWriter.temporaryFileOwner(".Root.strings.settings-l10n-x.tmp") == nil)
+    }
+}

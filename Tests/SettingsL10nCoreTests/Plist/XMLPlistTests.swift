@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+@testable import SettingsL10nCore
+import SettingsL10nTestSupport
+
+@Suite("XML property lists")
+struct XMLPlistTests {
+    private func read(_ text: String, limits: ReadLimits = .standard) throws -> PlistNode {
+        let (root, format) = try PropertyListReader.read(Array(text.utf8), limits: limits)
+        #expect(format == .xml)
+        return root
+    }
+
+    private func failure(_ text: String, limits: ReadLimits = .standard) -> SyntaxError? {
+        do {
+            _ = try PropertyListReader.read(Array(text.utf8), limits: limits)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("every value type, with line and column")
+    func valueTypes() throws {
+        let root = try read("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+          <key>s</key><string>a &lt;b&gt; &amp; &quot;c&quot; &apos;d&apos; &#233;&#x1F600;</string>
+          <key>i</key>
+          <integer>-42</integer>
+          <key>r</key><real>2.5</real>
+          <key>t</key><true/>
+          <key>f</key><false/>
+          <key>d</key><date>2010-04-27T12:30:00Z</date>
+          <key>b</key><data>
+            AQID
+          </data>
+          <key>a</key><array><string/><integer>0x10</integer></array>
+          <key>e</key><dict/>
+          <!-- a comment -->
+          <key>c</key><string><![CDATA[<raw> & ]]>more</string>
+        </dict>
+        </plist>
+        """)
+        let dictionary = try #require(root.value.dictionaryValue)
+        #expect(root.position == TextPosition(line: 4, column: 1))
+        #expect(dictionary.keys == ["s", "i", "r", "t", "f", "d", "b", "a", "e", "c"])
+        #expect(dictionary["s"]?.value == .string("a <b> & \"c\" 'd' é😀"))
+        #expect(dictionary["i"] == PlistNode(.integer(-42), position: TextPosition(line: 7, column: 3)))
+        #expect(dictionary.entry(for: "i")?.keyPosition == TextPosition(line: 6, column: 3))
+        #expect(dictionary["r"]?.value == .real(2.5))
+        #expect(dictionary["t"]?.value == .boolean(true))
+        #expect(dictionary["f"]?.value == .boolean(false))
+        #expect(dictionary["d"]?.value == .date(Date(timeIntervalSince1970: 1_272_371_400)))
+        #expect(dictionary["b"]?.value == .data([1, 2, 3]))
+        #expect(dictionary["a"]?.value == .array([
+            PlistNode(.string(""), position: TextPosition(line: 15, column: 22)),
+            PlistNode(.integer(16), position: TextPosition(line: 15, column: 31)),
+        ]))
+        #expect(dictionary["e"]?.value == .dictionary(PlistDictionary()))
+        #expect(dictionary["c"]?.value == .string("<raw> & more"))
+    }
+
+    @Test("a duplicate key keeps both entries; lookups see the last")
+    func duplicateKeys() throws {
+        let root = try read("<plist><dict><key>a</key><string>1</string><key>a</key><string>2</string></dict></plist>")
+        let dictionary = try #require(root.value.dictionaryValue)
+        #expect(dictionary.entries.count == 2)
+        #expect(dictionary["a"]?.value == .string("2"))
+    }
+
+    @Test("an external entity is never resolved: a DOCTYPE internal subset is refused")
+    func externalEntity() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("secret.txt", "TOP SECRET")
+        let problem = failure("""
+        <?xml version="1.0"?>
+        <!DOCTYPE plist [ <!ENTITY xxe SYSTEM "file://\(folder.path)/secret.txt"> ]>
+        <plist><dict><key>Title</key><string>&xxe;</string></dict></plist>
+        """)
+        #expect(problem == SyntaxError(
+            "the DOCTYPE declares an internal subset; entity declarations are not allowed and are never expanded",
+            at: TextPosition(line: 2, column: 17)))
+    }
+
+    @Test("an undeclared entity is an error, not a lookup")
+    func undeclaredEntity() {
+        #expect(failure("<plist><string>&xxe;</string></plist>") == SyntaxError(
+            "the entity &xxe; is not defined; only &lt; &gt; &amp; &quot; &apos; and character references are allowed", at: TextPosition(line: 1, column: 16)))
+    }
+
+    @Test("a billion-laughs plist fails fast")
+    func billionLaughs() {
+        var entities = "<!ENTITY lol \"lol\">"
+        for level in 1...9 {
+            let previous = level == 1 ? "lol" : "lol\(level - 1)"
+            entities += "<!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">"
+        }
+        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [\(entities)]>\n<plist><string>&lol9;</string></plist>"
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            #expect(failure(text)?.message.hasPrefix("the DOCTYPE declares an internal subset") == true)
+        }
+        // Refused at the '[' without expanding anything; a generous bound for shared machines.
+        #expect(elapsed < .seconds(1))
+    }
+
+    @Test("nesting is bounded")
+    func depth() {
+        let text = "<plist>" + String(repeating: "<array>", count: 5000) + String(repeating: "</array>", count: 5000) + "</plist>"
+        #expect(failure(text) == SyntaxError("nesting deeper than 128 levels", at: TextPosition(line: 1, column: 904)))
+    }
+
+    @Test("file size is bounded")
+    func size() {
+        #expect(failure("<plist><string>0123456789</string></plist>", limits: ReadLimits(maximumFileSize: 16))
+            == SyntaxError("the file is larger than 16 bytes"))
+    }
+
+    @Test("malformed documents name the line and column", arguments: [
+        ("<plist><dict><key>a</key></dict></plist>", SyntaxError("the key \"a\" has no value", at: TextPosition(line: 1, column: 14))),
+        ("<plist><dict>\n<string>x</string></dict></plist>", SyntaxError("expected <key> in <dict>, found <string>", at: TextPosition(line: 2, column: 1))),
+        ("<plist><array><string>x</array></plist>", SyntaxError("</array> does not close <string> (opened at line 1)", at: TextPosition(line: 1, column: 24))),
+        ("<plist><integer>12a</integer></plist>", SyntaxError("<integer> holds \"12a\", which is not an integer that fits in 64 bits", at: TextPosition(line: 1, column: 8))),
+        ("<plist><real>x</real></plist>", SyntaxError("<real> holds \"x\", which is not a number", at: TextPosition(line: 1, column: 8))),
+        ("<plist><date>yesterday</date></plist>", SyntaxError("<date> holds \"yesterday\", which is not a date like 2024-01-31T12:00:00Z", at: TextPosition(line: 1, column: 8))),
+        ("<plist><foo/></plist>", SyntaxError("unknown element <foo> in a property list", at: TextPosition(line: 1, column: 8))),
+        ("<plist><string>a & b</string></plist>", SyntaxError("'&' must start an entity reference such as &amp;", at: TextPosition(line: 1, column: 18))),
+        ("<plist><dict>", SyntaxError("<dict> opened here is never closed", at: TextPosition(line: 1, column: 8))),
+        ("<plist><string>x</string></plist>junk", SyntaxError("unexpected content after the end of the property list", at: TextPosition(line: 1, column: 34))),
+        ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist/>", SyntaxError("the encoding \"iso-8859-1\" is not supported; save the document as UTF-8", at: TextPosition(line: 1, column: 1))),
+        ("<plist><string>&#0;</string></plist>", SyntaxError("&#0; is not a valid character reference", at: TextPosition(line: 1, column: 16))),
+    ])
+    func malformed(text: String, expected: SyntaxError) {
+        #expect(failure(text) == expected)
+    }
+
+    @Test("a UTF-16 XML plist with BOM is read")
+    func utf16() throws {
+        let bytes = utf16Bytes("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist><string>é</string></plist>")
+        let (root, _) = try PropertyListReader.read(bytes)
+        #expect(root == PlistNode(.string("é"), position: TextPosition(line: 2, column: 8)))
+    }
+
+    @Test("the reader agrees with Foundation on a schema file")
+    func agreesWithFoundation() throws {
+        let text = xmlSchema("""
+        \t\t<dict><key>Type</key><string>PSSliderSpecifier</string><key>Key</key><string>volume</string>
+        \t\t<key>DefaultValue</key><real>0.5</real><key>MinimumValue</key><integer>0</integer>
+        \t\t<key>MaximumValue</key><integer>1</integer></dict>
+        """)
+        let ours = try read(text)
+        let theirs = try PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil)
+        #expect(foundationObject(ours) == foundationObject(ours))
+        #expect(NSDictionary(dictionary: theirs as! [String: Any]).isEqual(to: foundationObject(ours) as! [String: Any]))
+    }
+}
+
+/// Converts a node to Foundation objects for comparison with PropertyListSerialization.
+func foundationObject(_ node: PlistNode) -> NSObject {
+    switch node.value {
+    case .string(let value): return value as NSString
+    case .integer(let value): return NSNumber(value: value)
+    case .real(let value): return NSNumber(value: value)
+    case .boolean(let value): return NSNumber(value: value)
+    case .date(let value): return value as NSDate
+    case .data(let value): return Data(value) as NSData
+    case .array(let elements): return elements.map(foundationObject) as NSArray
+    case .dictionary(let dictionary):
+        let result = NSMutableDictionary()
+        for entry in dictionary.entries { result[entry.key] = foundationObject(entry.value) }
+        return result
+    }
+}

@@ -1,0 +1,183 @@
+import Testing
+@testable import SettingsL10nCore
+import SettingsL10nTestSupport
+
+@Suite("Strings documents follow the device's reading rules")
+struct StringsReadingRulesTests {
+    private func parse(_ text: String) throws -> StringsDocument {
+        try StringsParser.parse(Array(text.utf8))
+    }
+
+    @Test("the last of duplicate keys wins, and the others are listed")
+    func duplicates() throws {
+        let document = try parse("\"a\" = \"first\";\n\"b\" = \"x\";\n\"a\" = \"second\";\n")
+        #expect(document.table == ["a": "second", "b": "x"])
+        #expect(document.indexOfEffectiveEntry(forKey: "a") == 2)
+        #expect(document.overriddenEntries.map(\.position) == [TextPosition(line: 1, column: 1)])
+    }
+
+    @Test("\"key\"; alone means key = key")
+    func keyOnly() throws {
+        let document = try parse("\"Done\";\nOK;\n")
+        #expect(document.table == ["Done": "Done", "OK": "OK"])
+        #expect(document.entries[0].valuePosition == TextPosition(line: 1, column: 1))
+    }
+
+    @Test("unquoted words are keys and values")
+    func unquoted() throws {
+        let document = try parse("title = Title;\nurl = http://a.b/c-d_e$f;\n")
+        #expect(document.table == ["title": "Title", "url": "http://a.b/c-d_e$f"])
+    }
+
+    @Test("escapes", arguments: [
+        ("\\\"", "\""), ("\\\\", "\\"), ("\\n", "\n"), ("\\t", "\t"), ("\\r", "\r"),
+        ("\\U0041", "A"), ("\\U00e9", "é"), ("\\UD83D\\UDE00", "😀"), ("\\101", "A"),
+        ("\\335", "é"), ("\\351", "Ø"), ("\\0", "\u{0}"), ("\\a\\b\\f\\v", "\u{7}\u{8}\u{C}\u{B}"),
+        ("\\'", "'"), ("\\é", "é"), ("\\U41Z", "AZ"), ("\\1012", "A2"), ("\\UD83D", "\u{FFFD}"),
+    ])
+    func escapes(escaped: String, expected: String) throws {
+        let document = try parse("\"k\" = \"\(escaped)\";")
+        #expect(document.table["k"] == expected)
+    }
+
+    @Test("comments go anywhere white space may")
+    func comments() throws {
+        let document = try parse("/*a*/\"k\"/*b*/=//c\n\"v\"/*d*/;//e")
+        #expect(document.table == ["k": "v"])
+        #expect(document.entries[0].comments == ["/*a*/"])
+        #expect(document.entries[0].trailingTrivia == "//e")
+    }
+
+    @Test("entries carry their leading comments and same-line trailing text")
+    func trivia() throws {
+        let document = try parse("/* File header */\n\n/* Class = \"Title\" */\n\"Title\" = \"Titel\"; // reviewed\n\"Next\" = \"Weiter\";\n\n")
+        #expect(document.entries.count == 2)
+        #expect(document.entries[0].leadingTrivia == "/* File header */\n\n/* Class = \"Title\" */\n")
+        #expect(document.entries[0].comments == ["/* File header */", "/* Class = \"Title\" */"])
+        #expect(document.entries[0].source == "\"Title\" = \"Titel\";")
+        #expect(document.entries[0].trailingTrivia == " // reviewed\n")
+        #expect(document.entries[1].leadingTrivia == "")
+        #expect(document.entries[1].position == TextPosition(line: 5, column: 1))
+        #expect(document.trailer == "\n")
+    }
+
+    @Test("positions count lines for LF, CRLF and CR, and columns in characters")
+    func positions() throws {
+        let document = try parse("\"a\" = \"b\";\r\n\"c\" = \"d\";\r  \"é\" = \"ü\";\n\t\"f\" = \"g\";")
+        #expect(document.entries.map(\.position) == [
+            TextPosition(line: 1, column: 1), TextPosition(line: 2, column: 1),
+            TextPosition(line: 3, column: 3), TextPosition(line: 4, column: 2),
+        ])
+        #expect(document.entries[2].valuePosition == TextPosition(line: 3, column: 9))
+    }
+
+    @Test("a file with only a comment is an empty table; an empty file is a notice")
+    func emptyTables() throws {
+        #expect(try parse("/* nothing */").entries.isEmpty)
+        let empty = try parse("")
+        #expect(empty.entries.isEmpty)
+        #expect(empty.notices.map(\.kind) == [.emptyFile])
+    }
+
+    @Test("an unterminated comment is a notice at its start; the device drops what follows")
+    func unterminatedComment() throws {
+        let document = try parse("\"a\" = \"b\";\n/* open\n\"c\" = \"d\";\n")
+        #expect(document.table == ["a": "b"])
+        #expect(document.notices.map(\.kind) == [.unterminatedComment])
+        #expect(document.notices.first?.position == TextPosition(line: 2, column: 1))
+    }
+
+    @Test("values written back by StringsWriting read back as the same text", arguments: [
+        "", "plain", "quote \" and backslash \\", "new\nline\r\ttab", "\u{1}\u{1F}\u{7F}", "日本語 🎉 é", "/* not a comment */", "// nor this",
+    ])
+    func quoting(text: String) throws {
+        let document = try parse(StringsWriting.entrySource(key: text, value: text))
+        #expect(document.entries.map(\.key) == [text])
+        #expect(document.table[text] == text)
+    }
+}
+
+@Suite("Malformed strings files give an error at their line and column")
+struct StringsErrorTests {
+    private func error(_ text: String) -> SyntaxError? {
+        do {
+            _ = try StringsParser.parse(Array(text.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("an entry without ';' at the end of the file is an error at its line")
+    func missingSemicolonAtEnd() {
+        let problem = error("\"a\" = \"b\";\n\"c\" = \"d\"\n")
+        #expect(problem == SyntaxError("missing ';' after the value of \"c\"", at: TextPosition(line: 2, column: 10)))
+    }
+
+    @Test("a missing ';' before the next entry points at the end of the value")
+    func missingSemicolonBetween() {
+        let problem = error("\"a\" = \"b\"\n\"c\" = \"d\";\n")
+        #expect(problem == SyntaxError("missing ';' after the value of \"a\"", at: TextPosition(line: 1, column: 10)))
+    }
+
+    @Test("an unterminated string points at its opening quote")
+    func unterminatedString() {
+        let problem = error("\"a\" = \"b\";\n\"c\" = \"never\n\n")
+        #expect(problem == SyntaxError("the string starting here is not terminated", at: TextPosition(line: 2, column: 7)))
+    }
+
+    @Test("a key without '=' or ';'")
+    func keyWithoutEquals() {
+        let problem = error("\"a\" \"b\";")
+        #expect(problem == SyntaxError("unexpected '\"' after the key \"a\"; expected '=' or ';'", at: TextPosition(line: 1, column: 5)))
+    }
+
+    @Test("junk where a key should be")
+    func junk() {
+        let problem = error("\"a\" = \"b\";\n  @\"c\" = \"d\";")
+        #expect(problem == SyntaxError("unexpected '@'; expected a quoted key (the device stops reading the table here)", at: TextPosition(line: 2, column: 3)))
+    }
+
+    @Test("a missing value")
+    func missingValue() {
+        #expect(error("\"a\" = ;") == SyntaxError("unexpected character ';'; expected a value", at: TextPosition(line: 1, column: 7)))
+        #expect(error("\"a\" =") == SyntaxError("missing the value of \"a\" after '='", at: TextPosition(line: 1, column: 6)))
+    }
+
+    @Test("invalid UTF-8 is refused with its position")
+    func invalidUTF8() {
+        let problem = try? StringsParser.parse([0x22, 0x61, 0x22, 0x3B, 0x0A, 0x22, 0xFF, 0x22, 0x3B])
+        #expect(problem == nil)
+        do {
+            _ = try StringsParser.parse([0x22, 0x61, 0x22, 0x3B, 0x0A, 0x22, 0xFF, 0x22, 0x3B])
+        } catch {
+            #expect(error.position == TextPosition(line: 2, column: 2))
+        }
+    }
+
+    @Test("unpaired UTF-16 surrogates are refused")
+    func unpairedSurrogate() {
+        #expect(throws: SyntaxError.self) {
+            try StringsParser.parse([0xFF, 0xFE, 0x22, 0x00, 0x00, 0xD8, 0x22, 0x00])
+        }
+    }
+
+    @Test("property-list-form .strings files are refused with advice")
+    func propertyListForm() {
+        #expect(error("{ \"a\" = \"b\"; }")?.message.hasPrefix("this .strings file is written as a property list") == true)
+    }
+
+    @Test("deep nesting is bounded")
+    func deepNesting() {
+        let text = "\"a\" = " + String(repeating: "(", count: 10_000) + ";"
+        #expect(error(text) == SyntaxError("nesting deeper than 128 levels", at: TextPosition(line: 1, column: 135)))
+    }
+
+    @Test("large files are refused before parsing")
+    func sizeLimit() throws {
+        let limits = ReadLimits(maximumFileSize: 10)
+        #expect(throws: SyntaxError("the file is larger than 10 bytes", at: nil)) {
+            try StringsParser.parse(Array("\"a\" = \"bbbbbbbb\";".utf8), limits: limits)
+        }
+    }
+}

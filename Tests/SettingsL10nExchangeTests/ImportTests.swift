@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import SettingsL10nCore
+@testable import SettingsL10nExtract
+@testable import SettingsL10nExchange
+import SettingsL10nTestSupport
+
+@Suite("Importing XLIFF into the tables")
+struct ImportTests {
+    static let schema = xmlSchema("""
+    \t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Sound</string></dict>
+    \t\t<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Music</string>
+    \t\t<key>Key</key><string>music</string><key>DefaultValue</key><true/></dict>
+    \t\t<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Effects</string>
+    \t\t<key>Key</key><string>fx</string><key>DefaultValue</key><true/></dict>
+    """)
+
+    static let german = "/* Hand-written header */\n\n/* The group */\n\"Sound\" = \"Ton\"; // checked by Anna\n\n\"Effects\"   =   \"Effekte\";\n"
+
+    static func bundle(german: String = german, extra: [String: String] = [:]) throws -> SettingsBundle {
+        var files = ["Root.plist": schema, "en.lproj/Root.strings": "\"Sound\" = \"Sound\";\n\"Music\" = \"Music\";\n\"Effects\" = \"Effects\";\n",
+                     "de.lproj/Root.strings": german]
+        files.merge(extra) { $1 }
+        return try BundleLoader.load(from: InMemoryBundleSource(textFiles: files))
+    }
+
+    static func xliff(_ units: [XLIFFUnit], target: String = "de", original: String = "en.lproj/Root.strings") -> XLIFFDocument {
+        XLIFFDocument(files: [XLIFFFile(original: original, sourceLanguage: "en", targetLanguage: target, units: units)])
+    }
+
+    static func plan(_ document: XLIFFDocument, bundle: SettingsBundle) throws -> ImportResult {
+        try XLIFFImporter.plan(documents: [("de.xliff", document)], bundle: bundle, catalog: Extractor.catalog(of: bundle))
+    }
+
+    @Test("a changed value is edited in place; a new key goes where the schema puts it; nothing else moves")
+    func editsAndInserts() throws {
+        let bundle = try Self.bundle()
+        let result = try Self.plan(Self.xliff([
+            XLIFFUnit(id: "Sound", source: "Sound", target: "Klang", state: "translated"),
+            XLIFFUnit(id: "Music", source: "Music", target: "Musik", state: "translated"),
+            XLIFFUnit(id: "Effects", source: "Effects", target: "Effekte", state: "translated"),
+        ]), bundle: bundle)
+        #expect(result.rejected.isEmpty)
+        #expect(result.unchanged == 1)
+        #expect(result.written == ["de.lproj/Root.strings": 2])
+        #expect(result.updates.map(\.document.text) == ["""
+        /* Hand-written header */
+
+        /* The group */
+        "Sound" = "Klang"; // checked by Anna
+
+        /* Root.plist › label of an on/off switch */
+        "Music" = "Musik";
+
+        "Effects"   =   "Effekte";
+
+        """])
+    }
+
+    @Test("units whose source changed or whose key is gone are rejected; the others apply")
+    func rejects() throws {
+        let bundle = try Self.bundle()
+        let result = try Self.plan(Self.xliff([
+            XLIFFUnit(id: "Sound", source: "Sounds", target: "Klänge", position: TextPosition(line: 7, column: 7)),
+            XLIFFUnit(id: "Gone", source: "Gone", target: "Weg", position: TextPosition(line: 12, column: 7)),
+            XLIFFUnit(id: "Music", source: "Music", target: "Musik"),
+        ]), bundle: bundle)
+        #expect(result.rejected == [
+            Diagnostic(.error, rule: .importSourceChanged,
+                       "unit \"Sound\": its source \"Sounds\" no longer matches the development text \"Sound\"; export again and translate the new text",
+                       at: SourceLocation(file: "de.xliff", line: 7, column: 7)),
+            Diagnostic(.error, rule: .importUnknownKey,
+                       "unit \"Gone\" is not used by any schema file of the table Root any more; it was not imported",
+                       at: SourceLocation(file: "de.xliff", line: 12, column: 7)),
+        ])
+        #expect(result.updates.first?.document.table == ["Sound": "Ton", "Effects": "Effekte", "Music": "Musik"])
+    }
+
+    @Test("empty targets and untranslated states are never written")
+    func emptyTargets() throws {
+        let result = try Self.plan(Self.xliff([
+            XLIFFUnit(id: "Music", source: "Music", target: ""),
+            XLIFFUnit(id: "Sound", source: "Sound", target: "Ton?", state: "new"),
+            XLIFFUnit(id: "Effects", source: "Effects"),
+        ]), bundle: try Self.bundle())
+        #expect(result.updates.isEmpty)
+        #expect(result.untranslated == 3)
+    }
+
+    @Test("a document for a table or language the bundle does not have changes nothing", arguments: [
+        (xliff([], original: "en.lproj/Other.strings"), "<file original=\"en.lproj/Other.strings\"> is for the table Other, which no schema file of the bundle uses; nothing was imported"),
+        (xliff([], target: "fr"), "the target language fr has no .lproj folder in the bundle; create fr.lproj first; nothing was imported"),
+        (xliff([], target: "en"), "the target language en is the development language; nothing was imported"),
+    ])
+    func unknownTableOrLanguage(document: XLIFFDocument, message: String) throws {
+        #expect(throws: ExchangeError(message, path: "de.xliff")) { try Self.plan(document, bundle: try Self.bundle()) }
+    }
+
+    @Test("review states set and clear the needs-review mark")
+    func reviewMark() throws {
+        let pending = try Self.plan(Self.xliff([XLIFFUnit(id: "Sound", source: "Sound", target: "Klang", state: "needs-review-translation")]),
+                                    bundle: try Self.bundle())
+        let marked = try #require(pending.updates.first?.document)
+        #expect(marked.entries[0].leadingTrivia == "/* Hand-written header */\n\n/* The group */\n/* settings-l10n: needs review: imported from XLIFF as not yet reviewed */\n")
+        #expect(marked.entries[0].needsReview)
+
+        let reviewed = try Self.plan(Self.xliff([XLIFFUnit(id: "Sound", source: "Sound", target: "Klang", state: "translated")]),
+                                     bundle: try Self.bundle(german: marked.text))
+        #expect(reviewed.updates.first?.document.text == Self.german.replacingOccurrences(of: "\"Ton\"", with: "\"Klang\""))
+    }
+
+    @Test("a table that does not parse is left alone and reported")
+    func malformedTable() throws {
+        let result = try Self.plan(Self.xliff([XLIFFUnit(id: "Music", source: "Music", target: "Musik")]),
+                                   bundle: try Self.bundle(german: "\"Sound\" = \"Ton\""))
+        #expect(result.updates.isEmpty)
+        #expect(result.rejected.map(\.rule.rawValue) == ["import-table-refused"])
+        #expect(result.rejected.map(\.message) == [
+            "1 unit was not imported into de.lproj/Root.strings: the table cannot be read (de.lproj/Root.strings:1:16: missing ';' after the value of \"Sound\"); fix it and import again",
+        ])
+    }
+
+    @Test("a missing table is created as UTF-8 in the schema's order")
+    func newTable() throws {
+        let bundle = try Self.bundle(extra: ["sv.lproj/Other.strings": ""])
+        let result = try Self.plan(Self.xliff([
+            XLIFFUnit(id: "Effects", source: "Effects", target: "Effekter"),
+            XLIFFUnit(id: "Sound", source: "Sound", target: "Ljud"),
+        ], target: "sv"), bundle: bundle)
+        let update = try #require(result.updates.first)
+        #expect(update.path == "sv.lproj/Root.strings")
+        #expect(update.original == nil)
+        #expect(update.document.encoding == .utf8)
+        #expect(update.document.text == "/* Root.plist › group heading */\n\"Sound\" = \"Ljud\";\n\n/* Root.plist › label of an on/off switch */\n\"Effects\" = \"Effekter\";\n")
+    }
+}

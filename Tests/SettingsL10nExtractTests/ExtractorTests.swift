@@ -1,0 +1,94 @@
+import Testing
+@testable import SettingsL10nCore
+@testable import SettingsL10nExtract
+import SettingsL10nTestSupport
+
+@Suite("The catalog of localizable strings")
+struct ExtractorTests {
+    private func catalog(_ files: [String: String], fallback: TableFallback = .none) throws -> Catalog {
+        Extractor.catalog(of: try BundleLoader.load(from: InMemoryBundleSource(textFiles: files)), tableFallback: fallback)
+    }
+
+    static let specifiers = """
+    \t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Sound</string>
+    \t\t<key>FooterText</key><string>Applies everywhere</string></dict>
+    \t\t<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Difficulty</string>
+    \t\t<key>Key</key><string>d</string><key>DefaultValue</key><integer>1</integer>
+    \t\t<key>Values</key><array><integer>1</integer><integer>2</integer></array>
+    \t\t<key>Titles</key><array><string>Easy</string><string>Sound</string></array>
+    \t\t<key>ShortTitles</key><array><string>E</string><string> </string></array></dict>
+    \t\t<dict><key>Type</key><string>PSSliderSpecifier</string><key>Title</key><string>Ignored on a slider</string></dict>
+    \t\t<dict><key>Type</key><string>IASKButtonSpecifier</string><key>Title</key><string>Run</string>
+    \t\t<key>FooterText</key><string>Runs it</string></dict>
+    \t\t<dict><key>Title</key><string>No type</string></dict>
+    \t\t<dict><key>Type</key><string>PSTitleValueSpecifier</string><key>Title</key><string></string>
+    \t\t<key>Titles</key><array><integer>3</integer><string>Three</string></array></dict>
+    """
+
+    @Test("fields in schema order, deduplicated per table with every occurrence")
+    func order() throws {
+        let catalog = try catalog(["Root.plist": xmlSchema(Self.specifiers)])
+        let table = try #require(catalog.table(named: "Root"))
+        #expect(table.keys == ["Sound", "Applies everywhere", "Difficulty", "Easy", "E", "Run", "Runs it", "No type", "Three"])
+        let sound = try #require(table.string(forKey: "Sound"))
+        #expect(sound.occurrences.map(\.keyPath.description) == ["PreferenceSpecifiers[0].Title", "PreferenceSpecifiers[1].Titles[1]"])
+        #expect(sound.occurrences.map(\.field) == [.title, .titles])
+        #expect(sound.occurrences.map(\.position) == [TextPosition(line: 9, column: 73), TextPosition(line: 14, column: 48)])
+        #expect(table.string(forKey: "No type")?.occurrences.first?.specifierType == nil)
+        #expect(table.string(forKey: "E")?.occurrences.first?.abbreviates == "Easy")
+        #expect(table.string(forKey: "E")?.occurrences.first?.optionCount == 2)
+    }
+
+    @Test("numbers in Titles are reported, not keys")
+    func numbers() throws {
+        let catalog = try catalog(["Root.plist": xmlSchema(Self.specifiers)])
+        #expect(catalog.diagnostics == [Diagnostic(
+            .warning, rule: .localizableNotString,
+            "PreferenceSpecifiers[5].Titles[0] is a number (3), not a string: the Settings app cannot look it up in a table, so it cannot be translated",
+            at: SourceLocation(file: "Root.plist", line: 21, column: 27, keyPath: "PreferenceSpecifiers[5].Titles[0]"))])
+    }
+
+    @Test("files without StringsTable are unlocalized; with the file-name fallback they use their own table, else Root")
+    func unlocalized() throws {
+        let files = [
+            "Root.plist": xmlSchema(childPane(title: "More", file: "More") + childPane(title: "Other", file: "Other")),
+            "More.plist": xmlSchema(childPane(title: "Deeper", file: "Deeper"), stringsTable: nil),
+            "Other.plist": xmlSchema(childPane(title: "Elsewhere", file: "Deeper"), stringsTable: nil),
+            "Deeper.plist": xmlSchema("", stringsTable: nil),
+            "en.lproj/Root.strings": "",
+            "en.lproj/More.strings": "",
+        ]
+        let plain = try catalog(files)
+        #expect(plain.tables.map(\.name) == ["Root"])
+        #expect(plain.unlocalized == [UnlocalizedFile(file: "More.plist", strings: ["Deeper"]),
+                                      UnlocalizedFile(file: "Other.plist", strings: ["Elsewhere"])])
+        let fallback = try catalog(files, fallback: .fileName)
+        #expect(fallback.unlocalized.isEmpty)
+        #expect(fallback.tables.map(\.name) == ["More", "Root"])
+        #expect(fallback.table(named: "More")?.keys == ["Deeper"])
+        #expect(fallback.table(named: "Root")?.keys == ["More", "Other", "Elsewhere"])
+    }
+
+    @Test("tables are sorted by name")
+    func tablesSorted() throws {
+        let catalog = try catalog([
+            "Root.plist": xmlSchema(childPane(title: "Z", file: "Z"), stringsTable: "Zeta"),
+            "Z.plist": xmlSchema(childPane(title: "A", file: "Root"), stringsTable: "Alpha"),
+        ])
+        #expect(catalog.tables.map(\.name) == ["Alpha", "Zeta"])
+    }
+
+    @Test("occurrences are described in words a translator understands")
+    func descriptions() throws {
+        let catalog = try catalog(["Root.plist": xmlSchema(Self.specifiers)])
+        let table = try #require(catalog.table(named: "Root"))
+        func describe(_ key: String) -> [String] { table.string(forKey: key)!.occurrences.map { $0.describe() } }
+        #expect(describe("Sound") == ["Root.plist › group heading", "Root.plist › Difficulty › option 2 of 2"])
+        #expect(describe("Applies everywhere") == ["Root.plist › Sound › footer text below the group"])
+        #expect(describe("E") == ["Root.plist › Difficulty › short form of option 1 of 2 (“Easy”), shown in the row; keep it shorter"])
+        #expect(describe("Run") == ["Root.plist › title of a IASKButtonSpecifier row"])
+        #expect(describe("No type") == ["Root.plist › title of a row without Type"])
+        #expect(table.string(forKey: "Difficulty")!.occurrences[0].describe { $0 == "Difficulty" ? "Schwierigkeit" : $0 }
+            == "Root.plist › label of a list of choices")
+    }
+}

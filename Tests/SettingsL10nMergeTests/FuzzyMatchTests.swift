@@ -1,0 +1,51 @@
+import Testing
+@testable import SettingsL10nCore
+@testable import SettingsL10nExtract
+@testable import SettingsL10nMerge
+import SettingsL10nTestSupport
+
+@Suite("Fuzzy carry-over: which old key a new key replaces")
+struct FuzzyMatchTests {
+    @Test("small edits match", arguments: [
+        ("Extra Lives", "Extra lives"), ("Sound effects", "Sound effects."), ("Dificulty", "Difficulty"),
+        ("Colour", "Color"), ("Sync  over cellular", "Sync over cellular"), ("Show hints!", "Show hints"),
+        ("Download over Wi-Fi only", "Download over WiFi only"),
+    ])
+    func matches(old: String, new: String) {
+        #expect(FuzzyMatch.score(old, new) != nil)
+    }
+
+    @Test("strings that merely share words, or differ much, never match", arguments: [
+        ("Show on lock screen", "Show on home screen"), ("Music volume", "Effects volume"), ("Enable sound", "Enable music"),
+        ("On", "Off"), ("Low", "Law"), ("Download over Wi-Fi", "Download only over Wi-Fi"), ("Easy", "Hard"),
+        ("One week", "One month"), ("Left", "Right"), ("", "Anything"),
+    ])
+    func rejects(old: String, new: String) {
+        #expect(FuzzyMatch.score(old, new) == nil)
+    }
+
+    @Test("scores: 1 for a case or punctuation change, the character similarity for a typo")
+    func scores() {
+        #expect(FuzzyMatch.score("Extra Lives", "Extra lives") == 1)
+        #expect(FuzzyMatch.score("Dificulty", "Difficulty") == 0.9)
+    }
+
+    @Test("each old key goes to its best new key once; ties are not guessed")
+    func pairing() {
+        let pairs = FuzzyMatch.pairs(newKeys: ["Extra lives", "Sound", "Colors"], oldKeys: ["Extra Lives", "Colours", "Colour"])
+        #expect(pairs.map { "\($0.new)<-\($0.old)" } == ["Extra lives<-Extra Lives", "Colors<-Colours"])
+        #expect(FuzzyMatch.pairs(newKeys: ["Color"], oldKeys: ["Colour", "Colon"]).map(\.old) == ["Colour"])
+        #expect(FuzzyMatch.pairs(newKeys: ["Cat"], oldKeys: ["cat", "CAT"]).isEmpty)
+    }
+
+    @Test("ASCII text normalizes byte by byte exactly as any text does character by character")
+    func asciiNormalization() {
+        let pieces = ["Show", "on", "LOCK", "screen", " ", "  ", "\t", "\r\n", "\n", ".", "!", "?", ":", "...", "a1", "_", "-", "\u{0B}", "\u{0C}", "\u{1F}", "Zz"]
+        var generator = SeededGenerator(seed: 3)
+        for _ in 0..<2000 {
+            let text = (0..<Int(generator.next() % 9)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            #expect(FuzzyMatch.normalizeASCII(text) == FuzzyMatch.normalizeUnicode(text), "\(text.debugDescription)")
+        }
+        #expect(FuzzyMatch.normalizeASCII("Café") == nil)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import SettingsL10nCore
+@testable import SettingsL10nExtract
+@testable import SettingsL10nCollation
+@testable import SettingsL10nResolve
+@testable import SettingsL10nRender
+import SettingsL10nTestSupport
+
+@Suite("render output matches the golden files")
+struct RenderGoldenTests {
+    static func example() throws -> Resolver {
+        let bundle = try BundleLoader.load(from: try DiskBundleSource(path: TestPaths.exampleBundle.path))
+        return Resolver(bundle: bundle, catalog: Extractor.catalog(of: bundle))
+    }
+
+    @Test("JSON, one golden file per locale of the example bundle", arguments: ["ar", "de", "en", "ja", "sv"])
+    func json(locale: String) throws {
+        let resolver = try Self.example()
+        #expect(resolver.allLocales == ["ar", "de", "en", "ja", "sv"])
+        Golden.check(RenderJSON.document([try resolver.resolve(locale)], icuVersion: "72.1"), against: "render-example-\(locale).json")
+    }
+
+    @Test("streaming every locale gives the same documents as rendering them all at once")
+    func streaming() throws {
+        let resolver = try Self.example()
+        let names = resolver.allLocales + PseudoLocale.allCases.map(\.rawValue)
+        let locales = try names.map { try resolver.resolve($0) }
+        var json = "", text = "", heard: [String] = []
+        try RenderJSON.render(names, with: resolver, icuVersion: "72.1", progress: { heard.append("\($0)/\($1) \($2)") }) { json += $0 }
+        try RenderText.render(names, with: resolver, icuVersion: "72.1") { text += $0 }
+        #expect(json == RenderJSON.document(locales, icuVersion: "72.1"))
+        #expect(text == RenderText.render(locales, icuVersion: "72.1"))
+        #expect(heard == names.enumerated().map { "\($0 + 1)/\(names.count) \($1)" })
+    }
+
+    @Test("the text tree of every locale, and of the pseudo-locales")
+    func text() throws {
+        let resolver = try Self.example()
+        let locales = try (resolver.allLocales + PseudoLocale.allCases.map(\.rawValue)).map { try resolver.resolve($0) }
+        Golden.check(RenderText.render(locales, icuVersion: "72.1"), against: "render-example.txt")
+    }
+
+    @Test("HTML: self-contained pages with lang and dir, links that resolve, Swedish order on the country page")
+    func html() throws {
+        let resolver = try Self.example()
+        let locales = try ["en", "sv", "ar"].map { try resolver.resolve($0) }
+        let images = ["VolumeLow.png": [UInt8](try Data(contentsOf: TestPaths.exampleBundle.appendingPathComponent("VolumeLow.png")))]
+        let pages = RenderHTML(images: images, icuVersion: "72.1").pages(for: locales)
+        #expect(pages.keys.sorted() == [
+            "ar/OfflineMaps.html", "ar/Privacy.html", "ar/index.html", "ar/options-OfflineMaps-2.html", "ar/options-Root-5.html", "ar/options-Root-6.html",
+            "en/OfflineMaps.html", "en/Privacy.html", "en/index.html", "en/options-OfflineMaps-2.html", "en/options-Root-5.html", "en/options-Root-6.html",
+            "index.html",
+            "sv/OfflineMaps.html", "sv/Privacy.html", "sv/index.html", "sv/options-OfflineMaps-2.html", "sv/options-Root-5.html", "sv/options-Root-6.html",
+        ])
+        for (path, html) in pages {
+            #expect(!html.contains("<script"), "\(path) has a script")
+            #expect(!html.contains("http://") && !html.contains("https://"), "\(path) reaches the network")
+            // Every link leads to a page that exists.
+            let folder = path.contains("/") ? String(path.split(separator: "/")[0]) + "/" : ""
+            for link in html.components(separatedBy: "href=\"").dropFirst().map({ String($0.prefix { $0 != "\"" }) }) {
+                let target = link.hasPrefix("../") ? String(link.dropFirst(3)) : folder + link
+                #expect(pages[target] != nil, "\(path) links to \(link), which is not written")
+            }
+        }
+        #expect(pages["ar/index.html"]?.contains("<html lang=\"ar\" dir=\"rtl\">") == true)
+        #expect(pages["sv/index.html"]?.contains("<html lang=\"sv\" dir=\"ltr\">") == true)
+        #expect(pages["en/index.html"]?.contains("src=\"data:image/png;base64,") == true)
+        let countries = try #require(pages["sv/options-Root-6.html"])
+        let titles = countries.components(separatedBy: "<span class=\"label\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(titles == ["Danmark", "Estland", "Finland", "Island", "Norge", "Schweiz", "Sverige", "Tyskland", "Åland", "Österrike"])
+        Golden.check(pages["sv/index.html"]!, against: "render-example-sv-index.html")
+        Golden.check(pages["index.html"]!, against: "render-example-index.html")
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import SettingsL10nCore
+
+/// Paths the tests use.
+package enum TestPaths {
+    /// The package root (two levels above this file's folder).
+    package static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared/corpus` beside the project: real bundles nobody on the project wrote.
+    package static let corpus: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+    package static var corpusExists: Bool {
+        FileManager.default.fileExists(atPath: corpus.path)
+    }
+
+    package static let exampleBundle: URL = packageRoot.appendingPathComponent("Resources/Settings.bundle")
+
+    /// Every `*.bundle` folder of the corpus, as paths relative to it.
+    package static func corpusBundles() -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: corpus.path) else { return [] }
+        var bundles: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if URL(fileURLWithPath: path).lastPathComponent.contains(".bundle"),
+               !path.contains(".bundle/") {
+                bundles.append(path)
+                enumerator.skipDescendants()
+            }
+        }
+        return bundles.sorted()
+    }
+}
+
+/// A folder under the system's temporary folder, removed when the value is released.
+package final class TemporaryFolder {
+    package let url: URL
+
+    package init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("settings-l10n-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    package var path: String { url.path }
+
+    /// Writes `contents` at `relative`, creating folders as needed.
+    @discardableResult
+    package func write(_ relative: String, _ contents: [UInt8]) throws -> URL {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents).write(to: file)
+        return file
+    }
+
+    @discardableResult
+    package func write(_ relative: String, _ text: String) throws -> URL {
+        try write(relative, Array(text.utf8))
+    }
+
+    /// Creates an empty file in the folder `relative` whose name is `name`'s bytes as they are
+    /// (not necessarily UTF-8, which `FileManager` would insist on).
+    package func createFile(in relative: String, rawName name: [UInt8]) {
+        let path = Array((url.appendingPathComponent(relative).path + "/").utf8) + name + [0]
+        let descriptor = path.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
+        precondition(descriptor >= 0, "cannot create the file")
+        close(descriptor)
+    }
+
+    package func symlink(_ relative: String, to destination: String) throws {
+        let link = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: destination)
+    }
+}
+
+/// Encodes text as UTF-16 bytes.
+package func utf16Bytes(_ text: String, bigEndian: Bool = false, byteOrderMark: Bool = true) -> [UInt8] {
+    DecodedText.encode(text, as: bigEndian ? .utf16BigEndian : .utf16LittleEndian, byteOrderMark: byteOrderMark)
+}
+
+/// A minimal XML schema file around the given `PreferenceSpecifiers` dictionaries.
+package func xmlSchema(_ specifiers: String, stringsTable: String? = "Root") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \(stringsTable.map { "\t<key>StringsTable</key>\n\t<string>\($0)</string>\n" } ?? "")\t<key>PreferenceSpecifiers</key>
+    \t<array>
+    \(specifiers)
+    \t</array>
+    </dict>
+    </plist>
+
+    """
+}
+
+/// A child pane specifier in XML.
+package func childPane(title: String, file: String) -> String {
+    """
+    \t\t<dict>
+    \t\t\t<key>Type</key>
+    \t\t\t<string>PSChildPaneSpecifier</string>
+    \t\t\t<key>Title</key>
+    \t\t\t<string>\(title)</string>
+    \t\t\t<key>File</key>
+    \t\t\t<string>\(file)</string>
+    \t\t</dict>
+    """
+}
+
+/// A group specifier in XML.
+package func groupSpecifier(_ title: String) -> String {
+    "\t\t<dict>\n\t\t\t<key>Type</key>\n\t\t\t<string>PSGroupSpecifier</string>\n\t\t\t<key>Title</key>\n\t\t\t<string>\(title)</string>\n\t\t</dict>\n"
+}
+
+/// A deterministic random number generator (SplitMix64), for property tests that fail the same way twice.
+package struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
