@@ -25,11 +25,11 @@ public struct CheckConfiguration: Hashable, Sendable {
     public static let fileName = ".settings-l10n.json"
 
     /// The largest configuration file read (a real one is a few hundred bytes).
-    public static let maximumSize = 1 << 20
+    package static let maximumSize = 1 << 20
 
     /// What is wrong with `language` as a development language (it names the `.lproj` folder
     /// merge creates), or `nil` when it is a language identifier.
-    public static func languageProblem(_ language: String) -> String? {
+    package static func languageProblem(_ language: String) -> String? {
         guard LanguageTag.isValidFolderName(language), language != "Base" else {
             return "must be a language identifier such as en, pt-BR or zh-Hans, not \(MessageText.quoted(language))"
         }
@@ -97,7 +97,7 @@ public struct CheckConfiguration: Hashable, Sendable {
 public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 

@@ -4,33 +4,51 @@ import SettingsL10nExtract
 /// How far one table of one localization covers the catalog: what `status` shows and what the
 /// `missing-translation`, `development-entry-missing`, `stale-key`, `needs-review` and
 /// `table-missing` rules report, from one computation so the two always agree.
-public struct TableCoverage: Hashable, Sendable {
-    public enum FileState: String, Hashable, Sendable {
+package struct TableCoverage: Hashable, Sendable {
+    package enum FileState: String, Hashable, Sendable {
         case present, missing, unreadable
     }
 
     /// The `.lproj` folder name without extension.
-    public var locale: String
-    public var table: String
+    package var locale: String
+    package var table: String
     /// `de.lproj/Root.strings`.
-    public var path: String
-    public var isDevelopmentLanguage: Bool
-    public var file: FileState
+    package var path: String
+    package var isDevelopmentLanguage: Bool
+    package var file: FileState
     /// The catalog keys of the table, in order.
-    public var total: Int
+    package var total: Int
     /// Live keys with a value that is neither waiting for review nor the filled-in source text.
-    public var translated: Int
+    package var translated: Int
     /// Entries (effective, live or stale) marked as needing review.
-    public var fuzzy: [StringsScan.Entry]
+    package var fuzzy: [StringsScan.Entry]
     /// Live keys without a value, in catalog order (every key when the file is missing).
-    public var missing: [LocalizableString]
+    package var missing: [LocalizableString]
     /// Live keys whose value is the source text put there by `merge --fill source`.
-    public var filled: [StringsScan.Entry]
+    package var filled: [StringsScan.Entry]
     /// Effective entries no schema file uses.
-    public var stale: [StringsScan.Entry]
+    package var stale: [StringsScan.Entry]
 
     /// The share of live keys translated, from 0 to 100.
-    public var percent: Double {
+    package var percent: Double {
         total == 0 ? 100 : Double(translated) * 100 / Double(total)
+    }
+
+    /// Counts the catalog keys of `table` as translated, filled with the source text, or
+    /// missing, from the last entry of each (`lastOfTracked`, -1 where there is none).
+    mutating func count(_ table: CatalogTable, entries: [StringsScan.Entry], lastOfTracked: [Int]) {
+        for (position, string) in table.strings.enumerated() {
+            let last = lastOfTracked[position]
+            guard last >= 0, entries[last].value != nil else {
+                missing.append(string)
+                continue
+            }
+            let entry = entries[last]
+            if entry.isUntranslatedFill {
+                filled.append(entry)
+            } else if !entry.needsReview {
+                translated += 1
+            }
+        }
     }
 }

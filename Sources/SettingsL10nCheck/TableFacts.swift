@@ -4,25 +4,25 @@ import SettingsL10nExtract
 /// What `check` and `status` need from one table of one localization, found in one read of it,
 /// so that the table is parsed once and never kept: the entries the table rules report, the
 /// coverage of the catalog, and the localized titles of option lists.
-public struct TableFacts: Sendable {
+package struct TableFacts: Sendable {
     /// The `.lproj` folder name without extension, and the folder.
-    public var locale: String
-    public var folder: String
-    public var table: String
-    public var path: String
-    public var isDevelopmentLanguage: Bool
+    package var locale: String
+    package var folder: String
+    package var table: String
+    package var path: String
+    package var isDevelopmentLanguage: Bool
     /// Why the table could not be read, if it could not.
-    public var problem: TableReadError?
-    public var notices: [StringsNotice] = []
+    package var problem: TableReadError?
+    package var notices: [StringsNotice] = []
     /// Entries that a later entry with the same key overrides, with the later one's line.
-    public var duplicates: [(entry: StringsScan.Entry, laterLine: Int)] = []
-    public var emptyValues: [StringsScan.Entry] = []
+    package var duplicates: [(entry: StringsScan.Entry, laterLine: Int)] = []
+    package var emptyValues: [StringsScan.Entry] = []
     /// Values that differ from their keys only in white space.
-    public var whitespaceValues: [StringsScan.Entry] = []
+    package var whitespaceValues: [StringsScan.Entry] = []
     /// Entries marked as needing review.
-    public var reviews: [StringsScan.Entry] = []
+    package var reviews: [StringsScan.Entry] = []
     /// The coverage of the catalog table of the same name (`nil` for other tables).
-    public var coverage: TableCoverage?
+    package var coverage: TableCoverage?
     /// The option lists of the table's schema files, in this language, that a display rule
     /// reports something about (most lists have nothing to report, and are not kept), by
     /// `SchemaOptionList.order`.
@@ -50,45 +50,20 @@ public struct TableFacts: Sendable {
         }
         facts.notices = scan.notices
         let entries = scan.entries
-
-        // Pass 1: the tracked key of each entry, and the last entry of each key. Tracked keys are
-        // found in the shared index; other keys (stale ones, or every key of a table no schema
-        // file names) need a table of their own, for duplicates.
-        let trackedCount = keys?.position.count ?? 0
-        var trackedOf = [Int](repeating: -1, count: entries.count)
-        var lastOfTracked = [Int](repeating: -1, count: trackedCount)
-        var lastOfOther: [String: Int] = [:]
-        var overridden: [Int] = []
-        for index in entries.indices {
-            let key = entries[index].key
-            if let tracked = keys?.position[key] {
-                trackedOf[index] = tracked
-                if lastOfTracked[tracked] >= 0 { overridden.append(lastOfTracked[tracked]) }
-                lastOfTracked[tracked] = index
-            } else if let previous = lastOfOther.updateValue(index, forKey: key) {
-                overridden.append(previous)
-            }
-        }
-        var isOverridden = [Bool](repeating: false, count: entries.count)
-        if !overridden.isEmpty {
-            overridden.sort()
-            for index in overridden {
-                isOverridden[index] = true
-                let tracked = trackedOf[index]
-                let last = tracked >= 0 ? lastOfTracked[tracked] : lastOfOther[entries[index].key]!
-                facts.duplicates.append((entries[index], entries[last].position.line))
-            }
+        let index = EntryIndex(entries, keys: keys)
+        facts.duplicates = index.overridden.map { overridden in
+            (entries[overridden], entries[index.last(overriding: overridden, in: entries)].position.line)
         }
 
-        // Pass 2: the effective entries, in file order.
+        // The effective entries, in file order.
         var coverage = keys.map {
             TableCoverage(locale: localization.name, table: $0.table.name, path: file.path, isDevelopmentLanguage: isDevelopment,
                           file: .present, total: $0.table.strings.count, translated: 0, fuzzy: [], missing: [], filled: [], stale: [])
         }
         let catalogCount = keys?.table.strings.count ?? 0
         var optionEntries = [StringsScan.Entry?](repeating: nil, count: keys?.optionKeyCount ?? 0)
-        for index in entries.indices where !isOverridden[index] {
-            let entry = entries[index]
+        for position in entries.indices where !index.isOverridden[position] {
+            let entry = entries[position]
             if entry.value == "" { facts.emptyValues.append(entry) }
             if let value = entry.value, value != entry.key, Self.sameIgnoringWhiteSpace(value, entry.key) {
                 facts.whitespaceValues.append(entry)
@@ -97,29 +72,55 @@ public struct TableFacts: Sendable {
                 facts.reviews.append(entry)
                 coverage?.fuzzy.append(entry)
             }
-            let tracked = trackedOf[index]
+            let tracked = index.trackedOf[position]
             if tracked < 0 || tracked >= catalogCount { coverage?.stale.append(entry) }
             if tracked >= 0, let keys, keys.optionSlot[tracked] >= 0 { optionEntries[keys.optionSlot[tracked]] = entry }
         }
         if let keys, var table = coverage {
-            for (position, string) in keys.table.strings.enumerated() {
-                let last = lastOfTracked[position]
-                guard last >= 0, entries[last].value != nil else {
-                    table.missing.append(string)
-                    continue
-                }
-                let entry = entries[last]
-                if entry.isUntranslatedFill {
-                    table.filled.append(entry)
-                } else if !entry.needsReview {
-                    table.translated += 1
-                }
-            }
+            table.count(keys.table, entries: entries, lastOfTracked: index.lastOfTracked)
             coverage = table
         }
         facts.coverage = coverage
         facts.reportableOptionLists = reportable(keys?.optionLists ?? [], path: file.path, locale: localization.name) { optionEntries[$0] }
         return facts
+    }
+
+    /// Which catalog key each entry of a table is, and which entries a later one of the same
+    /// key overrides. Tracked keys are found in the shared index; other keys (stale ones, or
+    /// every key of a table no schema file names) need a table of their own, for duplicates.
+    struct EntryIndex {
+        /// The tracked key of each entry, or -1.
+        var trackedOf: [Int]
+        /// The last entry of each tracked key, or -1.
+        var lastOfTracked: [Int]
+        var lastOfOther: [String: Int] = [:]
+        /// Entries overridden by a later one, in file order.
+        var overridden: [Int] = []
+        var isOverridden: [Bool]
+
+        init(_ entries: [StringsScan.Entry], keys: TableKeys?) {
+            trackedOf = [Int](repeating: -1, count: entries.count)
+            lastOfTracked = [Int](repeating: -1, count: keys?.position.count ?? 0)
+            isOverridden = [Bool](repeating: false, count: entries.count)
+            for index in entries.indices {
+                let key = entries[index].key
+                if let tracked = keys?.position[key] {
+                    trackedOf[index] = tracked
+                    if lastOfTracked[tracked] >= 0 { overridden.append(lastOfTracked[tracked]) }
+                    lastOfTracked[tracked] = index
+                } else if let previous = lastOfOther.updateValue(index, forKey: key) {
+                    overridden.append(previous)
+                }
+            }
+            overridden.sort()
+            for index in overridden { isOverridden[index] = true }
+        }
+
+        /// The entry the device uses instead of the overridden entry at `index`.
+        func last(overriding index: Int, in entries: [StringsScan.Entry]) -> Int {
+            let tracked = trackedOf[index]
+            return tracked >= 0 ? lastOfTracked[tracked] : lastOfOther[entries[index].key]!
+        }
     }
 
     /// The lists a display rule reports something about, in this table's language.

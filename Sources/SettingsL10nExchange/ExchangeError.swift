@@ -8,7 +8,7 @@ public struct ExchangeError: Error, Hashable, Sendable, CustomStringConvertible 
     public var position: TextPosition?
     public var message: String
 
-    public init(_ message: String, path: String? = nil, position: TextPosition? = nil) {
+    package init(_ message: String, path: String? = nil, position: TextPosition? = nil) {
         self.message = message
         self.path = path
         self.position = position

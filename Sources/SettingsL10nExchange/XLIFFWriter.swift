@@ -44,7 +44,7 @@ public enum XLIFFWriter {
     }
 
     /// Whether XML 1.0 can hold `text` at all (it cannot hold most control characters).
-    public static func isRepresentable(_ text: String) -> Bool {
+    package static func isRepresentable(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
             switch scalar.value {
             case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true

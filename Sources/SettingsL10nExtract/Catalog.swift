@@ -12,7 +12,7 @@ public struct Catalog: Hashable, Sendable {
     /// The table that localizes each schema file (by path); files without one are absent.
     public var tableOfFile: [String: String] = [:]
 
-    public init(developmentLanguage: String, tables: [CatalogTable] = [], unlocalized: [UnlocalizedFile] = [],
+    package init(developmentLanguage: String, tables: [CatalogTable] = [], unlocalized: [UnlocalizedFile] = [],
                 diagnostics: [Diagnostic] = []) {
         self.developmentLanguage = developmentLanguage
         self.tables = tables
@@ -30,7 +30,7 @@ public struct CatalogTable: Hashable, Sendable {
     public var name: String
     public var strings: [LocalizableString]
 
-    public init(name: String, strings: [LocalizableString]) {
+    package init(name: String, strings: [LocalizableString]) {
         self.name = name
         self.strings = strings
     }
@@ -47,7 +47,7 @@ public struct LocalizableString: Hashable, Sendable {
     public var key: String
     public var occurrences: [Occurrence]
 
-    public init(key: String, occurrences: [Occurrence]) {
+    package init(key: String, occurrences: [Occurrence]) {
         self.key = key
         self.occurrences = occurrences
     }
@@ -79,7 +79,7 @@ public struct Occurrence: Hashable, Sendable {
     /// For `ShortTitles`: the `Titles` entry it abbreviates.
     public var abbreviates: String?
 
-    public init(file: String, position: TextPosition?, keyPath: PlistKeyPath, specifierType: String?,
+    package init(file: String, position: TextPosition?, keyPath: PlistKeyPath, specifierType: String?,
                 field: LocalizableField, optionIndex: Int? = nil, optionCount: Int? = nil,
                 specifierTitle: String? = nil, abbreviates: String? = nil) {
         self.file = file
@@ -99,7 +99,7 @@ public struct UnlocalizedFile: Hashable, Sendable {
     public var file: String
     public var strings: [String]
 
-    public init(file: String, strings: [String]) {
+    package init(file: String, strings: [String]) {
         self.file = file
         self.strings = strings
     }

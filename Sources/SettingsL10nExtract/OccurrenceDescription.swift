@@ -6,7 +6,7 @@ extension Occurrence {
     ///
     /// - Parameter sourceText: turns a key into the development-language text, so that symbolic
     ///   keys (`SETTINGS_DIFFICULTY`) read as the words the user sees.
-    public func describe(sourceText: (String) -> String = { $0 }) -> String {
+    package func describe(sourceText: (String) -> String = { $0 }) -> String {
         var parts = [file]
         if field != .title, let specifierTitle {
             parts.append(sourceText(specifierTitle))
@@ -49,7 +49,7 @@ extension Occurrence {
 
 extension LocalizableString {
     /// The comment written above a generated entry: every place the string appears.
-    public func comment(sourceText: (String) -> String = { $0 }) -> String {
+    package func comment(sourceText: (String) -> String = { $0 }) -> String {
         occurrences.map { $0.describe(sourceText: sourceText) }.joined(separator: "; ")
     }
 }

@@ -13,14 +13,14 @@ import SettingsL10nCore
 /// Similarity is `1 − LevenshteinDistance / max(length)`, in Unicode scalars. Requiring
 /// typo-sized edits *within* words is what stops "Show on lock screen" from matching "Show on
 /// home screen": strings that merely share words never match.
-public enum FuzzyMatch {
-    public static let wordThreshold = 0.75
-    public static let stringThreshold = 0.8
-    public static let maximumDifferingWords = 2
+enum FuzzyMatch {
+    static let wordThreshold = 0.75
+    static let stringThreshold = 0.8
+    static let maximumDifferingWords = 2
     /// Strings longer than this (in Unicode scalars, normalized) match only when equal after
     /// normalization: the edit distance costs the product of the lengths, and a title of
     /// thousands of characters is no typo-sized edit away from another anyway.
-    public static let maximumEditedLength = 400
+    static let maximumEditedLength = 400
 
     /// A key made ready for scoring once, however many keys it is scored against.
     struct Prepared {
@@ -40,7 +40,7 @@ public enum FuzzyMatch {
 
     /// The score of `old` as a predecessor of `new` (1 for equal after normalization), or `nil`
     /// when they are not close enough.
-    public static func score(_ old: String, _ new: String) -> Double? {
+    static func score(_ old: String, _ new: String) -> Double? {
         guard let a = Prepared(old), let b = Prepared(new) else { return nil }
         return score(a, b)
     }
@@ -104,7 +104,7 @@ public enum FuzzyMatch {
     /// Pairs new keys with the old keys they most likely replace: each old key at most once,
     /// best scores first, ties to the earlier new key; ambiguous ties between old keys are
     /// skipped rather than guessed.
-    public static func pairs(newKeys: [String], oldKeys: [String]) -> [(new: String, old: String)] {
+    static func pairs(newKeys: [String], oldKeys: [String]) -> [(new: String, old: String)] {
         pairs(newKeys: newKeys, prepared: nil, oldKeys: oldKeys)
     }
 

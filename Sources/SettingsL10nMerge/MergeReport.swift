@@ -29,7 +29,7 @@ public struct TableMergeReport: Hashable, Sendable {
     public var problem: String?
     public var problemPosition: TextPosition?
 
-    public init(locale: String, table: String, path: String, isDevelopmentLanguage: Bool) {
+    package init(locale: String, table: String, path: String, isDevelopmentLanguage: Bool) {
         self.locale = locale
         self.table = table
         self.path = path

@@ -19,7 +19,7 @@ public struct MergeResult: Hashable, Sendable {
     public var updates: [TableUpdate] = []
     public var reports: [TableMergeReport] = []
 
-    public init(updates: [TableUpdate] = [], reports: [TableMergeReport] = []) {
+    package init(updates: [TableUpdate] = [], reports: [TableMergeReport] = []) {
         self.updates = updates
         self.reports = reports
     }
@@ -69,10 +69,7 @@ public enum Merger {
             localizations.append(Localization(folder: "\(catalog.developmentLanguage).lproj", tables: []))
             localizations.sort { $0.folder < $1.folder }
         }
-        if !locales.isEmpty {
-            let wanted = Set(locales.compactMap { LanguageTag.bcp47(folderName: $0)?.lowercased() })
-            localizations = localizations.filter { wanted.contains(LanguageTag.bcp47(folderName: $0.name)?.lowercased() ?? $0.name) }
-        }
+        localizations = localizations.matching(locales: locales)
         // The source text of each table, and the location comment of each string, made once
         // for every language.
         let sourceTexts = parallelMap(catalog.tables) { development?.table(named: $0.name)?.values() ?? [:] }

@@ -29,7 +29,7 @@ public struct RenderHTML {
     }
 
     /// The folder of a locale's pages: its name, made safe for a file name.
-    public static func folder(for locale: LocalizedLocale) -> String {
+    package static func folder(for locale: LocalizedLocale) -> String {
         safeName(locale.locale)
     }
 

@@ -4,9 +4,9 @@ import SettingsL10nCore
 /// describes: the exact name, then its other spellings (`pt-BR`/`pt_BR`, any case, legacy names
 /// such as `English`), then the language's parent chain (`en-IN` → `en-GB` → `en`,
 /// `zh-Hant-HK` → `zh-Hant` → `zh-TW`, `zh-Hans` → `zh` → `zh-CN`), then the development language.
-public enum LocaleMatcher {
+package enum LocaleMatcher {
     /// The tags tried for `tag`, most specific first (the development language not included).
-    public static func chain(for tag: String) -> [String] {
+    package static func chain(for tag: String) -> [String] {
         let normalized = LanguageTag.bcp47(folderName: tag) ?? tag
         let parts = normalized.split(separator: "-").map(String.init)
         guard let language = parts.first else { return [normalized] }
@@ -45,7 +45,7 @@ public enum LocaleMatcher {
     }
 
     /// The folder for `tag` in `bundle`, or the development language's, or `nil` when none applies.
-    public static func localization(for tag: String, in bundle: SettingsBundle, developmentLanguage: String) -> Localization? {
+    package static func localization(for tag: String, in bundle: SettingsBundle, developmentLanguage: String) -> Localization? {
         for candidate in chain(for: tag) {
             if let exact = bundle.localizations.first(where: { $0.name == candidate }) { return exact }
             let wanted = candidate.lowercased()
@@ -57,9 +57,9 @@ public enum LocaleMatcher {
     }
 
     /// The right-to-left languages, whose pages get `dir="rtl"`.
-    public static let rightToLeftLanguages: Set<String> = ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "ckb", "dv"]
+    package static let rightToLeftLanguages: Set<String> = ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "ckb", "dv"]
 
-    public static func isRightToLeft(_ tag: String) -> Bool {
+    package static func isRightToLeft(_ tag: String) -> Bool {
         let language = (LanguageTag.bcp47(folderName: tag) ?? tag).split(separator: "-").first.map(String.init) ?? tag
         return rightToLeftLanguages.contains(language)
     }

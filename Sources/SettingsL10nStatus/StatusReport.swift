@@ -7,7 +7,7 @@ public struct StatusReport: Hashable, Sendable {
     public struct Locale: Hashable, Sendable {
         public var locale: String
         public var isDevelopmentLanguage: Bool
-        public var tables: [TableCoverage]
+        package var tables: [TableCoverage]
 
         public var total: Int { tables.map(\.total).reduce(0, +) }
         public var translated: Int { tables.map(\.translated).reduce(0, +) }

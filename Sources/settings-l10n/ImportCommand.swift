@@ -54,29 +54,7 @@ struct ImportCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        var written: [TableUpdate] = []
-        if dryRun {
-            for update in result.updates {
-                printOutput(UnifiedDiff.diff(old: update.originalText, new: update.updatedText,
-                                             path: update.path, isNewFile: update.original == nil))
-            }
-            written = result.updates
-        } else {
-            var writer = DiskBundleWriter(bundle: source)
-            for update in result.updates {
-                do {
-                    try writer.write(update.updated, to: update.path, replacing: update.original)
-                    written.append(update)
-                } catch where error.kind == .conflict {
-                    let count = result.written[update.path] ?? 0
-                    result.rejected.append(Diagnostic(.error, rule: .importTableRefused,
-                                                      "\(count) translation\(count == 1 ? " was" : "s were") not imported: \(error.message)",
-                                                      at: SourceLocation(file: options.diagnosticPaths.path(of: SourceLocation(file: update.path)))))
-                } catch {
-                    throw CommandFailure("\(error.description) (tables written before it keep their new content; fix the problem and import again)")
-                }
-            }
-        }
+        let written = dryRun ? printDiffs(result.updates) : try write(&result, into: source)
         // Rejects name the XLIFF documents as they were given (and tables by the bundle path).
         printError(TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "")).format(result.rejected), ifNotEmpty: true)
         let verb = dryRun ? "would write" : "wrote"
@@ -92,5 +70,34 @@ struct ImportCommand: ParsableCommand {
             printError("\(units) problem\(units == 1 ? "" : "s") kept translations from being imported (see above)")
             throw ExitCode(1)
         }
+    }
+
+    private func printDiffs(_ updates: [TableUpdate]) -> [TableUpdate] {
+        for update in updates {
+            printOutput(UnifiedDiff.diff(old: update.originalText, new: update.updatedText,
+                                         path: update.path, isNewFile: update.original == nil))
+        }
+        return updates
+    }
+
+    /// Writes the updates; a table that changed on disk since it was read becomes a reject.
+    /// - Returns: the updates written.
+    private func write(_ result: inout ImportResult, into source: DiskBundleSource) throws -> [TableUpdate] {
+        var writer = DiskBundleWriter(bundle: source)
+        var written: [TableUpdate] = []
+        for update in result.updates {
+            do {
+                try writer.write(update.updated, to: update.path, replacing: update.original)
+                written.append(update)
+            } catch where error.kind == .conflict {
+                let count = result.written[update.path] ?? 0
+                result.rejected.append(Diagnostic(.error, rule: .importTableRefused,
+                                                  "\(count) translation\(count == 1 ? " was" : "s were") not imported: \(error.message)",
+                                                  at: SourceLocation(file: options.diagnosticPaths.path(of: SourceLocation(file: update.path)))))
+            } catch {
+                throw CommandFailure("\(error.description) (tables written before it keep their new content; fix the problem and import again)")
+            }
+        }
+        return written
     }
 }

@@ -18,7 +18,7 @@ public struct SettingsBundle: Hashable, Sendable {
     /// use is unknown, so no table may be written until they load (see `tableWriteRefusal`).
     public var unloadedSchemaFiles: [UnloadedSchemaFile]
 
-    public init(schemaFiles: [SchemaFile] = [], localizations: [Localization] = [],
+    package init(schemaFiles: [SchemaFile] = [], localizations: [Localization] = [],
                 paneLinks: [PaneLink] = [], diagnostics: [Diagnostic] = [], otherEntries: [BundleFolderEntry] = [],
                 unloadedSchemaFiles: [UnloadedSchemaFile] = []) {
         self.schemaFiles = schemaFiles
@@ -43,7 +43,7 @@ public struct UnloadedSchemaFile: Hashable, Sendable {
     public var path: String
     public var reason: Diagnostic
 
-    public init(path: String, reason: Diagnostic) {
+    package init(path: String, reason: Diagnostic) {
         self.path = path
         self.reason = reason
     }
@@ -118,7 +118,7 @@ public struct Localization: Hashable, Sendable {
     /// Whether the folder is a symbolic link (to a folder inside the bundle): read, never written.
     public var isLink: Bool
 
-    public init(folder: String, tables: [StringsTableFile], listingProblem: String? = nil, isLink: Bool = false) {
+    package init(folder: String, tables: [StringsTableFile], listingProblem: String? = nil, isLink: Bool = false) {
         self.folder = folder
         self.name = folder.hasSuffix(".lproj") ? String(folder.dropLast(6)) : folder
         self.tables = tables
@@ -153,14 +153,14 @@ public struct StringsTableFile: Hashable, Sendable {
         case deferred(DeferredFile)
     }
 
-    public init(name: String, path: String, content: Content, isLink: Bool = false) {
+    package init(name: String, path: String, content: Content, isLink: Bool = false) {
         self.name = name
         self.path = path
         self.content = content
         self.isLink = isLink
     }
 
-    public init(name: String, path: String, bytes: [UInt8]) {
+    package init(name: String, path: String, bytes: [UInt8]) {
         self.init(name: name, path: path, content: .bytes(bytes))
     }
 
@@ -189,7 +189,7 @@ public struct StringsTableFile: Hashable, Sendable {
     }
 
     /// The table's entries for lookups (no text around them). Each call reads the file again.
-    public func scan(limits: ReadLimits = .standard) throws(TableReadError) -> StringsScan {
+    package func scan(limits: ReadLimits = .standard) throws(TableReadError) -> StringsScan {
         let bytes = try read().get()
         do {
             return try StringsParser.scan(bytes, limits: limits)
@@ -199,7 +199,7 @@ public struct StringsTableFile: Hashable, Sendable {
     }
 
     /// The file's bytes, when they can be read.
-    public var bytes: [UInt8]? {
+    package var bytes: [UInt8]? {
         try? read().get()
     }
 
@@ -276,7 +276,7 @@ public struct DeferredFile: Hashable, Sendable {
         self.limit = limit
     }
 
-    public func read() -> Result<[UInt8], BundleReadError> {
+    package func read() -> Result<[UInt8], BundleReadError> {
         Result { () throws(BundleReadError) in try source.source.contents(of: path, limit: limit) }
     }
 

@@ -1,11 +1,11 @@
 /// Text quoted inside messages for people.
-public enum MessageText {
+package enum MessageText {
     /// The most characters of a value a message quotes.
-    public static let quotedLimit = 80
+    package static let quotedLimit = 80
 
     /// `text` as a quoted `.strings` literal, cut after `quotedLimit` characters with its full
     /// length said: a message never copies a whole long value (a title can be megabytes).
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         // Short text (the usual key or title) is quoted whole without counting its characters.
         if text.utf8.count <= quotedLimit { return StringsWriting.quoted(text) }
         let head = text.prefix(quotedLimit)
@@ -14,7 +14,7 @@ public enum MessageText {
     }
 
     /// `text` as written, cut after `quotedLimit` characters with an ellipsis.
-    public static func excerpt(_ text: String) -> String {
+    package static func excerpt(_ text: String) -> String {
         if text.utf8.count <= quotedLimit { return text }
         let head = text.prefix(quotedLimit)
         return head.endIndex < text.endIndex ? head + "…" : text

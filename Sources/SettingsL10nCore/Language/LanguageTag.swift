@@ -58,3 +58,13 @@ extension SettingsBundle {
         return localizations.first { LanguageTag.bcp47(folderName: $0.name)?.lowercased() == wanted }
     }
 }
+
+extension Sequence<Localization> {
+    /// The `.lproj` folders of `locales` (folder names or language tags, in any spelling), in
+    /// order; all of them when `locales` is empty.
+    public func matching(locales: [String]) -> [Localization] {
+        guard !locales.isEmpty else { return Array(self) }
+        let wanted = Set(locales.map { LanguageTag.bcp47(folderName: $0)?.lowercased() ?? $0 })
+        return filter { wanted.contains(LanguageTag.bcp47(folderName: $0.name)?.lowercased() ?? $0.name) }
+    }
+}

@@ -108,33 +108,10 @@ struct BinaryPlistParser {
             switch marker {
             case 0x08: return PlistNode(.boolean(false))
             case 0x09: return PlistNode(.boolean(true))
-            default: throw SyntaxError("the binary property list holds an unsupported object (marker 0x\(hex(marker)))")
+            default: throw unsupported(marker)
             }
-        case 0x1:
-            let size = 1 << Int(marker & 0x0F)
-            guard size <= 16 else { throw SyntaxError("the binary property list holds an invalid integer") }
-            try require(offset, size)
-            if size == 16 {
-                // 128-bit integers: only values that fit in 64 bits are supported.
-                let high = Self.readUnsigned(bytes, at: offset, size: 8)
-                let low = Self.readUnsigned(bytes, at: offset + 8, size: 8)
-                let negative = high == UInt64.max && low >= UInt64(1) << 63
-                guard high == 0 && low <= UInt64(Int64.max) || negative else {
-                    throw SyntaxError("the binary property list holds an integer that does not fit in 64 bits")
-                }
-                return PlistNode(.integer(Int64(bitPattern: low)))
-            }
-            let raw = Self.readUnsigned(bytes, at: offset, size: size)
-            // 1, 2 and 4-byte integers are unsigned; 8-byte integers are signed.
-            return PlistNode(.integer(size == 8 ? Int64(bitPattern: raw) : Int64(raw)))
-        case 0x2:
-            let size = 1 << Int(marker & 0x0F)
-            try require(offset, size)
-            switch size {
-            case 4: return PlistNode(.real(Double(Float(bitPattern: UInt32(Self.readUnsigned(bytes, at: offset, size: 4))))))
-            case 8: return PlistNode(.real(Double(bitPattern: Self.readUnsigned(bytes, at: offset, size: 8))))
-            default: throw SyntaxError("the binary property list holds an invalid real")
-            }
+        case 0x1: return PlistNode(.integer(try integer(marker: marker, at: offset)))
+        case 0x2: return PlistNode(.real(try real(marker: marker, at: offset)))
         case 0x3:
             guard marker == 0x33 else { throw SyntaxError("the binary property list holds an invalid date") }
             try require(offset, 8)
@@ -145,64 +122,115 @@ struct BinaryPlistParser {
             try require(offset, count)
             try expand(bytes: count)
             return PlistNode(.data(Array(bytes[offset..<(offset + count)])))
-        case 0x5:
-            let count = try length(marker: marker, at: &offset)
-            try require(offset, count)
-            try expand(bytes: count)
-            let slice = bytes[offset..<(offset + count)]
-            guard slice.allSatisfy({ $0 < 0x80 }) else {
-                throw SyntaxError("the binary property list holds an ASCII string with non-ASCII bytes")
-            }
-            return PlistNode(.string(String(decoding: slice, as: UTF8.self)))
-        case 0x6:
-            let count = try length(marker: marker, at: &offset)
-            guard count <= Int.max / 2 else { throw SyntaxError("the binary property list holds an invalid string") }
-            try require(offset, count * 2)
-            try expand(bytes: count * 2)
-            let units = (0..<count).map { UInt16(bytes[offset + 2 * $0]) << 8 | UInt16(bytes[offset + 2 * $0 + 1]) }
-            guard let string = String(validating: units, as: UTF16.self) else {
-                throw SyntaxError("the binary property list holds invalid UTF-16")
-            }
-            return PlistNode(.string(string))
+        case 0x5, 0x6: return PlistNode(.string(try string(marker: marker, at: offset)))
         case 0x8:
             // A UID (keyed archives); not a Settings value. Kept as an integer.
             let size = Int(marker & 0x0F) + 1
             try require(offset, size)
             return PlistNode(.integer(Int64(Self.readUnsigned(bytes, at: offset, size: min(size, 8)))))
         case 0xA:
-            let count = try length(marker: marker, at: &offset)
             try enter(object, depth: depth)
             defer { inProgress.remove(object) }
-            guard count <= Int.max / referenceSize else { throw SyntaxError("the binary property list holds an invalid array") }
-            try require(offset, count * referenceSize)
-            var elements: [PlistNode] = []
-            elements.reserveCapacity(count)
-            for index in 0..<count {
-                let reference = Int(Self.readUnsigned(bytes, at: offset + index * referenceSize, size: referenceSize))
-                elements.append(try parseObject(reference, depth: depth + 1))
-            }
-            return PlistNode(.array(elements))
+            return PlistNode(.array(try array(marker: marker, at: offset, depth: depth)))
         case 0xD:
-            let count = try length(marker: marker, at: &offset)
             try enter(object, depth: depth)
             defer { inProgress.remove(object) }
-            guard count <= Int.max / (2 * referenceSize) else { throw SyntaxError("the binary property list holds an invalid dictionary") }
-            try require(offset, 2 * count * referenceSize)
-            var entries: [PlistDictionaryEntry] = []
-            entries.reserveCapacity(count)
-            for index in 0..<count {
-                let keyReference = Int(Self.readUnsigned(bytes, at: offset + index * referenceSize, size: referenceSize))
-                let valueReference = Int(Self.readUnsigned(bytes, at: offset + (count + index) * referenceSize, size: referenceSize))
-                let key = try parseObject(keyReference, depth: depth + 1)
-                guard case .string(let keyString) = key.value else {
-                    throw SyntaxError("the binary property list has a dictionary key that is not a string")
-                }
-                entries.append(PlistDictionaryEntry(key: keyString, value: try parseObject(valueReference, depth: depth + 1)))
-            }
-            return PlistNode(.dictionary(PlistDictionary(entries)))
+            return PlistNode(.dictionary(try dictionary(marker: marker, at: offset, depth: depth)))
         default:
-            throw SyntaxError("the binary property list holds an unsupported object (marker 0x\(hex(marker)))")
+            throw unsupported(marker)
         }
+    }
+
+    private func unsupported(_ marker: UInt8) -> SyntaxError {
+        SyntaxError("the binary property list holds an unsupported object (marker 0x\(hex(marker)))")
+    }
+
+    /// An integer object's value: 1, 2 and 4-byte integers are unsigned, 8-byte ones signed, and
+    /// 16-byte ones are read when they fit in 64 bits.
+    private func integer(marker: UInt8, at offset: Int) throws(SyntaxError) -> Int64 {
+        let size = 1 << Int(marker & 0x0F)
+        guard size <= 16 else { throw SyntaxError("the binary property list holds an invalid integer") }
+        try require(offset, size)
+        guard size == 16 else {
+            let raw = Self.readUnsigned(bytes, at: offset, size: size)
+            return size == 8 ? Int64(bitPattern: raw) : Int64(raw)
+        }
+        let high = Self.readUnsigned(bytes, at: offset, size: 8)
+        let low = Self.readUnsigned(bytes, at: offset + 8, size: 8)
+        let negative = high == UInt64.max && low >= UInt64(1) << 63
+        guard high == 0 && low <= UInt64(Int64.max) || negative else {
+            throw SyntaxError("the binary property list holds an integer that does not fit in 64 bits")
+        }
+        return Int64(bitPattern: low)
+    }
+
+    private func real(marker: UInt8, at offset: Int) throws(SyntaxError) -> Double {
+        let size = 1 << Int(marker & 0x0F)
+        try require(offset, size)
+        switch size {
+        case 4: return Double(Float(bitPattern: UInt32(Self.readUnsigned(bytes, at: offset, size: 4))))
+        case 8: return Double(bitPattern: Self.readUnsigned(bytes, at: offset, size: 8))
+        default: throw SyntaxError("the binary property list holds an invalid real")
+        }
+    }
+
+    /// An ASCII (0x5) or UTF-16 (0x6) string, its bytes counted against the expansion limit.
+    private mutating func string(marker: UInt8, at start: Int) throws(SyntaxError) -> String {
+        var offset = start
+        let count = try length(marker: marker, at: &offset)
+        if marker >> 4 == 0x5 {
+            try require(offset, count)
+            try expand(bytes: count)
+            let slice = bytes[offset..<(offset + count)]
+            guard slice.allSatisfy({ $0 < 0x80 }) else {
+                throw SyntaxError("the binary property list holds an ASCII string with non-ASCII bytes")
+            }
+            return String(decoding: slice, as: UTF8.self)
+        }
+        guard count <= Int.max / 2 else { throw SyntaxError("the binary property list holds an invalid string") }
+        try require(offset, count * 2)
+        try expand(bytes: count * 2)
+        let units = (0..<count).map { UInt16(bytes[offset + 2 * $0]) << 8 | UInt16(bytes[offset + 2 * $0 + 1]) }
+        guard let string = String(validating: units, as: UTF16.self) else {
+            throw SyntaxError("the binary property list holds invalid UTF-16")
+        }
+        return string
+    }
+
+    /// The `index`th object reference of a container whose references start at `offset`.
+    private func reference(at offset: Int, _ index: Int) -> Int {
+        Int(Self.readUnsigned(bytes, at: offset + index * referenceSize, size: referenceSize))
+    }
+
+    private mutating func array(marker: UInt8, at start: Int, depth: Int) throws(SyntaxError) -> [PlistNode] {
+        var offset = start
+        let count = try length(marker: marker, at: &offset)
+        guard count <= Int.max / referenceSize else { throw SyntaxError("the binary property list holds an invalid array") }
+        try require(offset, count * referenceSize)
+        var elements: [PlistNode] = []
+        elements.reserveCapacity(count)
+        for index in 0..<count {
+            elements.append(try parseObject(reference(at: offset, index), depth: depth + 1))
+        }
+        return elements
+    }
+
+    /// A dictionary: its key references, then its value references.
+    private mutating func dictionary(marker: UInt8, at start: Int, depth: Int) throws(SyntaxError) -> PlistDictionary {
+        var offset = start
+        let count = try length(marker: marker, at: &offset)
+        guard count <= Int.max / (2 * referenceSize) else { throw SyntaxError("the binary property list holds an invalid dictionary") }
+        try require(offset, 2 * count * referenceSize)
+        var entries: [PlistDictionaryEntry] = []
+        entries.reserveCapacity(count)
+        for index in 0..<count {
+            let key = try parseObject(reference(at: offset, index), depth: depth + 1)
+            guard case .string(let keyString) = key.value else {
+                throw SyntaxError("the binary property list has a dictionary key that is not a string")
+            }
+            entries.append(PlistDictionaryEntry(key: keyString, value: try parseObject(reference(at: offset, count + index), depth: depth + 1)))
+        }
+        return PlistDictionary(entries)
     }
 
     /// Counts the bytes of a string or data value against the limit: a shared object costs its

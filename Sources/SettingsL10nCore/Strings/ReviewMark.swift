@@ -1,21 +1,21 @@
 /// Comments settings-l10n writes above entries to say what a person still has to do. The
 /// merger writes them; XLIFF export turns them into states; `check` lists them.
-public enum ReviewMark {
+package enum ReviewMark {
     /// Marks a translation carried over from a similar old key, waiting for confirmation.
-    public static let prefix = "/* settings-l10n: needs review"
+    package static let prefix = "/* settings-l10n: needs review"
     /// Marks a value that is the source text, added by `merge --fill source`.
-    public static let untranslatedPrefix = "/* settings-l10n: untranslated"
+    package static let untranslatedPrefix = "/* settings-l10n: untranslated"
 
     /// The comment for a translation carried over from `oldKey`.
-    public static func comment(carriedOverFrom oldKey: String) -> String {
+    package static func comment(carriedOverFrom oldKey: String) -> String {
         "\(prefix): carried over from \(StringsWriting.quoted(StringsEntry.sanitizeComment(oldKey))) */"
     }
 
     /// The comment for a translation imported before review.
-    public static let importedComment = "\(prefix): imported from XLIFF as not yet reviewed */"
+    package static let importedComment = "\(prefix): imported from XLIFF as not yet reviewed */"
 
     /// The comment for a value filled in with the source text.
-    public static let untranslatedComment = "\(untranslatedPrefix): shows the source text until translated */"
+    package static let untranslatedComment = "\(untranslatedPrefix): shows the source text until translated */"
 
     package static func isMark(_ comment: String) -> Bool {
         comment.hasPrefix(prefix) || comment.hasPrefix(untranslatedPrefix)
@@ -24,12 +24,12 @@ public enum ReviewMark {
 
 extension StringsEntry {
     /// Whether a comment above the entry marks it as needing review.
-    public var needsReview: Bool {
+    package var needsReview: Bool {
         comments.contains { $0.hasPrefix(ReviewMark.prefix) }
     }
 
     /// Whether the entry holds the source text, filled in by `merge --fill source`.
-    public var isUntranslatedFill: Bool {
+    package var isUntranslatedFill: Bool {
         comments.contains { $0.hasPrefix(ReviewMark.untranslatedPrefix) }
     }
 }

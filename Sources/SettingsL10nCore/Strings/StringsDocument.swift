@@ -56,12 +56,12 @@ public struct StringsDocument: Hashable, Sendable {
     }
 
     /// The index of the entry the device uses for `key`: the last one.
-    public func indexOfEffectiveEntry(forKey key: String) -> Int? {
+    package func indexOfEffectiveEntry(forKey key: String) -> Int? {
         entries.lastIndex { $0.key == key }
     }
 
     /// Entries that an entry with the same key further down overrides, in file order.
-    public var overriddenEntries: [StringsEntry] {
+    package var overriddenEntries: [StringsEntry] {
         var seen: Set<String> = []
         var overridden: [StringsEntry] = []
         for entry in entries.reversed() {
@@ -91,7 +91,7 @@ public struct StringsEntry: Hashable, Sendable {
     var keyEnd: Int
     var valueRange: Range<Int>?
 
-    public init(leadingTrivia: String, source: String, trailingTrivia: String, key: String,
+    package init(leadingTrivia: String, source: String, trailingTrivia: String, key: String,
                 value: PlistValue, position: TextPosition, valuePosition: TextPosition) {
         self.leadingTrivia = leadingTrivia
         self.source = source

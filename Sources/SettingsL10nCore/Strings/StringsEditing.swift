@@ -1,17 +1,17 @@
 /// How new entries are laid out in a document: with a comment above each, and with a blank line
 /// between entries, following what most of the document's entries already do.
-public struct StringsLayout: Hashable, Sendable {
-    public var commentsEntries: Bool
-    public var blankLineBetweenEntries: Bool
+package struct StringsLayout: Hashable, Sendable {
+    package var commentsEntries: Bool
+    package var blankLineBetweenEntries: Bool
 
-    public init(commentsEntries: Bool = true, blankLineBetweenEntries: Bool = true) {
+    package init(commentsEntries: Bool = true, blankLineBetweenEntries: Bool = true) {
         self.commentsEntries = commentsEntries
         self.blankLineBetweenEntries = blankLineBetweenEntries
     }
 
     /// The layout most entries of `document` follow; Xcode's (comment and blank line) for an
     /// empty document.
-    public init(of document: StringsDocument) {
+    package init(of document: StringsDocument) {
         let entries = document.entries
         guard !entries.isEmpty else {
             self.init()
@@ -26,7 +26,7 @@ public struct StringsLayout: Hashable, Sendable {
 
 extension StringsEntry {
     /// A new `"key" = "value";` entry, with `comment` above it when the layout has comments.
-    public static func make(key: String, value: String, comment: String?, layout: StringsLayout,
+    package static func make(key: String, value: String, comment: String?, layout: StringsLayout,
                             lineEnding: LineEnding) -> StringsEntry {
         let eol = lineEnding.rawValue
         var leading = layout.blankLineBetweenEntries ? eol : ""
@@ -49,7 +49,7 @@ extension StringsEntry {
 
     /// This entry with `value`, the key and spacing kept as written. An unchanged value gives
     /// the entry back untouched, whatever quoting it used.
-    public func withValue(_ value: String) -> StringsEntry {
+    package func withValue(_ value: String) -> StringsEntry {
         if stringValue == value { return self }
         var entry = self
         let bytes = Array(source.utf8)
@@ -69,7 +69,7 @@ extension StringsEntry {
 
     /// This entry with its settings-l10n marks (needs review, untranslated) replaced by
     /// `comment`, written right above the entry, or removed when `comment` is nil.
-    public func withReviewMark(_ comment: String?, lineEnding: LineEnding) -> StringsEntry {
+    package func withReviewMark(_ comment: String?, lineEnding: LineEnding) -> StringsEntry {
         var entry = self
         entry.leadingTrivia = Self.removingReviewMarks(from: leadingTrivia)
         if let comment {
@@ -96,14 +96,14 @@ extension StringsDocument {
     /// Inserts `entry` where `order` (the catalog's keys and their ranks) puts it: after the
     /// nearest entry whose key comes earlier, else before the first entry, below the file's
     /// header comment.
-    public mutating func insert(_ entry: StringsEntry, following order: [String: Int], layout: StringsLayout) {
+    package mutating func insert(_ entry: StringsEntry, following order: [String: Int], layout: StringsLayout) {
         let rank = order[entry.key] ?? Int.max
         let index = (entries.lastIndex { (order[$0.key] ?? Int.max) <= rank }).map { $0 + 1 } ?? 0
         insert(entry, at: index, layout: layout)
     }
 
     /// Inserts `entry` at `index`, keeping every existing byte and the file header in place.
-    public mutating func insert(_ entry: StringsEntry, at index: Int, layout: StringsLayout) {
+    package mutating func insert(_ entry: StringsEntry, at index: Int, layout: StringsLayout) {
         var entry = entry
         let eol = lineEnding.rawValue
         if entries.isEmpty {

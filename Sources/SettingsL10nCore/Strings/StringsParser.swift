@@ -4,10 +4,10 @@
 ///
 /// `parse` builds a lossless `StringsDocument` (for editing); `scan` reads only what lookups
 /// need (keys, values, positions, settings-l10n's marks), much faster and lighter.
-public enum StringsParser {
+package enum StringsParser {
     /// Parses the bytes of a `.strings` file into a lossless document.
     /// - Throws: `SyntaxError` naming the line and column of the first problem.
-    public static func parse(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> StringsDocument {
+    package static func parse(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> StringsDocument {
         var tokenizer = try EntryTokenizer(bytes: bytes, limits: limits)
         var entries: [StringsEntry] = []
         entries.reserveCapacity(bytes.count / 64)
@@ -32,7 +32,7 @@ public enum StringsParser {
     /// Reads the bytes of a `.strings` file for lookups: every entry's key, value, positions and
     /// marks, without the text around the entries.
     /// - Throws: `SyntaxError` naming the line and column of the first problem.
-    public static func scan(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> StringsScan {
+    package static func scan(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> StringsScan {
         var tokenizer = try EntryTokenizer(bytes: bytes, limits: limits)
         var entries: [StringsScan.Entry] = []
         entries.reserveCapacity(bytes.count / 64)
@@ -48,27 +48,27 @@ public enum StringsParser {
 }
 
 /// What `StringsParser.scan` reads: the entries of a table without the text around them.
-public struct StringsScan: Sendable {
-    public struct Entry: Hashable, Sendable {
-        public var key: String
+package struct StringsScan: Sendable {
+    package struct Entry: Hashable, Sendable {
+        package var key: String
         /// The value when it is a string (arrays and dictionaries give `nil`).
-        public var value: String?
-        public var position: TextPosition
-        public var valuePosition: TextPosition
+        package var value: String?
+        package var position: TextPosition
+        package var valuePosition: TextPosition
         /// A settings-l10n comment above the entry says it needs review.
-        public var needsReview: Bool
+        package var needsReview: Bool
         /// A settings-l10n comment above the entry says it holds the source text.
-        public var isUntranslatedFill: Bool
+        package var isUntranslatedFill: Bool
     }
 
-    public var encoding: TextEncoding
-    public var hasByteOrderMark: Bool
+    package var encoding: TextEncoding
+    package var hasByteOrderMark: Bool
     /// Every entry, in file order, duplicates included.
-    public var entries: [Entry]
-    public var notices: [StringsNotice]
+    package var entries: [Entry]
+    package var notices: [StringsNotice]
 
     /// The table the device reads: each key's value from its last entry.
-    public var table: [String: String] {
+    package var table: [String: String] {
         var table: [String: String] = [:]
         table.reserveCapacity(entries.count)
         for entry in entries {

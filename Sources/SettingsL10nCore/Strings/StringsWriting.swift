@@ -1,10 +1,10 @@
 /// Writing keys and values as `.strings` text.
-public enum StringsWriting {
+package enum StringsWriting {
     /// `text` as a double-quoted `.strings` literal that reads back as exactly `text`.
     ///
     /// Quotes and backslashes are escaped, line breaks and tabs written as `\n`, `\r`, `\t`,
     /// and other control characters as `\U` escapes; everything else is written as itself.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         // Most text needs no escape: copy it whole.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) {
             return "\"" + text + "\""
@@ -30,7 +30,7 @@ public enum StringsWriting {
     }
 
     /// The source of an entry: `"key" = "value";`.
-    public static func entrySource(key: String, value: String) -> String {
+    package static func entrySource(key: String, value: String) -> String {
         "\(quoted(key)) = \(quoted(value));"
     }
 }

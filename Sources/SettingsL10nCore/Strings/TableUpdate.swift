@@ -9,7 +9,7 @@ public struct TableUpdate: Hashable, Sendable {
     public let updatedText: String
     public let updated: [UInt8]
 
-    public init(path: String, original: [UInt8]?, document: StringsDocument) {
+    package init(path: String, original: [UInt8]?, document: StringsDocument) {
         self.path = path
         self.original = original
         self.document = document

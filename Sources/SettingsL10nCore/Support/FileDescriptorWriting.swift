@@ -10,10 +10,10 @@ private let systemWrite = Darwin.write
 #endif
 
 /// Writing to an open file descriptor, for the bundle writer and the command's standard streams.
-public enum FileDescriptorWriting {
+package enum FileDescriptorWriting {
     /// Writes all of `buffer` to `descriptor`, going on after short writes and interrupted calls.
     /// - Returns: 0 when everything was written, or the `errno` of the call that failed.
-    public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+    package static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
         guard let base = buffer.baseAddress else { return 0 }
         var offset = 0
         while offset < buffer.count {

@@ -9,18 +9,18 @@ public enum TextEncoding: String, Hashable, Sendable, CustomStringConvertible {
 
 /// How a text file's bytes were decoded: the encoding, whether a byte-order mark led the file,
 /// and whether the encoding had to be guessed (UTF-16 without a byte-order mark).
-public struct DecodedText: Sendable {
+package struct DecodedText: Sendable {
     /// The text as validated UTF-8, without the byte-order mark.
-    public var utf8: [UInt8]
-    public var encoding: TextEncoding
-    public var hasByteOrderMark: Bool
+    package var utf8: [UInt8]
+    package var encoding: TextEncoding
+    package var hasByteOrderMark: Bool
 
     /// Decodes the bytes of a text file, detecting the encoding.
     ///
     /// A UTF-8 or UTF-16 byte-order mark decides; without one, a file whose bytes alternate
     /// with zeros is UTF-16 (little- or big-endian), otherwise UTF-8.
     /// - Throws: `SyntaxError` when the bytes are not valid in the detected encoding.
-    public static func decode(_ bytes: [UInt8]) throws(SyntaxError) -> DecodedText {
+    package static func decode(_ bytes: [UInt8]) throws(SyntaxError) -> DecodedText {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             let body = Array(bytes[3...])
             try validateUTF8(body)
@@ -44,7 +44,7 @@ public struct DecodedText: Sendable {
     }
 
     /// Encodes text in the given encoding, with a byte-order mark when asked.
-    public static func encode(_ text: String, as encoding: TextEncoding, byteOrderMark: Bool) -> [UInt8] {
+    package static func encode(_ text: String, as encoding: TextEncoding, byteOrderMark: Bool) -> [UInt8] {
         switch encoding {
         case .utf8:
             var bytes: [UInt8] = byteOrderMark ? [0xEF, 0xBB, 0xBF] : []

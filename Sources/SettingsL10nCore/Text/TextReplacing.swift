@@ -10,7 +10,7 @@ extension String {
     /// The text with every occurrence of `target` replaced by `replacement`, matched byte for
     /// byte in UTF-8 (a literal search, as Foundation's `replacingOccurrences` does, at a small
     /// fraction of its cost on Linux); the text itself when `target` does not occur.
-    public func replacingEvery(_ target: String, with replacement: String) -> String {
+    package func replacingEvery(_ target: String, with replacement: String) -> String {
         let needle = Array(target.utf8)
         guard let first = needle.first else { return self }
         var text = self

@@ -7,10 +7,10 @@ import Darwin
 #endif
 
 /// Unified diffs (`diff -u`) of text files, for `--dry-run`.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     /// The unified diff from `old` to `new`, labelled `a/<path>` and `b/<path>` (`/dev/null` for a
     /// new file), with three lines of context; empty when the texts are equal.
-    public static func diff(old: String, new: String, path: String, isNewFile: Bool = false, context: Int = 3) -> String {
+    package static func diff(old: String, new: String, path: String, isNewFile: Bool = false, context: Int = 3) -> String {
         // Lines are compared byte for byte: text that only looks the same is still a change.
         let oldBytes = Array(old.utf8), newBytes = Array(new.utf8)
         if oldBytes == newBytes { return "" }

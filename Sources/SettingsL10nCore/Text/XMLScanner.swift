@@ -19,13 +19,13 @@ package struct XMLScanner {
     }
 
     let bytes: [UInt8]
-    private(set) var offset = 0
+    var offset = 0
     package let lines: LineIndex
     /// Whether CRLF and lone CR in text become LF, as XML requires (XLIFF); property lists keep them.
-    private let normalizesLineBreaks: Bool
+    let normalizesLineBreaks: Bool
     /// Whether character references to characters XML 1.0 does not allow (`&#x1;`) are refused
     /// (XLIFF); property lists, which CoreFoundation writes and reads with them, keep them.
-    private let refusesNonXMLCharacters: Bool
+    let refusesNonXMLCharacters: Bool
     private var seenElement = false
 
     /// Prepares the bytes of an XML document: a UTF-16 document (with byte-order mark) is
@@ -44,37 +44,6 @@ package struct XMLScanner {
         self.lines = LineIndex(bytes)
         self.normalizesLineBreaks = normalizesLineBreaks
         self.refusesNonXMLCharacters = refusesNonXMLCharacters
-    }
-
-    /// Whether XML 1.0 allows the character (its `Char` production): no control character but
-    /// tab, line feed and carriage return, no surrogate, no U+FFFE or U+FFFF.
-    static func isXMLCharacter(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
-    }
-
-    /// `U+0001`: a code point as Unicode writes it.
-    package static func codePoint(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
-    /// The offset of the first character of validated UTF-8 `bytes` that XML 1.0 does not
-    /// allow, if any: a control character, or U+FFFE / U+FFFF.
-    package static func firstNonXMLCharacter(in bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let count = buffer.count
-            while index < count {
-                let byte = buffer[index]
-                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return index }
-                if byte == 0xEF, index + 2 < count, buffer[index + 1] == 0xBF, buffer[index + 2] >= 0xBE { return index }
-                index += 1
-            }
-            return nil
-        }
     }
 
     package func error(_ message: String, at offset: Int) -> SyntaxError {
@@ -109,7 +78,7 @@ package struct XMLScanner {
 
     // MARK: Markup
 
-    private func hasPrefix(_ prefix: StaticString) -> Bool {
+    func hasPrefix(_ prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
         guard offset + count <= bytes.count else { return false }
         return prefix.withUTF8Buffer { buffer in
@@ -122,7 +91,7 @@ package struct XMLScanner {
         }
     }
 
-    private mutating func skipComment() throws(SyntaxError) {
+    mutating func skipComment() throws(SyntaxError) {
         let start = offset
         offset += 4
         while offset + 2 < bytes.count {
@@ -275,89 +244,5 @@ package struct XMLScanner {
         }
         offset += 1
         return .end(name: name, offset: start)
-    }
-
-    /// Reads character data up to the next tag, decoding entities and CDATA, skipping comments.
-    private mutating func readText() throws(SyntaxError) -> Token {
-        let start = offset
-        var output: [UInt8] = []
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "<") {
-                if hasPrefix("<!--") {
-                    try skipComment()
-                } else if hasPrefix("<![CDATA[") {
-                    let cdataStart = offset
-                    offset += 9
-                    var closed = false
-                    while offset + 2 < bytes.count {
-                        if bytes[offset] == UInt8(ascii: "]"), bytes[offset + 1] == UInt8(ascii: "]"), bytes[offset + 2] == UInt8(ascii: ">") {
-                            offset += 3
-                            closed = true
-                            break
-                        }
-                        appendText(bytes[offset], to: &output)
-                        offset += 1
-                    }
-                    if !closed { throw error("the CDATA section starting here is not closed", at: cdataStart) }
-                } else {
-                    break
-                }
-            } else if byte == UInt8(ascii: "&") {
-                try readReference(into: &output)
-            } else {
-                appendText(byte, to: &output)
-                offset += 1
-            }
-        }
-        return .text(String(decoding: output, as: UTF8.self), offset: start)
-    }
-
-    private func appendText(_ byte: UInt8, to output: inout [UInt8]) {
-        if normalizesLineBreaks, byte == 0x0D {
-            output.append(0x0A)
-        } else if normalizesLineBreaks, byte == 0x0A, output.last == 0x0A, offset > 0, bytes[offset - 1] == 0x0D {
-            return // the LF of a CRLF already written as LF
-        } else {
-            output.append(byte)
-        }
-    }
-
-    /// Decodes `&lt; &gt; &amp; &quot; &apos;` and `&#NN; &#xNN;`; any other entity is an error,
-    /// since none can be declared.
-    private mutating func readReference(into output: inout [UInt8]) throws(SyntaxError) {
-        let start = offset
-        offset += 1
-        let nameStart = offset
-        while offset < bytes.count, bytes[offset] != UInt8(ascii: ";"), offset - nameStart < 12 { offset += 1 }
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ";") else {
-            throw error("'&' must start an entity reference such as &amp;", at: start)
-        }
-        let name = String(decoding: bytes[nameStart..<offset], as: UTF8.self)
-        offset += 1
-        switch name {
-        case "lt": output.append(UInt8(ascii: "<"))
-        case "gt": output.append(UInt8(ascii: ">"))
-        case "amp": output.append(UInt8(ascii: "&"))
-        case "quot": output.append(UInt8(ascii: "\""))
-        case "apos": output.append(UInt8(ascii: "'"))
-        default:
-            var value: UInt32?
-            if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                value = UInt32(name.dropFirst(2), radix: 16)
-            } else if name.hasPrefix("#") {
-                value = UInt32(name.dropFirst(), radix: 10)
-            }
-            guard let value, value != 0, let scalar = Unicode.Scalar(value) else {
-                if name.hasPrefix("#") {
-                    throw error("&\(name); is not a valid character reference", at: start)
-                }
-                throw error("the entity &\(name); is not defined; only &lt; &gt; &amp; &quot; &apos; and character references are allowed", at: start)
-            }
-            if refusesNonXMLCharacters, !Self.isXMLCharacter(value) {
-                throw error("&\(name); stands for a character XML 1.0 does not allow (\(Self.codePoint(value))); remove it", at: start)
-            }
-            appendScalar(scalar, to: &output)
-        }
     }
 }

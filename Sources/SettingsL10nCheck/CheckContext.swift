@@ -1,0 +1,118 @@
+import SettingsL10nCore
+import SettingsL10nExtract
+
+/// What the rules look at: the bundle as read, its catalog, and the localizations to check.
+public struct CheckContext: Sendable {
+    public let bundle: SettingsBundle
+    public let catalog: Catalog
+    /// The development language's folder, if the bundle has one.
+    package let development: Localization?
+    /// The localizations whose tables are checked: every `.lproj` but `Base`, or those asked for.
+    package let localizations: [Localization]
+    /// What each table of those localizations holds, read once (in parallel) when the context
+    /// is made: the table rules and `status` work from these, not from the files.
+    package let tableFacts: [TableFacts]
+    /// The coverage of each catalog table in each checked localization, missing files included.
+    package let coverage: [TableCoverage]
+
+    public init(bundle: SettingsBundle, catalog: Catalog, locales: [String] = []) {
+        self.bundle = bundle
+        self.catalog = catalog
+        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        self.development = development
+        let localizations = bundle.localizations.filter { $0.name != "Base" }.matching(locales: locales)
+        self.localizations = localizations
+        let specifiers = bundle.schemaFiles.flatMap { file in file.specifiers.map { (file, $0) } }
+        self.specifiers = specifiers
+
+        // Each catalog table's keys, numbered once for every localization, with the keys its
+        // option lists show; each table read once, in parallel.
+        let schemaLists = Self.schemaOptionLists(specifiers, catalog: catalog)
+        var tableKeys: [String: TableKeys] = [:]
+        for table in catalog.tables {
+            tableKeys[table.name] = TableKeys(table: table, optionLists: schemaLists.filter { $0.table == table.name }.map(\.list))
+        }
+        let keysOfTables = tableKeys
+        let jobs = localizations.flatMap { localization in localization.tables.map { (localization, $0) } }
+        let tableFacts = parallelMap(jobs) { localization, file in
+            TableFacts.read(file, in: localization, keys: keysOfTables[file.name], isDevelopment: localization.folder == development?.folder)
+        }
+        self.tableFacts = tableFacts
+        var factIndex: [String: Int] = [:]
+        for (index, facts) in tableFacts.enumerated() { factIndex[facts.path] = index }
+        self.factIndex = factIndex
+        coverage = localizations.flatMap { localization in
+            catalog.tables.map { table in
+                let path = "\(localization.folder)/\(table.name).strings"
+                if let index = factIndex[path], let covered = tableFacts[index].coverage { return covered }
+                return TableCoverage(locale: localization.name, table: table.name, path: path,
+                                     isDevelopmentLanguage: localization.folder == development?.folder, file: .missing,
+                                     total: table.strings.count, translated: 0, fuzzy: [], missing: table.strings, filled: [], stale: [])
+            }
+        }
+        optionLists = Self.reportableOptionLists(schemaLists, localizations: localizations) { path in factIndex[path].map { tableFacts[$0] } }
+    }
+
+    /// The option lists of the schema with two or more titles, in schema order, each with the
+    /// catalog table that localizes it (`nil` for a file without one, or a table with no key at
+    /// all, whose options show their keys).
+    private static func schemaOptionLists(_ specifiers: [(file: SchemaFile, specifier: Specifier)],
+                                          catalog: Catalog) -> [(list: SchemaOptionList, table: String?)] {
+        let tableNames = Set(catalog.tables.map(\.name))
+        var lists: [(list: SchemaOptionList, table: String?)] = []
+        for (file, specifier) in specifiers {
+            guard let titleKeys = specifier.titles, titleKeys.count > 1 else { continue }
+            let list = SchemaOptionList(order: lists.count, file: file.path, specifier: specifier,
+                                        titleKeys: titleKeys, shortTitleKeys: specifier.shortTitles ?? [])
+            lists.append((list, catalog.tableOfFile[file.path].flatMap { tableNames.contains($0) ? $0 : nil }))
+        }
+        return lists
+    }
+
+    /// The option lists a display rule reports something about, in schema order, then in the
+    /// order of the localizations.
+    private static func reportableOptionLists(_ lists: [(list: SchemaOptionList, table: String?)], localizations: [Localization],
+                                              facts: (String) -> TableFacts?) -> [LocalizedOptions] {
+        var reportable: [LocalizedOptions] = []
+        for (list, table) in lists {
+            guard let table else {
+                let localized = list.localized(tablePath: nil, locale: nil) { _ in nil }
+                if DisplayRules.mayReport(localized) { reportable.append(localized) }
+                continue
+            }
+            for localization in localizations {
+                let path = "\(localization.folder)/\(table).strings"
+                if let facts = facts(path) {
+                    if let localized = facts.reportableOptionLists[list.order] { reportable.append(localized) }
+                } else {
+                    // No such table in this language: every option shows its key.
+                    let localized = list.localized(tablePath: path, locale: localization.name) { _ in nil }
+                    if DisplayRules.mayReport(localized) { reportable.append(localized) }
+                }
+            }
+        }
+        return reportable
+    }
+
+    /// The option lists, per checked localization, that a display rule reports something about.
+    let optionLists: [LocalizedOptions]
+
+    private let factIndex: [String: Int]
+
+    /// The facts of a table file (`de.lproj/Root.strings`), if it exists and is checked.
+    package func facts(at path: String) -> TableFacts? {
+        factIndex[path].map { tableFacts[$0] }
+    }
+
+    package func isDevelopment(_ localization: Localization) -> Bool {
+        localization.folder == development?.folder
+    }
+
+    /// The localizations other than the development language.
+    package var translations: [Localization] {
+        localizations.filter { !isDevelopment($0) }
+    }
+
+    /// The specifiers of every schema file, with their file.
+    package let specifiers: [(file: SchemaFile, specifier: Specifier)]
+}

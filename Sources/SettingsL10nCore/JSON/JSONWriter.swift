@@ -1,0 +1,277 @@
+import Foundation
+
+/// Writes JSON text straight into bytes, so large documents (thousands of diagnostics) need
+/// no tree of values first. `JSONValue` renders through it too: one formatting for both.
+package struct JSONWriter: ~Copyable {
+    private var output = ByteBuffer(capacity: 4096)
+    let pretty: Bool
+    /// For each open container, whether it has a member yet.
+    private var hasMembers: [Bool] = []
+
+    /// Levels of indentation the text starts at: a fragment to be placed inside a document.
+    private let baseDepth: Int
+
+    package init(pretty: Bool, depth: Int = 0) {
+        self.pretty = pretty
+        self.baseDepth = depth
+    }
+
+    /// Text rendered elsewhere (a fragment made at the right depth), placed as it is.
+    package mutating func raw(_ text: String) {
+        output.append(text)
+    }
+
+    /// The text without a final line break (a fragment).
+    package consuming func fragment() -> String {
+        output.string()
+    }
+
+    /// The text, with a final line break.
+    package consuming func finish() -> String {
+        output.append(0x0A)
+        return output.string()
+    }
+
+    /// Hands the text written so far to `write` once it holds `threshold` bytes, and starts
+    /// afresh: a long document streams out in chunks instead of growing in memory.
+    package mutating func drain(ifLargerThan threshold: Int, into write: (String) -> Void) {
+        guard output.count >= threshold else { return }
+        write(output.string())
+        output.removeAll()
+    }
+
+    /// Hands the rest of the text, with its final line break, to `write`.
+    package consuming func finish(into write: (String) -> Void) {
+        output.append(0x0A)
+        write(output.string())
+    }
+
+    private mutating func newline(_ depth: Int) {
+        output.append(0x0A)
+        var spaces = 2 * (baseDepth + depth)
+        while spaces > 0 {
+            let run = min(spaces, Self.indentation.utf8CodeUnitCount)
+            output.append(UnsafeRawBufferPointer(start: Self.indentation.utf8Start, count: run))
+            spaces -= run
+        }
+    }
+
+    private static let indentation: StaticString = "                                "
+
+    /// Starts the next member of the innermost container: a comma after the first, a new line.
+    private mutating func nextMember() {
+        if hasMembers[hasMembers.count - 1] { output.append(UInt8(ascii: ",")) }
+        hasMembers[hasMembers.count - 1] = true
+        if pretty { newline(hasMembers.count) }
+    }
+
+    package mutating func beginObject() { output.append(UInt8(ascii: "{")); hasMembers.append(false) }
+    package mutating func beginArray() { output.append(UInt8(ascii: "[")); hasMembers.append(false) }
+
+    package mutating func endObject() { close(UInt8(ascii: "}")) }
+    package mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func close(_ bracket: UInt8) {
+        if hasMembers.removeLast(), pretty { newline(hasMembers.count) }
+        output.append(bracket)
+    }
+
+    /// Before each element of an array.
+    package mutating func element() { nextMember() }
+
+    /// Before each value of an object: its key.
+    mutating func key(_ key: String) {
+        nextMember()
+        string(key)
+        output.append(UInt8(ascii: ":"))
+        if pretty { output.append(0x20) }
+    }
+
+    /// A key written in the source, which needs no escape: copied as it is.
+    package mutating func fixedKey(_ key: StaticString) {
+        nextMember()
+        output.append(UInt8(ascii: "\""))
+        output.append(UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        output.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: ":"))
+        if pretty { output.append(0x20) }
+    }
+
+    package mutating func null() { output.append("null") }
+    mutating func bool(_ value: Bool) { output.append(value ? "true" : "false") }
+
+    mutating func integer(_ value: Int64) {
+        // Digits from the right, in a small buffer: no String per number.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var index = digits.count
+            repeat {
+                index -= 1
+                digits[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { output.append(UInt8(ascii: "-")) }
+            output.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(digits)[index...]))
+        }
+    }
+
+    mutating func number(_ value: Double) {
+        if !value.isFinite {
+            null()
+        } else if value == value.rounded(), abs(value) < 1e15 {
+            integer(Int64(value))
+            output.append(".0")
+        } else {
+            output.append("\(value)")
+        }
+    }
+
+    package mutating func optional(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    package mutating func optional(_ value: Int?) {
+        if let value { integer(Int64(value)) } else { null() }
+    }
+
+    /// Whether any of eight bytes is a control character, a quote, a backslash or 0xE2 (which
+    /// starts U+2028 and U+2029): the classic "has a zero byte" and "has a byte less than" tests.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        let below0x20 = (word &- ones &* 0x20) & ~word & highs != 0
+        return below0x20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0xE2))
+    }
+
+    /// A JSON string: runs of bytes that need no escape are copied at once.
+    package mutating func string(_ string: String) {
+        output.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            let count = bytes.count
+            let raw = UnsafeRawBufferPointer(bytes)
+            while index < count {
+                // Most bytes need no escape: skip them eight at a time.
+                while index &+ 8 <= count, !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index &+= 8
+                }
+                guard index < count else { break }
+                let byte = bytes[index]
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
+                    index += 1
+                    continue
+                }
+                var escape: String?
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x00..<0x20: escape = "\\u00" + hex(byte).lowercased()
+                case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    // U+2028 and U+2029 end lines in JavaScript: escape them.
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    length = 3
+                default: break
+                }
+                if let escape {
+                    if index > runStart { output.append(UnsafeRawBufferPointer(rebasing: raw[runStart..<index])) }
+                    output.append(escape)
+                    index += length
+                    runStart = index
+                } else {
+                    index += 1
+                }
+            }
+            if count > runStart { output.append(UnsafeRawBufferPointer(rebasing: raw[runStart..<count])) }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+/// A growing run of bytes, appended with plain copies: what `JSONWriter` writes into.
+struct ByteBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if capacity - count < bytes.count { grow(toHold: bytes.count) }
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    private mutating func grow(toHold extra: Int) {
+        let newCapacity = max(capacity * 2, count + extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Empties the buffer, keeping its memory.
+    mutating func removeAll() {
+        count = 0
+    }
+
+    /// The bytes as text (they are UTF-8 by construction).
+    func string() -> String {
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+}
+
+/// ISO 8601 dates as property lists write them (`2010-04-27T12:30:00Z`).
+enum ISO8601 {
+    static func string(from date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        // Civil date from days since 1970 (Howard Hinnant's algorithm).
+        days += 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+    }
+}
+
+enum Base64 {
+    static func encode(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+    }
+}
