@@ -15,6 +15,25 @@ extension DiagnosticFormatter {
     }
 }
 
+/// A format with one line per diagnostic (compiler-style text, GitHub workflow commands).
+public protocol LineDiagnosticFormatter: DiagnosticFormatter {
+    /// One diagnostic's line, without its line break.
+    func line(_ diagnostic: Diagnostic) -> String
+}
+
+extension LineDiagnosticFormatter {
+    public func format(_ diagnostics: [Diagnostic], into write: (String) -> Void) {
+        withoutActuallyEscaping(write) { write in
+            var output = ChunkedOutput(write)
+            for diagnostic in diagnostics {
+                output.append(line(diagnostic))
+                output.append("\n")
+            }
+            output.finish()
+        }
+    }
+}
+
 /// How a formatter names files: diagnostics carry paths relative to the bundle, and people
 /// want them as they typed the bundle (relative to the working directory) or absolute.
 public struct DiagnosticPaths: Hashable, Sendable {

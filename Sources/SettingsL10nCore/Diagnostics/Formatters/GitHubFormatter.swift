@@ -1,6 +1,6 @@
 /// GitHub Actions workflow commands, which annotate the pull request:
 /// `::error file=…,line=…,col=…,title=…::message`.
-public struct GitHubDiagnosticFormatter: DiagnosticFormatter {
+public struct GitHubDiagnosticFormatter: LineDiagnosticFormatter {
     public var paths: DiagnosticPaths
 
     public init(paths: DiagnosticPaths) {
@@ -23,17 +23,6 @@ public struct GitHubDiagnosticFormatter: DiagnosticFormatter {
         var message = diagnostic.message
         if diagnostic.location.line == nil, let keyPath = diagnostic.location.keyPath { message += " (at \(keyPath))" }
         return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
-    }
-
-    public func format(_ diagnostics: [Diagnostic], into write: (String) -> Void) {
-        withoutActuallyEscaping(write) { write in
-            var output = ChunkedOutput(write)
-            for diagnostic in diagnostics {
-                output.append(line(diagnostic))
-                output.append("\n")
-            }
-            output.finish()
-        }
     }
 
     static func escapeData(_ text: String) -> String {

@@ -1,6 +1,6 @@
 /// Compiler-style lines that Xcode and editors turn into clickable issues:
 /// `<path>:<line>:<column>: error|warning|note: <message> [<rule>]`.
-public struct TextDiagnosticFormatter: DiagnosticFormatter {
+public struct TextDiagnosticFormatter: LineDiagnosticFormatter {
     public var paths: DiagnosticPaths
     /// Whether to colour severities with ANSI escapes (terminals only, never with `NO_COLOR`).
     public var colors: Bool
@@ -25,17 +25,6 @@ public struct TextDiagnosticFormatter: DiagnosticFormatter {
         }
         text += " [\(diagnostic.rule)]"
         return text
-    }
-
-    public func format(_ diagnostics: [Diagnostic], into write: (String) -> Void) {
-        withoutActuallyEscaping(write) { write in
-            var output = ChunkedOutput(write)
-            for diagnostic in diagnostics {
-                output.append(line(diagnostic))
-                output.append("\n")
-            }
-            output.finish()
-        }
     }
 
     private func color(_ text: String, for severity: Severity) -> String {
