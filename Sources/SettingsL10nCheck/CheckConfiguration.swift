@@ -2,23 +2,36 @@ import Foundation
 import SettingsL10nCore
 import SettingsL10nExtract
 
-/// The contents of `.settings-l10n.json`: rules switched off or re-levelled, and defaults for
-/// options every command takes.
+/// The contents of `.settings-l10n.json`: rules switched off or re-levelled, findings silenced,
+/// strings that need no translation, and defaults for options every command takes.
 ///
 /// ```json
 /// { "rules": { "key-ignored": "off", "missing-translation": "error" },
+///   "ignore": [{ "rule": "missing-translation", "file": "ar.lproj/*", "key": "SETTINGS_BETA_*" }],
+///   "doNotTranslate": ["Acme *", "SETTINGS_BRAND"],
 ///   "developmentLanguage": "en", "tableFallback": "file-name" }
 /// ```
 public struct CheckConfiguration: Hashable, Sendable {
     /// The severity each configured rule reports at; `nil` switches the rule off.
     public var severities: [RuleID: Severity?]
+    /// Findings to silence, each entry with the fields it matches.
+    public var ignore: [Suppression]
+    /// Keys (exact, or `*` patterns) whose strings need no translation.
+    public var doNotTranslate: [GlobPattern]
     public var developmentLanguage: String?
     public var tableFallback: TableFallback?
+    /// Where the configuration was read from, as findings about it name it (relative to the
+    /// bundle, such as `../.settings-l10n.json`, or absolute).
+    public var location: String
 
-    public init(severities: [RuleID: Severity?] = [:], developmentLanguage: String? = nil, tableFallback: TableFallback? = nil) {
+    public init(severities: [RuleID: Severity?] = [:], ignore: [Suppression] = [], doNotTranslate: [GlobPattern] = [],
+                developmentLanguage: String? = nil, tableFallback: TableFallback? = nil, location: String = "../" + fileName) {
         self.severities = severities
+        self.ignore = ignore
+        self.doNotTranslate = doNotTranslate
         self.developmentLanguage = developmentLanguage
         self.tableFallback = tableFallback
+        self.location = location
     }
 
     /// The name of the file looked for beside the bundle.
@@ -26,6 +39,9 @@ public struct CheckConfiguration: Hashable, Sendable {
 
     /// The largest configuration file read (a real one is a few hundred bytes).
     package static let maximumSize = 1 << 20
+
+    /// The settings a configuration may hold.
+    static let settings = ["rules", "ignore", "doNotTranslate", "developmentLanguage", "tableFallback"]
 
     /// What is wrong with `language` as a development language (it names the `.lproj` folder
     /// merge creates), or `nil` when it is a language identifier.
@@ -38,7 +54,8 @@ public struct CheckConfiguration: Hashable, Sendable {
 
     /// Reads a configuration file.
     /// - Throws: `ConfigurationError` saying what is wrong and where.
-    public static func parse(_ bytes: [UInt8], knownRules: Set<RuleID> = Checker.ruleIDs) throws(ConfigurationError) -> CheckConfiguration {
+    public static func parse(_ bytes: [UInt8], knownRules: Set<RuleID> = Checker.ruleIDs,
+                             location: String = "../" + fileName) throws(ConfigurationError) -> CheckConfiguration {
         guard bytes.count <= maximumSize else {
             throw ConfigurationError("the file is \(bytes.count) bytes, more than the limit of \(maximumSize)")
         }
@@ -52,29 +69,16 @@ public struct CheckConfiguration: Hashable, Sendable {
         guard let root = object as? [String: Any] else {
             throw ConfigurationError("the configuration must be a JSON object, such as {\"rules\": {\"key-ignored\": \"off\"}}")
         }
-        var configuration = CheckConfiguration()
+        var configuration = CheckConfiguration(location: location)
         for (key, value) in root {
             switch key {
-            case "rules":
-                guard let rules = value as? [String: Any] else {
-                    throw ConfigurationError("\"rules\" must be an object of rule ids and severities")
+            case "rules": configuration.severities = try severities(value, knownRules: knownRules)
+            case "ignore": configuration.ignore = try suppressions(value, knownRules: knownRules)
+            case "doNotTranslate":
+                guard let patterns = value as? [String], !patterns.contains(where: \.isEmpty) else {
+                    throw ConfigurationError("\"doNotTranslate\" must be an array of keys or * patterns, such as [\"Acme *\", \"SETTINGS_BRAND\"]")
                 }
-                for (name, level) in rules {
-                    guard let rule = RuleID(rawValue: name), knownRules.contains(rule) else {
-                        let suggestion = Suggestion.closest(to: name, in: knownRules.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
-                        throw ConfigurationError("\"rules\" names \(MessageText.quoted(name)), which is not a rule\(suggestion) (settings-l10n rules lists them)")
-                    }
-                    guard let text = level as? String else {
-                        throw ConfigurationError("the level of \(MessageText.quoted(rule.rawValue)) must be \"off\", \"note\", \"warning\" or \"error\"")
-                    }
-                    if text == "off" {
-                        configuration.severities[rule] = .some(nil)
-                    } else if let severity = Severity(rawValue: text) {
-                        configuration.severities[rule] = severity
-                    } else {
-                        throw ConfigurationError("the level of \(MessageText.quoted(rule.rawValue)) is \(MessageText.quoted(text)); use \"off\", \"note\", \"warning\" or \"error\"")
-                    }
-                }
+                configuration.doNotTranslate = patterns.map(GlobPattern.init)
             case "developmentLanguage":
                 guard let language = value as? String, languageProblem(language) == nil else {
                     throw ConfigurationError("\"developmentLanguage\" must be a language identifier such as \"en\", \"pt-BR\" or \"zh-Hans\"")
@@ -86,10 +90,73 @@ public struct CheckConfiguration: Hashable, Sendable {
                 }
                 configuration.tableFallback = fallback
             default:
-                throw ConfigurationError("unknown setting \(MessageText.quoted(key)); the settings are \"rules\", \"developmentLanguage\" and \"tableFallback\"")
+                let suggestion = Suggestion.closest(to: key, in: settings).map { "did you mean \"\($0)\"? " } ?? ""
+                throw ConfigurationError("unknown setting \(MessageText.quoted(key)); \(suggestion)the settings are \(settings.map { "\"\($0)\"" }.joined(separator: ", "))")
             }
         }
         return configuration
+    }
+
+    /// `"rules": {"stale-key": "off", "missing-translation": "error"}`.
+    private static func severities(_ value: Any, knownRules: Set<RuleID>) throws(ConfigurationError) -> [RuleID: Severity?] {
+        guard let rules = value as? [String: Any] else {
+            throw ConfigurationError("\"rules\" must be an object of rule ids and severities")
+        }
+        var severities: [RuleID: Severity?] = [:]
+        for (name, level) in rules {
+            let rule = try Self.rule(name, knownRules: knownRules, in: "\"rules\"")
+            guard let text = level as? String else {
+                throw ConfigurationError("the level of \(MessageText.quoted(rule.rawValue)) must be \"off\", \"note\", \"warning\" or \"error\"")
+            }
+            if text == "off" {
+                severities[rule] = .some(nil)
+            } else if let severity = Severity(rawValue: text) {
+                severities[rule] = severity
+            } else {
+                throw ConfigurationError("the level of \(MessageText.quoted(rule.rawValue)) is \(MessageText.quoted(text)); use \"off\", \"note\", \"warning\" or \"error\"")
+            }
+        }
+        return severities
+    }
+
+    private static func rule(_ name: String, knownRules: Set<RuleID>, in setting: String) throws(ConfigurationError) -> RuleID {
+        guard let rule = RuleID(rawValue: name), knownRules.contains(rule) else {
+            let suggestion = Suggestion.closest(to: name, in: knownRules.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw ConfigurationError("\(setting) names \(MessageText.quoted(name)), which is not a rule\(suggestion) (settings-l10n rules lists them)")
+        }
+        return rule
+    }
+
+    /// `"ignore": [{"rule": "missing-translation", "file": "ar.lproj/*", "key": "Beta *"}]`.
+    private static func suppressions(_ value: Any, knownRules: Set<RuleID>) throws(ConfigurationError) -> [Suppression] {
+        let example = "such as {\"rule\": \"missing-translation\", \"file\": \"ar.lproj/*\"}"
+        guard let entries = value as? [Any] else {
+            throw ConfigurationError("\"ignore\" must be an array of objects with \"rule\", \"file\" and \"key\" patterns, \(example)")
+        }
+        var suppressions: [Suppression] = []
+        for (index, entry) in entries.enumerated() {
+            guard let fields = entry as? [String: Any], !fields.isEmpty else {
+                throw ConfigurationError("ignore[\(index)] must be an object with \"rule\", \"file\" or \"key\", \(example)")
+            }
+            var suppression = Suppression()
+            for (name, value) in fields {
+                guard let text = value as? String, !text.isEmpty else {
+                    throw ConfigurationError("ignore[\(index)].\(name) must be a non-empty string (a * pattern)")
+                }
+                switch name {
+                case "rule":
+                    // A plain id must name a rule (a typo would silence nothing); a pattern may match several.
+                    if !text.contains("*") { _ = try rule(text, knownRules: knownRules, in: "ignore[\(index)].rule") }
+                    suppression.rule = GlobPattern(text)
+                case "file": suppression.file = GlobPattern(text)
+                case "key": suppression.key = GlobPattern(text)
+                default:
+                    throw ConfigurationError("ignore[\(index)] has \(MessageText.quoted(name)); an entry has \"rule\", \"file\" and \"key\"")
+                }
+            }
+            suppressions.append(suppression)
+        }
+        return suppressions
     }
 }
 

@@ -9,6 +9,8 @@ public struct CheckContext: Sendable {
     package let development: Localization?
     /// The localizations whose tables are checked: every `.lproj` but `Base`, or those asked for.
     package let localizations: [Localization]
+    /// Whether every localization is checked (no `--locale` chose some).
+    package let checksWholeBundle: Bool
     /// What each table of those localizations holds, read once (in parallel) when the context
     /// is made: the table rules and `status` work from these, not from the files.
     package let tableFacts: [TableFacts]
@@ -22,6 +24,7 @@ public struct CheckContext: Sendable {
         self.development = development
         let localizations = bundle.localizations.filter { $0.name != "Base" }.matching(locales: locales)
         self.localizations = localizations
+        checksWholeBundle = locales.isEmpty
         let specifiers = bundle.schemaFiles.flatMap { file in file.specifiers.map { (file, $0) } }
         self.specifiers = specifiers
 
@@ -45,9 +48,8 @@ public struct CheckContext: Sendable {
             catalog.tables.map { table in
                 let path = "\(localization.folder)/\(table.name).strings"
                 if let index = factIndex[path], let covered = tableFacts[index].coverage { return covered }
-                return TableCoverage(locale: localization.name, table: table.name, path: path,
-                                     isDevelopmentLanguage: localization.folder == development?.folder, file: .missing,
-                                     total: table.strings.count, translated: 0, fuzzy: [], missing: table.strings, filled: [], stale: [])
+                return TableCoverage.missingFile(table, locale: localization.name, path: path,
+                                                 isDevelopmentLanguage: localization.folder == development?.folder)
             }
         }
         optionLists = Self.reportableOptionLists(schemaLists, localizations: localizations) { path in factIndex[path].map { tableFacts[$0] } }

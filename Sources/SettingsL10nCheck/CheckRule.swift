@@ -9,16 +9,27 @@ public protocol CheckRule: Sendable {
     var defaultSeverity: Severity { get }
     /// What the rule finds, in one line (the README lists these).
     var summary: String { get }
+    /// How a group of its findings about many keys of one table reads, with `{count}`; `nil`
+    /// (the default) for rules whose findings are listed one by one.
+    var groupMessage: String? { get }
     func diagnostics(in context: CheckContext) -> [Diagnostic]
 }
 
 extension CheckRule {
+    public var groupMessage: String? { nil }
+
+    /// What reports say about the rule.
+    public var descriptor: RuleDescriptor {
+        RuleDescriptor(id: id, defaultSeverity: defaultSeverity, summary: summary, groupMessage: groupMessage)
+    }
+
     /// A diagnostic of this rule at its default severity.
     func diagnostic(_ message: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(defaultSeverity, rule: id, message, at: location)
     }
 
-    func diagnostic(_ message: String, file: String, position: TextPosition? = nil, keyPath: PlistKeyPath? = nil) -> Diagnostic {
-        diagnostic(message, at: SourceLocation(file: file, position: position, keyPath: keyPath))
+    func diagnostic(_ message: String, file: String, position: TextPosition? = nil, keyPath: PlistKeyPath? = nil,
+                    key: String? = nil) -> Diagnostic {
+        diagnostic(message, at: SourceLocation(file: file, position: position, keyPath: keyPath, key: key))
     }
 }

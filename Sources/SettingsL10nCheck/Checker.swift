@@ -5,12 +5,16 @@ public enum Checker {
     /// Every rule, by area.
     public static let rules: [any CheckRule] =
         LoaderRules.all + SpecifierRules.all + OptionRules.all + PaneRules.all + TableRules.all
-        + LocalizationRules.all + DisplayRules.all
+        + LocalizationRules.all + DisplayRules.all + ConfigurationRules.all
 
     public static var ruleIDs: Set<RuleID> { Set(rules.map(\.id)) }
 
-    /// The diagnostics of the bundle, with the configuration's severities, sorted by file,
-    /// line, column and rule.
+    /// What reports say about each rule, in the order of `rules`.
+    public static var descriptors: [RuleDescriptor] { rules.map(\.descriptor) }
+
+    /// The diagnostics of the bundle, with the configuration's severities and without the
+    /// findings it silences, sorted by file, line, column and rule. Entries of the configuration
+    /// that match nothing are reported (`configuration-unused`) when the whole bundle is checked.
     public static func check(_ context: CheckContext, configuration: CheckConfiguration = CheckConfiguration()) -> [Diagnostic] {
         // Rules are independent of each other: they run on all cores.
         let enabled = rules.compactMap { rule -> (rule: any CheckRule, severity: Severity?)? in
@@ -25,8 +29,29 @@ public enum Checker {
             guard let severity else { return diagnostics }
             return diagnostics.map { var diagnostic = $0; diagnostic.severity = severity; return diagnostic }
         }
-        let diagnostics = Array(found.joined())
+        let (kept, used) = suppress(Array(found.joined()), by: configuration.ignore)
+        var diagnostics = kept
+        let unusedSeverity = configuration.severities[.configurationUnused]
+        if context.checksWholeBundle, unusedSeverity != .some(nil) {
+            diagnostics += ConfigurationRules.UnusedEntry().findings(configuration, catalog: context.catalog, ignoreUsed: used).map {
+                var diagnostic = $0
+                diagnostic.severity = unusedSeverity.flatMap { $0 } ?? diagnostic.severity
+                return diagnostic
+            }
+        }
         return sorted(diagnostics)
+    }
+
+    /// The diagnostics no entry of `ignore` matches, and the entries that matched something.
+    static func suppress(_ diagnostics: [Diagnostic], by ignore: [Suppression]) -> (kept: [Diagnostic], used: Set<Int>) {
+        guard !ignore.isEmpty else { return (diagnostics, []) }
+        var used = Set<Int>()
+        let kept = diagnostics.filter { diagnostic in
+            let matching = ignore.indices.filter { ignore[$0].matches(diagnostic) }
+            used.formUnion(matching)
+            return matching.isEmpty
+        }
+        return (kept, used)
     }
 
     /// Diagnostics by file, line, column and rule, then in the order their rule found them

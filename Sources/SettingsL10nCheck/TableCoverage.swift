@@ -35,9 +35,15 @@ package struct TableCoverage: Hashable, Sendable {
     }
 
     /// Counts the catalog keys of `table` as translated, filled with the source text, or
-    /// missing, from the last entry of each (`lastOfTracked`, -1 where there is none).
+    /// missing, from the last entry of each (`lastOfTracked`, -1 where there is none). In
+    /// another language than the development language, a string that needs no translation is
+    /// done whatever its entry holds.
     mutating func count(_ table: CatalogTable, entries: [StringsScan.Entry], lastOfTracked: [Int]) {
         for (position, string) in table.strings.enumerated() {
+            if !isDevelopmentLanguage, !string.needsTranslation {
+                translated += 1
+                continue
+            }
             let last = lastOfTracked[position]
             guard last >= 0, entries[last].value != nil else {
                 missing.append(string)
@@ -50,5 +56,14 @@ package struct TableCoverage: Hashable, Sendable {
                 translated += 1
             }
         }
+    }
+
+    /// The coverage of a table file a language does not have: every string missing, but those
+    /// that need no translation outside the development language.
+    static func missingFile(_ table: CatalogTable, locale: String, path: String, isDevelopmentLanguage: Bool) -> TableCoverage {
+        let missing = isDevelopmentLanguage ? table.strings : table.strings.filter(\.needsTranslation)
+        return TableCoverage(locale: locale, table: table.name, path: path, isDevelopmentLanguage: isDevelopmentLanguage,
+                             file: .missing, total: table.strings.count, translated: table.strings.count - missing.count,
+                             fuzzy: [], missing: missing, filled: [], stale: [])
     }
 }

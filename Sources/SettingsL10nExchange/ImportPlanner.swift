@@ -34,7 +34,10 @@ struct ImportPlanner {
         guard var table = table(for: section, at: location) else { return }
         let source = sourceText(of: section.table.name)
         let ranks = Dictionary(uniqueKeysWithValues: section.table.keys.enumerated().map { ($1, $0) })
-        let layout = StringsLayout(of: table.document)
+        // A new entry gets the location comment merge writes above every entry it adds, so that
+        // a later merge leaves it as it is.
+        var layout = StringsLayout(of: table.document)
+        layout.commentsEntries = true
         for unit in section.file.units {
             let at = SourceLocation(file: section.documentPath, position: unit.position)
             if let problem = problem(with: unit, in: section, source: source) {

@@ -44,13 +44,16 @@ public struct XLIFFUnit: Hashable, Sendable {
     /// The target's `state` (`translated`, `needs-review-translation`...).
     public var state: String?
     public var notes: [String]
+    /// Whether the string needs a translation (`translate="no"` when not: no letters, or a key
+    /// the configuration's doNotTranslate names).
+    public var translate: Bool
     /// Where the string is used (`Root.plist`, line 23): written as location context groups,
     /// which tools show to translators and use to tell units with the same source apart.
     public var locations: [XLIFFLocation]
     public var position: TextPosition?
 
     public init(id: String, source: String, target: String? = nil, state: String? = nil, notes: [String] = [],
-                locations: [XLIFFLocation] = [], position: TextPosition? = nil) {
+                locations: [XLIFFLocation] = [], position: TextPosition? = nil, translate: Bool = true) {
         self.id = id
         self.source = source
         self.target = target
@@ -58,6 +61,7 @@ public struct XLIFFUnit: Hashable, Sendable {
         self.notes = notes
         self.locations = locations
         self.position = position
+        self.translate = translate
     }
 }
 

@@ -81,7 +81,7 @@ public enum XLIFFExporter {
             }
             var units: [XLIFFUnit] = []
             for string in table.strings {
-                var unit = XLIFFUnit(id: string.key, source: source[string.key] ?? string.key)
+                var unit = XLIFFUnit(id: string.key, source: source[string.key] ?? string.key, translate: string.needsTranslation)
                 let entry = targets[string.key]
                 // A value filled in with the source text by `merge --fill source` is not a translation.
                 if let entry, let translation = entry.value, !translation.isEmpty, !entry.isUntranslatedFill {

@@ -46,7 +46,8 @@ public enum XLIFFReader {
                     target: targetText,
                     state: target?.attribute("state"),
                     notes: unitElement.children(named: "note").map(\.textContent),
-                    position: builder.scanner.lines.position(at: unitElement.offset)))
+                    position: builder.scanner.lines.position(at: unitElement.offset),
+                    translate: unitElement.attribute("translate") != "no"))
             }
             files.append(XLIFFFile(original: original, sourceLanguage: sourceLanguage,
                                    targetLanguage: fileElement.attribute("target-language"), units: units,

@@ -18,7 +18,8 @@ public enum XLIFFWriter {
                 // approved="yes" tells tools such as Translate Toolkit that a translated unit is
                 // not fuzzy; units waiting for review are not approved.
                 let approved = unit.target != nil && unit.state == "translated" ? " approved=\"yes\"" : ""
-                out += "      <trans-unit id=\"\(attribute(unit.id))\"\(approved) xml:space=\"preserve\">\n"
+                let translate = unit.translate ? "" : " translate=\"no\""
+                out += "      <trans-unit id=\"\(attribute(unit.id))\"\(approved)\(translate) xml:space=\"preserve\">\n"
                 out += "        <source>\(text(unit.source))</source>\n"
                 if let target = unit.target {
                     out += "        <target"

@@ -11,6 +11,8 @@ public struct Catalog: Hashable, Sendable {
     public var diagnostics: [Diagnostic]
     /// The table that localizes each schema file (by path); files without one are absent.
     public var tableOfFile: [String: String] = [:]
+    /// The configuration's `doNotTranslate` patterns that match no key of the catalog.
+    public var unusedDoNotTranslate: [String] = []
 
     package init(developmentLanguage: String, tables: [CatalogTable] = [], unlocalized: [UnlocalizedFile] = [],
                 diagnostics: [Diagnostic] = []) {
@@ -46,6 +48,10 @@ public struct CatalogTable: Hashable, Sendable {
 public struct LocalizableString: Hashable, Sendable {
     public var key: String
     public var occurrences: [Occurrence]
+    /// Whether a language needs its own text for the string: not for a key without a single
+    /// letter ("1.5", "100 %", "—"), which the device shows as written in every language, nor
+    /// for a key the configuration's `doNotTranslate` names (a brand, say).
+    public var needsTranslation = true
 
     package init(key: String, occurrences: [Occurrence]) {
         self.key = key

@@ -17,8 +17,10 @@ public enum Extractor {
     /// slider's `Title` is ignored by the Settings app); for other types (`IASK*`, or a missing
     /// `Type`) all four fields are read. Empty or white-space-only strings are not keys;
     /// non-string entries are reported.
+    ///
+    /// Strings whose key has no letter, or matches one of `doNotTranslate`, need no translation.
     public static func catalog(of bundle: SettingsBundle, developmentLanguage: String = "en",
-                               tableFallback: TableFallback = .none) -> Catalog {
+                               tableFallback: TableFallback = .none, doNotTranslate: [GlobPattern] = []) -> Catalog {
         var catalog = Catalog(developmentLanguage: developmentLanguage)
         var tableOrder: [String] = []
         var tables: [String: [LocalizableString]] = [:]
@@ -51,8 +53,29 @@ public enum Extractor {
                 catalog.unlocalized.append(UnlocalizedFile(file: file.path, strings: unlocalized))
             }
         }
-        catalog.tables = tableOrder.sorted().map { CatalogTable(name: $0, strings: tables[$0]!) }
+        var used = Set<GlobPattern>()
+        catalog.tables = tableOrder.sorted().map { name in
+            CatalogTable(name: name, strings: tables[name]!.map { string in
+                var string = string
+                let pattern = doNotTranslate.first { $0.matches(string.key) }
+                if let pattern { used.insert(pattern) }
+                string.needsTranslation = pattern == nil && hasLetter(string.key)
+                return string
+            })
+        }
+        catalog.unusedDoNotTranslate = doNotTranslate.filter { !used.contains($0) }.map(\.text)
         return catalog
+    }
+
+    /// Whether the text has a letter of any script: without one ("1.5", "100 %", "—") it reads
+    /// the same in every language.
+    static func hasLetter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+            default: false
+            }
+        }
     }
 
     /// The table that localizes `file`, or `nil` when it is not localized.

@@ -13,6 +13,7 @@ extension MergeResult {
                     ("developmentLanguage", .bool(report.isDevelopmentLanguage)),
                     ("changed", .bool(report.changed)),
                     ("created", .bool(report.created)),
+                    ("fileExists", .bool(report.fileExists)),
                     ("kept", .integer(Int64(report.kept))),
                     ("added", .array(report.added.map(JSONValue.string))),
                     ("fuzzy", .array(report.fuzzy.map { .object([("key", .string($0.key)), ("from", .string($0.from))]) })),
@@ -45,7 +46,8 @@ extension MergeResult {
             if !report.pruned.isEmpty { parts.append("\(report.pruned.count) pruned") }
             if !report.missing.isEmpty { parts.append("\(report.missing.count) missing") }
             if !report.duplicates.isEmpty { parts.append("\(report.duplicates.count) duplicate\(report.duplicates.count == 1 ? "" : "s") removed") }
-            let state = report.created ? "\(verb) (new file)" : report.changed ? verb : "up to date"
+            let state = report.created ? "\(verb) (new file)" : report.changed ? verb
+                : report.fileExists ? "up to date" : "no file (merge --fill source creates it)"
             out += "\(report.path): \(parts.isEmpty ? "empty" : parts.joined(separator: ", ")); \(state)\n"
             for carry in report.fuzzy {
                 out += "  fuzzy: \(MessageText.quoted(carry.key)) takes the translation of \(MessageText.quoted(carry.from))\n"

@@ -25,6 +25,8 @@ public struct TableMergeReport: Hashable, Sendable {
     /// Whether the file's bytes change; whether the file is new.
     public var changed = false
     public var created = false
+    /// Whether the table file exists (before the merge).
+    public var fileExists = true
     /// Why the table was left untouched (it does not parse, or cannot be read).
     public var problem: String?
     public var problemPosition: TextPosition?

@@ -131,6 +131,7 @@ public enum Merger {
             return Outcome(report: report, update: nil)
         }
         let file = localization.table(named: table.name)
+        report.fileExists = file != nil
         var document: StringsDocument?
         var original: [UInt8]?
         if let file {
@@ -146,7 +147,7 @@ public enum Merger {
                 case .unreadable, .linkOutsideBundle:
                     report.problem = "cannot be read: \(error.message); it was left untouched"
                 }
-                report.missing = table.keys
+                report.missing = table.strings.filter { isDevelopment || $0.needsTranslation }.map(\.key)
                 return Outcome(report: report, update: nil)
             }
         }
@@ -183,7 +184,9 @@ public enum Merger {
                 piece.updateLocationComment(locations[rank])
                 pieces.append(piece)
                 report.kept += 1
-            } else {
+            } else if isDevelopment || string.needsTranslation {
+                // Another language shows a string that needs no translation as written: it is
+                // neither missing nor filled in.
                 missing.append(string)
             }
         }

@@ -10,11 +10,18 @@ public struct StatusReport: Hashable, Sendable {
         package var tables: [TableCoverage]
 
         public var total: Int { tables.map(\.total).reduce(0, +) }
-        public var translated: Int { tables.map(\.translated).reduce(0, +) }
+        /// The strings with a translation; every string, for the development language, whose
+        /// table holds the source text (its missing entries are still counted as missing).
+        public var translated: Int { isDevelopmentLanguage ? total : tables.map(\.translated).reduce(0, +) }
         public var fuzzy: Int { tables.map(\.fuzzy.count).reduce(0, +) }
         public var missing: Int { tables.map { $0.missing.count + $0.filled.count }.reduce(0, +) }
         public var stale: Int { tables.map(\.stale.count).reduce(0, +) }
         public var percent: Double { total == 0 ? 100 : Double(translated) * 100 / Double(total) }
+
+        /// A table's translated strings and percentage, the development language's complete.
+        func progress(of table: TableCoverage) -> (translated: Int, percent: Double) {
+            isDevelopmentLanguage ? (table.total, 100) : (table.translated, table.percent)
+        }
     }
 
     public var developmentLanguage: String
@@ -64,8 +71,8 @@ public struct StatusReport: Hashable, Sendable {
         for locale in locales {
             let name = locale.locale + (locale.isDevelopmentLanguage ? " *" : "")
             var rows: [(String, String, Int, Int, Int, Int, Int, Double)] = locale.tables.map {
-                ($0.table, $0.file == .missing ? " (no file)" : $0.file == .unreadable ? " (unreadable)" : "", $0.translated, $0.total,
-                 $0.fuzzy.count, $0.missing.count + $0.filled.count, $0.stale.count, $0.percent)
+                ($0.table, $0.file == .missing ? " (no file)" : $0.file == .unreadable ? " (unreadable)" : "", locale.progress(of: $0).translated,
+                 $0.total, $0.fuzzy.count, $0.missing.count + $0.filled.count, $0.stale.count, locale.progress(of: $0).percent)
             }
             if rows.count > 1 {
                 rows.append(("all", "", locale.translated, locale.total, locale.fuzzy, locale.missing, locale.stale, locale.percent))
@@ -73,13 +80,13 @@ public struct StatusReport: Hashable, Sendable {
             for (index, row) in rows.enumerated() {
                 let isLast = index == rows.count - 1
                 out += pad(index == 0 ? name : "", localeWidth) + "  " + pad(row.0, tableWidth) + "  "
-                out += right("\(row.2)/\(row.3)", 10) + "  " + right("\(row.4)", 5) + "  " + right("\(row.5)", 7) + "  "
+                out += right(locale.isDevelopmentLanguage ? "source" : "\(row.2)/\(row.3)", 10) + "  " + right("\(row.4)", 5) + "  " + right("\(row.5)", 7) + "  "
                 out += right("\(row.6)", 5) + "  " + right(Self.percent(row.7), 7)
                 if isLast { out += "  " + tint(Self.bar(locale.percent), locale.percent) }
                 out += row.1 + "\n"
             }
         }
-        out += "* the development language (\(developmentLanguage)): its table holds the source text\n"
+        out += "* the development language (\(developmentLanguage)): its table holds the source text; missing counts the entries merge adds\n"
         return out
     }
 
@@ -95,7 +102,8 @@ public struct StatusReport: Hashable, Sendable {
                     + counts(locale.translated, locale.fuzzy, locale.missing, locale.stale, locale.total, locale.percent)
                     + [("tables", .array(locale.tables.map { table in
                         .object([("table", .string(table.table)), ("path", .string(table.path)), ("file", .string(table.file.rawValue))]
-                            + counts(table.translated, table.fuzzy.count, table.missing.count + table.filled.count, table.stale.count, table.total, table.percent))
+                            + counts(locale.progress(of: table).translated, table.fuzzy.count, table.missing.count + table.filled.count,
+                                     table.stale.count, table.total, locale.progress(of: table).percent))
                     }))])
             })),
         ])
@@ -116,7 +124,7 @@ public struct StatusReport: Hashable, Sendable {
             out += "\n<details><summary>Per table</summary>\n\n| Language | Table | Translated | Fuzzy | Missing | Stale |\n|---|---|---:|---:|---:|---:|\n"
             for locale in locales {
                 for table in locale.tables {
-                    out += "| \(locale.locale) | \(table.table) | \(table.translated) / \(table.total) | \(table.fuzzy.count) | \(table.missing.count + table.filled.count) | \(table.stale.count) |\n"
+                    out += "| \(locale.locale) | \(table.table) | \(locale.progress(of: table).translated) / \(table.total) | \(table.fuzzy.count) | \(table.missing.count + table.filled.count) | \(table.stale.count) |\n"
                 }
             }
             out += "\n</details>\n"

@@ -42,9 +42,22 @@ extension BundleOptions {
         } catch {
             throw CommandFailure("cannot read the bundle: \(error.description)")
         }
+        if let inner = Self.onlyBundle(in: bundle, named: self.bundle) {
+            throw ConfigurationFailure(message: "\(self.bundle) is not a Settings bundle; did you mean \(inner)?")
+        }
         let catalog = Extractor.catalog(of: bundle, developmentLanguage: language(configuration),
-                                        tableFallback: fallback(configuration))
+                                        tableFallback: fallback(configuration), doNotTranslate: configuration.doNotTranslate)
         return LoadedBundle(bundle: bundle, source: source, configuration: configuration, catalog: catalog)
+    }
+
+    /// The one `*.bundle` folder of a folder that is not a bundle itself (no schema file, no
+    /// localization), as the user would write its path; `nil` otherwise.
+    static func onlyBundle(in bundle: SettingsBundle, named path: String) -> String? {
+        guard !path.lowercased().hasSuffix(".bundle") && !path.lowercased().hasSuffix(".bundle/"),
+              bundle.schemaFiles.isEmpty, bundle.unloadedSchemaFiles.isEmpty, bundle.localizations.isEmpty else { return nil }
+        let inner = bundle.otherEntries.filter { $0.kind == .folder && $0.name.lowercased().hasSuffix(".bundle") }
+        guard inner.count == 1 else { return nil }
+        return (path.hasSuffix("/") ? path : path + "/") + inner[0].name
     }
 
     /// How diagnostics name files: the bundle path as given, so they are relative to the

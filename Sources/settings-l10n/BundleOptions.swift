@@ -25,13 +25,16 @@ struct BundleOptions: ParsableArguments {
     /// The configuration: `--config`, or the file beside the bundle, or none.
     func configuration() throws -> CheckConfiguration {
         let path: String
+        let location: String
         if let config {
             path = config
+            location = URL(fileURLWithPath: config).standardizedFileURL.path
         } else {
             let beside = URL(fileURLWithPath: bundle).standardizedFileURL.deletingLastPathComponent()
                 .appendingPathComponent(CheckConfiguration.fileName).path
             guard FileManager.default.fileExists(atPath: beside) else { return CheckConfiguration() }
             path = beside
+            location = "../" + CheckConfiguration.fileName
         }
         let bytes: [UInt8]
         do {
@@ -40,10 +43,20 @@ struct BundleOptions: ParsableArguments {
             throw ConfigurationFailure(message: "the configuration file: \(error.message)")
         }
         do {
-            return try CheckConfiguration.parse(bytes, knownRules: Checker.ruleIDs)
+            return try CheckConfiguration.parse(bytes, location: location)
         } catch {
             throw ConfigurationFailure(message: "\(path): \(error.message)")
         }
+    }
+
+    /// The bundle and the options given, as a shell command line repeats them
+    /// (`Settings.bundle --table-fallback file-name`), for hints that say what to run next.
+    var commandLine: String {
+        var words = [bundle]
+        if let developmentLanguage { words += ["--development-language", developmentLanguage] }
+        if let tableFallback { words += ["--table-fallback", tableFallback.rawValue] }
+        if let config { words += ["--config", config] }
+        return words.map(shellQuoted).joined(separator: " ")
     }
 
     /// The development language: the option, else the configuration's, else `en`.
@@ -62,3 +75,11 @@ struct ConfigurationFailure: Error {
 }
 
 extension TableFallback: ExpressibleByArgument {}
+
+/// A word as a POSIX shell reads it back: quoted when it holds anything but plain characters.
+func shellQuoted(_ word: String) -> String {
+    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./=:@%+,".unicodeScalars.contains(scalar))
+    }
+    return plain ? word : "'" + word.replacingEvery("'", with: "'\\''") + "'"
+}

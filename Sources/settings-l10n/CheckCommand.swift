@@ -7,20 +7,23 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Validate schema files and tables, with diagnostics Xcode, editors and CI can click.",
         discussion: """
-        Text lines read <path>:<line>:<column>: error|warning|note: <message> [<rule>]. Exit 1 \
-        when there is an error, or a warning under --strict. Rules can be switched off or \
-        re-levelled in .settings-l10n.json beside the bundle (or --config); settings-l10n rules \
-        lists them.
+        Text lines read <path>:<line>:<column>: error|warning|note: <message> [<rule>]; findings \
+        of one rule about many keys of one table are one line (--each lists them all), and a \
+        summary per rule ends the report on standard error. Exit 1 when there is an error, or a \
+        warning under --strict. Rules can be switched off or re-levelled, findings silenced \
+        (ignore) and strings marked as needing no translation (doNotTranslate) in \
+        .settings-l10n.json beside the bundle (or --config); settings-l10n rules lists the rules. \
+        --write-baseline records today's findings; --baseline reports only the ones not in it.
         """
     )
 
-    enum Format: String, ExpressibleByArgument {
-        case text, json, github
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, github, sarif
     }
 
     @OptionGroup var options: BundleOptions
 
-    @Option(help: "The output format: text (Xcode and editors), json, or github (workflow annotations).")
+    @Option(help: "The output format: text (Xcode and editors), json, github (workflow annotations) or sarif (code scanning).")
     var format: Format = .text
 
     @Flag(help: "Exit 1 on warnings too.")
@@ -29,16 +32,34 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("locale"), help: ArgumentHelp("Check only the tables of this locale (repeatable).", valueName: "lang"))
     var locales: [String] = []
 
+    @Flag(help: "List every finding on its own line (text and github group the findings of one rule in one table).")
+    var each = false
+
+    @Option(help: ArgumentHelp("Report only the findings that are not in this baseline file.", valueName: "file"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Record every finding in this baseline file (sorted JSON, for version control), and exit 0.", valueName: "file"))
+    var writeBaseline: String?
+
+    @Option(help: ArgumentHelp("Write the report into this file instead of standard output.", valueName: "file"))
+    var output: String?
+
     @Flag(help: "Name files by absolute path instead of relative to the working directory.")
     var absolutePaths = false
 
     @Flag(help: "Print the files check reads, one per line, and check nothing (for an Xcode input file list).")
     var printInputFiles = false
 
+    func validate() throws {
+        if baseline != nil, writeBaseline != nil {
+            throw ValidationError("--baseline and --write-baseline cannot be combined: write the baseline first, then check against it")
+        }
+    }
+
     func run() throws {
         let loaded = try options.load()
+        let paths = absolutePaths ? DiagnosticPaths(prefix: loaded.source.rootPath) : options.diagnosticPaths
         if printInputFiles {
-            let paths = absolutePaths ? DiagnosticPaths(prefix: loaded.source.rootPath) : options.diagnosticPaths
             let files = loaded.bundle.schemaFiles.map(\.path) + loaded.bundle.localizations.flatMap { $0.tables.map(\.path) }
             printOutput(files.sorted().map { paths.path(of: SourceLocation(file: $0)) + "\n" }.joined())
             return
@@ -49,27 +70,63 @@ struct CheckCommand: ParsableCommand {
         }
         let context = CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales)
         let diagnostics = Checker.check(context, configuration: loaded.configuration)
-        let paths = absolutePaths ? DiagnosticPaths(prefix: loaded.source.rootPath) : options.diagnosticPaths
-        let formatter: any DiagnosticFormatter = switch format {
-        case .text:
-            TextDiagnosticFormatter(paths: paths, colors: StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
-        case .json: JSONDiagnosticFormatter()
-        case .github: GitHubDiagnosticFormatter(paths: paths)
-        }
-        formatter.format(diagnostics, into: printOutput)
         ProcessLifetime.keep(loaded, context, diagnostics)
-        let errors = diagnostics.count { $0.severity == .error }
-        let warnings = diagnostics.count { $0.severity == .warning }
-        let notes = diagnostics.count { $0.severity == .note }
-        if format != .json {
-            printError(diagnostics.isEmpty ? "no problems found" : "\(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note"))")
+        if let writeBaseline {
+            try writeFile(writeBaseline, Baseline(diagnostics).json, what: "the baseline")
+            printError("wrote \(writeBaseline): \(DiagnosticReport.count(diagnostics.count, "finding")) accepted; check with --baseline \(writeBaseline) from now on")
+            return
         }
-        if errors > 0 || (strict && warnings > 0) {
+        var report = DiagnosticReport(diagnostics: diagnostics, rules: Checker.descriptors, listsEach: each)
+        var fixed = 0
+        if let baseline {
+            (report.diagnostics, fixed) = try Self.readBaseline(baseline).compare(diagnostics)
+        }
+        try write(report, paths: paths, source: loaded.source)
+        if format == .text || format == .github {
+            printError(report.summary, ifNotEmpty: true)
+        }
+        if let baseline {
+            let known = diagnostics.count - report.diagnostics.count
+            printError("\(DiagnosticReport.count(known, "finding")) \(known == 1 ? "is" : "are") in the baseline \(baseline)\(fixed > 0 ? "; \(fixed) baseline entr\(fixed == 1 ? "y is" : "ies are") fixed: rewrite the baseline (check --write-baseline \(baseline))" : "")")
+        }
+        if report.errorCount > 0 || (strict && report.warningCount > 0) {
             throw ExitCode(1)
         }
     }
 
-    private func plural(_ count: Int, _ word: String) -> String {
-        "\(count) \(word)\(count == 1 ? "" : "s")"
+    /// Writes the report in the chosen format, to standard output or `--output`.
+    private func write(_ report: DiagnosticReport, paths: DiagnosticPaths, source: DiskBundleSource) throws {
+        let formatter: any DiagnosticFormatter = switch format {
+        case .text:
+            TextDiagnosticFormatter(paths: paths, colors: output == nil && StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        case .json: JSONDiagnosticFormatter()
+        case .github: GitHubDiagnosticFormatter(paths: paths)
+        case .sarif:
+            SARIFDiagnosticFormatter(bundleName: URL(fileURLWithPath: source.rootPath).lastPathComponent,
+                                     parentPath: URL(fileURLWithPath: source.rootPath).deletingLastPathComponent().path)
+        }
+        guard let output else {
+            formatter.format(report, into: printOutput)
+            return
+        }
+        try writeFile(output, formatter.format(report), what: "the report")
+    }
+
+    private func writeFile(_ path: String, _ text: String, what: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandFailure("cannot write \(what) to \(path): \(error.localizedDescription); choose a file you can write")
+        }
+    }
+
+    private static func readBaseline(_ path: String) throws -> Baseline {
+        do {
+            return try Baseline.parse(LocalFile.read(path, limit: Baseline.maximumSize))
+        } catch let error as LocalFile.ReadError {
+            throw CommandFailure("\(error.message); write a baseline first with check --write-baseline \(path)")
+        } catch {
+            throw CommandFailure("\(path) is not a baseline: \(error); write it again with check --write-baseline \(path)")
+        }
     }
 }

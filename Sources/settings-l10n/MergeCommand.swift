@@ -15,11 +15,11 @@ struct MergeCommand: ParsableCommand {
         """
     )
 
-    enum Fill: String, ExpressibleByArgument {
+    enum Fill: String, ExpressibleByArgument, CaseIterable {
         case source
     }
 
-    enum Format: String, ExpressibleByArgument {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
 
@@ -93,7 +93,8 @@ struct MergeCommand: ParsableCommand {
         case .text: printError(result.summary(verb: writes ? "written" : "would change"), ifNotEmpty: true)
         }
         if check, changed > 0 {
-            printError("\(changed) table\(changed == 1 ? " is" : "s are") out of date; run settings-l10n merge \(options.bundle)")
+            let choices = locales.flatMap { ["--locale", shellQuoted($0)] } + (prune ? ["--prune"] : []) + (fill.map { ["--fill", $0.rawValue] } ?? [])
+            printError("\(changed) table\(changed == 1 ? " is" : "s are") out of date; run settings-l10n merge \(([options.commandLine] + choices).joined(separator: " "))")
             throw ExitCode(1)
         }
         if result.hasProblems {

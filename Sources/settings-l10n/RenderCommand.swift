@@ -15,7 +15,7 @@ struct RenderCommand: ParsableCommand {
         """
     )
 
-    enum Format: String, ExpressibleByArgument {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, html
     }
 

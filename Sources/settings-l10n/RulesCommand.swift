@@ -7,7 +7,7 @@ struct RulesCommand: ParsableCommand {
         abstract: "List the rules of check: id, default severity and what each finds."
     )
 
-    enum Format: String, ExpressibleByArgument {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, markdown
     }
 
@@ -24,7 +24,8 @@ struct RulesCommand: ParsableCommand {
         case .markdown:
             printOutput("| rule | default | what it finds |\n|---|---|---|\n")
             for rule in Checker.rules {
-                printOutput("| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.summary.replacingEvery("|", with: "\\|")) |\n")
+                // The anchor is where a rule's helpUri (SARIF) points.
+                printOutput("| <a id=\"rule-\(rule.id)\"></a>`\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.summary.replacingEvery("|", with: "\\|")) |\n")
             }
         }
     }

@@ -17,14 +17,23 @@ struct SettingsL10nCommand: ParsableCommand {
         discussion: """
         Extracts every localizable string of a Settings.bundle, exchanges them with translators as \
         XLIFF, merges the .lproj tables without losing a translation, checks schema files and \
-        tables in CI and Xcode, and renders each locale as the Settings app shows it.
-
+        tables in CI and Xcode, and renders each locale as the Settings app shows it. \
         Exit codes: 0 success; 1 the command ran and found problems; 2 bad usage; \
         3 and above any other failure (unreadable bundle, I/O error).
         """,
         version: SettingsL10nVersion.current,
         subcommands: [ExtractCommand.self, ImportCommand.self, MergeCommand.self, CheckCommand.self, RenderCommand.self, StatusCommand.self, RulesCommand.self]
     )
+
+    /// The names of the commands, as typed.
+    static let commandNames = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+
+    /// What to say when the first argument names no command (a typo: "did you mean check?").
+    static func unknownCommand(_ first: String?) -> String? {
+        guard let first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
+        let suggestion = Suggestion.closest(to: first, in: commandNames).map { "; did you mean \($0)?" } ?? ""
+        return "error: \(MessageText.quoted(first)) is not a command\(suggestion)\nThe commands are \(commandNames.dropLast().joined(separator: ", ")); see settings-l10n --help"
+    }
 
     /// An argument that would be read as a run of short options (`-dash.bundle` as `-d -a -s
     /// -h …`, which shows help and exits 0): a single dash, then more than one character. The
@@ -53,6 +62,10 @@ struct SettingsL10nCommand: ParsableCommand {
         // Past a file-size limit (ulimit -f), a write fails with EFBIG and is reported, instead
         // of the signal ending the process with a temporary file left behind.
         signal(SIGXFSZ, SIG_IGN)
+        if let message = unknownCommand(CommandLine.arguments.dropFirst().first) {
+            printError(message)
+            terminate(2)
+        }
         if let word = misreadOption(in: Array(CommandLine.arguments.dropFirst())) {
             printError("error: \(word) is not an option; a path that starts with '-' must be written ./\(word) (or after --)\nUsage: settings-l10n <command> <bundle> [options]; see settings-l10n --help")
             terminate(2)

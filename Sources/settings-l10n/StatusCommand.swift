@@ -13,7 +13,7 @@ struct StatusCommand: ParsableCommand {
         """
     )
 
-    enum Format: String, ExpressibleByArgument {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, markdown
     }
 

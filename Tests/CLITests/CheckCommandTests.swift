@@ -29,7 +29,7 @@ struct CheckCommandTests {
         Settings.bundle/OfflineMaps.plist:49:3: error: Titles has 3 entries, Values has 2 [titles-values-count]
         Settings.bundle/de.lproj/Privacy.strings:6:1: warning: no schema file uses "Old" (stale) [stale-key]
 
-        """, stderr: "1 error, 1 warning, 0 notes\n", exitCode: 1))
+        """, stderr: "1 error, 1 warning, 0 notes\n  1 error    titles-values-count\n  1 warning  stale-key\n", exitCode: 1))
     }
 
     @Test("--strict fails on warnings; a configuration beside the bundle can switch a rule off")
@@ -88,7 +88,7 @@ struct CheckCommandTests {
     func rules() throws {
         let result = try Tool.run(["rules"])
         #expect(result.exitCode == 0)
-        #expect(result.stdout.split(separator: "\n").count == 45)
+        #expect(result.stdout.split(separator: "\n").count == 46)
         #expect(result.stdout.contains("titles-values-count              error    Titles and Values have different numbers of entries.\n"))
     }
 

@@ -42,6 +42,7 @@ struct MergeCommandTests {
               "developmentLanguage": false,
               "changed": false,
               "created": false,
+              "fileExists": true,
               "kept": 5,
               "added": [],
               "fuzzy": [],

@@ -9,13 +9,13 @@ struct StatusCommandTests {
         let result = try Tool.run(["status", "Resources/Settings.bundle", "--locale", "sv", "--locale", "en"])
         #expect(result == ToolResult(stdout: """
         locale  table    translated  fuzzy  missing  stale  percent
-        en *    Privacy         5/5      0        0      0   100.0%
-                Root          52/52      0        0      0   100.0%
-                all           57/57      0        0      0   100.0%  ████████████████████
+        en *    Privacy      source      0        0      0   100.0%
+                Root         source      0        0      0   100.0%
+                all          source      0        0      0   100.0%  ████████████████████
         sv      Privacy         5/5      0        0      0   100.0%
                 Root          52/52      0        0      0   100.0%
                 all           57/57      0        0      0   100.0%  ████████████████████
-        * the development language (en): its table holds the source text
+        * the development language (en): its table holds the source text; missing counts the entries merge adds
 
         """, stderr: "", exitCode: 0))
     }
@@ -54,9 +54,10 @@ struct StatusCommandTests {
         // locale  table  translated/total  fuzzy  missing  stale  percent  bar
         var rows: [String: (translated: Int, total: Int, fuzzy: Int, missing: Int, stale: Int)] = [:]
         for line in status.stdout.split(separator: "\n").dropFirst() where !line.hasPrefix("*") {
-            // The development language's name carries a "*" column of its own.
+            // The development language's name carries a "*" column of its own, and its
+            // translated column says "source".
             let fields = line.split(separator: " ").map(String.init).filter { $0 != "*" }
-            let counts = fields[2].split(separator: "/").compactMap { Int($0) }
+            let counts = fields[2] == "source" ? [-1, -1] : fields[2].split(separator: "/").compactMap { Int($0) }
             rows[fields[0]] = (counts[0], counts[1], Int(fields[3])!, Int(fields[4])!, Int(fields[5])!)
         }
         #expect(rows.count == 62)
@@ -84,7 +85,7 @@ struct StatusCommandTests {
             #expect(row.missing == fromCheck.missing, "\(locale): missing")
             #expect(row.stale == fromCheck.stale, "\(locale): stale")
             #expect(row.fuzzy == fromCheck.fuzzy, "\(locale): fuzzy")
-            #expect(row.translated + row.missing + row.fuzzy == row.total, "\(locale): the counts add up")
+            if row.total >= 0 { #expect(row.translated + row.missing + row.fuzzy == row.total, "\(locale): the counts add up") }
         }
         #expect(rows["de"].map { "\($0.translated)/\($0.total) missing \($0.missing) stale \($0.stale)" } == "118/231 missing 113 stale 45")
     }

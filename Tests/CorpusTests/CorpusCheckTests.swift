@@ -25,12 +25,12 @@ struct CorpusCheckTests {
         let stale = diagnostics.filter { $0.rule == .staleKey && $0.message.contains("TURN&apos;s") }
         #expect(stale.count == 38) // Username and Password in the 19 Network tables (cs.lproj has none)
         #expect(stale.contains(Diagnostic(.warning, rule: .staleKey, "no schema file uses \"TURN&apos;s Username\" (stale)",
-                                          at: SourceLocation(file: "de.lproj/Network.strings", line: 6, column: 1))))
+                                          at: SourceLocation(file: "de.lproj/Network.strings", line: 6, column: 1, key: "TURN&apos;s Username"))))
         let missing = diagnostics.filter { $0.rule == .missingTranslation && $0.message.hasPrefix("\"TURN's Username\"") }
         #expect(missing.count == 18) // every language but the development one
         #expect(missing.contains(Diagnostic(.warning, rule: .missingTranslation,
                                             "\"TURN's Username\" is not translated: the Settings app shows it as written (used at Network.plist:67)",
-                                            at: SourceLocation(file: "de.lproj/Network.strings"))))
+                                            at: SourceLocation(file: "de.lproj/Network.strings", key: "TURN's Username"))))
         // Without the fallback, the panes without StringsTable are pointed out instead.
         let plain = try Self.check(Self.linphone)
         #expect(plain.filter { $0.rule == .stringsTableMissing }.count == 11)

@@ -19,9 +19,9 @@ struct RuleFixture {
     }
 
     /// The location of marker `marker` in `file`, with a key path.
-    func location(_ file: String, _ marker: Character, keyPath: String? = nil) -> SourceLocation {
+    func location(_ file: String, _ marker: Character, keyPath: String? = nil, key: String? = nil) -> SourceLocation {
         let position = files[file]![marker]
-        return SourceLocation(file: file, line: position.line, column: position.column, keyPath: keyPath)
+        return SourceLocation(file: file, line: position.line, column: position.column, keyPath: keyPath, key: key)
     }
 
     /// A clean two-language bundle, with `specifiers` (marked XML) in Root.plist and the given

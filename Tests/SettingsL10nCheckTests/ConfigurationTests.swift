@@ -39,7 +39,7 @@ struct ConfigurationTests {
         ("[]", "the configuration must be a JSON object, such as {\"rules\": {\"key-ignored\": \"off\"}}"),
         (#"{"rules": {"stale-keys": "off"}}"#, "\"rules\" names \"stale-keys\", which is not a rule; did you mean \"stale-key\"? (settings-l10n rules lists them)"),
         (#"{"rules": {"stale-key": "loud"}}"#, "the level of \"stale-key\" is \"loud\"; use \"off\", \"note\", \"warning\" or \"error\""),
-        (#"{"rule": {}}"#, "unknown setting \"rule\"; the settings are \"rules\", \"developmentLanguage\" and \"tableFallback\""),
+        (#"{"rule": {}}"#, "unknown setting \"rule\"; did you mean \"rules\"? the settings are \"rules\", \"ignore\", \"doNotTranslate\", \"developmentLanguage\", \"tableFallback\""),
         (#"{"tableFallback": "name"}"#, "\"tableFallback\" must be \"none\" or \"file-name\""),
     ])
     func errors(text: String, message: String) {

@@ -15,7 +15,7 @@ struct TableRuleTests {
         let fixture = Self.bundle(german: "1️⃣\"Sound\" = \"Klang\";\n\"Sound\" = \"Ton\";\n\"Music\" = \"Musik\";\n")
         #expect(try fixture.diagnostics(.duplicateKey) == [Diagnostic(
             .warning, rule: .duplicateKey, "\"Sound\" is defined again at line 2, which the device uses; this entry is ignored",
-            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+            at: fixture.location("de.lproj/Root.strings", "1️⃣", key: "Sound"))])
         #expect(try RuleFixture.clean.diagnostics(.duplicateKey) == [])
     }
 
@@ -24,10 +24,10 @@ struct TableRuleTests {
         let fixture = Self.bundle(german: "\"Sound\" = 1️⃣\"\";\n\"Music\" = 2️⃣\"Music \";\n")
         #expect(try fixture.diagnostics(.emptyValue) == [Diagnostic(
             .warning, rule: .emptyValue, "the value of \"Sound\" is empty: the Settings app shows nothing there",
-            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+            at: fixture.location("de.lproj/Root.strings", "1️⃣", key: "Sound"))])
         #expect(try fixture.diagnostics(.valueWhitespace) == [Diagnostic(
             .warning, rule: .valueWhitespace, "the value \"Music \" differs from its key \"Music\" only in white space",
-            at: fixture.location("de.lproj/Root.strings", "2️⃣"))])
+            at: fixture.location("de.lproj/Root.strings", "2️⃣", key: "Music"))])
         #expect(try RuleFixture.clean.diagnostics(.emptyValue) == [])
         #expect(try RuleFixture.clean.diagnostics(.valueWhitespace) == [])
     }
@@ -37,9 +37,9 @@ struct TableRuleTests {
         let fixture = Self.bundle(german: "/* settings-l10n: untranslated: shows the source text until translated */\n1️⃣\"Music\" = \"Music\";\n")
         #expect(try fixture.diagnostics(.missingTranslation) == [
             Diagnostic(.warning, rule: .missingTranslation, "\"Sound\" is not translated: the Settings app shows it as written (used at Root.plist:9)",
-                       at: SourceLocation(file: "de.lproj/Root.strings")),
+                       at: SourceLocation(file: "de.lproj/Root.strings", key: "Sound")),
             Diagnostic(.warning, rule: .missingTranslation, "\"Music\" is not translated: it holds the source text, filled in by merge --fill source",
-                       at: fixture.location("de.lproj/Root.strings", "1️⃣")),
+                       at: fixture.location("de.lproj/Root.strings", "1️⃣", key: "Music")),
         ])
         #expect(try fixture.diagnostics(.missingTranslation, locales: ["en"]) == [])
         #expect(try RuleFixture.clean.diagnostics(.missingTranslation) == [])
@@ -50,7 +50,7 @@ struct TableRuleTests {
         let fixture = Self.bundle(german: RuleFixture.german, english: "\"Sound\" = \"Sound\";\n")
         #expect(try fixture.diagnostics(.developmentEntryMissing) == [Diagnostic(
             .warning, rule: .developmentEntryMissing, "the development table lacks \"Music\" (used at Root.plist:10); run settings-l10n merge",
-            at: SourceLocation(file: "en.lproj/Root.strings"))])
+            at: SourceLocation(file: "en.lproj/Root.strings", key: "Music"))])
         #expect(try RuleFixture.clean.diagnostics(.developmentEntryMissing) == [])
     }
 
@@ -58,7 +58,7 @@ struct TableRuleTests {
     func staleKey() throws {
         let fixture = Self.bundle(german: RuleFixture.german + "1️⃣\"Old\" = \"Alt\";\n")
         #expect(try fixture.diagnostics(.staleKey) == [Diagnostic(
-            .warning, rule: .staleKey, "no schema file uses \"Old\" (stale)", at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+            .warning, rule: .staleKey, "no schema file uses \"Old\" (stale)", at: fixture.location("de.lproj/Root.strings", "1️⃣", key: "Old"))])
         #expect(try RuleFixture.clean.diagnostics(.staleKey) == [])
     }
 
@@ -76,7 +76,7 @@ struct TableRuleTests {
         let fixture = Self.bundle(german: "\"Sound\" = \"Ton\";\n/* settings-l10n: needs review: carried over from \"Musik\" */\n1️⃣\"Music\" = \"Musik\";\n")
         #expect(try fixture.diagnostics(.needsReview) == [Diagnostic(
             .warning, rule: .needsReview, "the translation of \"Music\" needs review; remove the settings-l10n comment above it once checked",
-            at: fixture.location("de.lproj/Root.strings", "1️⃣"))])
+            at: fixture.location("de.lproj/Root.strings", "1️⃣", key: "Music"))])
         #expect(try RuleFixture.clean.diagnostics(.needsReview) == [])
     }
 
@@ -168,7 +168,7 @@ struct TableRuleTests {
             "defaults-key-conflict", "schema-file-unreachable", "strings-table-missing", "duplicate-key", "empty-value", "value-whitespace",
             "missing-translation", "development-entry-missing", "stale-key", "table-missing", "needs-review", "strings-encoding",
             "strings-unterminated-comment", "strings-empty-file", "lproj-misspelled", "language-invalid", "option-titles-duplicate",
-            "short-title-longer",
+            "short-title-longer", "configuration-unused",
         ]
         #expect(Set(Checker.ruleIDs.map(\.rawValue)) == tested)
         #expect(Checker.rules.count == Checker.ruleIDs.count)

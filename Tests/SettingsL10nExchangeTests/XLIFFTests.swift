@@ -115,4 +115,15 @@ struct XLIFFTests {
         #expect(XLIFFWriter.text(text) == "a &amp; b &lt; c &gt; d \"e\" 'f'&#13;\n\tg")
         #expect(XLIFFWriter.attribute(text) == "a &amp; b &lt; c &gt; d &quot;e&quot; 'f'&#13;&#10;&#9;g")
     }
+
+    @Test("a unit that needs no translation is written and read as translate=\"no\"")
+    func translateNo() throws {
+        let document = XLIFFDocument(files: [XLIFFFile(original: "en.lproj/Root.strings", sourceLanguage: "en", targetLanguage: "de", units: [
+            XLIFFUnit(id: "Acme", source: "Acme", translate: false), XLIFFUnit(id: "Sound", source: "Sound"),
+        ])])
+        let xml = XLIFFWriter.xml(document)
+        #expect(xml.contains("<trans-unit id=\"Acme\" translate=\"no\" xml:space=\"preserve\">"))
+        #expect(xml.contains("<trans-unit id=\"Sound\" xml:space=\"preserve\">"))
+        #expect(try XLIFFReader.read(Array(xml.utf8)).files[0].units.map(\.translate) == [false, true])
+    }
 }

@@ -200,4 +200,20 @@ struct MergerTests {
         let (texts, _) = try Self.merge(["en.lproj/Root.strings": "/* Settings */\n"])
         #expect(texts["en.lproj/Root.strings"]?.hasPrefix("/* Settings */\n\n/* Root.plist › group heading */\n\"Sound\" = \"Sound\";\n") == true)
     }
+
+    @Test("strings that need no translation are neither missing nor filled in other languages")
+    func noTranslationNeeded() throws {
+        let schema = xmlSchema("""
+        \t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Sound</string></dict>
+        \t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>100 %</string></dict>
+        """)
+        let tables = ["en.lproj/Root.strings": "\"Sound\" = \"Sound\";\n\"100 %\" = \"100 %\";\n", "de.lproj/Root.strings": "\"Sound\" = \"Ton\";\n"]
+        let (texts, result) = try Self.merge(tables, schema: schema, options: MergeOptions(fillSource: true))
+        #expect(texts["de.lproj/Root.strings"] == "\"Sound\" = \"Ton\";\n")
+        #expect(result.reports.map { "\($0.path): missing \($0.missing), added \($0.added)" } == [
+            "de.lproj/Root.strings: missing [], added []", "en.lproj/Root.strings: missing [], added []",
+        ])
+        let plain = try Self.merge(["en.lproj/Root.strings": tables["en.lproj/Root.strings"]!, "de.lproj/Root.strings": ""], schema: schema)
+        #expect(plain.result.reports[0].missing == ["Sound"])
+    }
 }

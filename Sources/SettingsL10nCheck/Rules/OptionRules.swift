@@ -17,7 +17,7 @@ enum OptionRules {
         case .integer(let number): "\(number)"
         case .real(let number): "\(number)"
         case .boolean(let flag): flag ? "true" : "false"
-        default: "a \(value.typeName)"
+        default: MessageText.withArticle(value.typeName)
         }
     }
 
@@ -174,7 +174,7 @@ enum OptionRules {
                 }
                 let where_ = "\(firstFile.path)\(first.position.map { ":\($0.line)" } ?? "") (\(first.keyPath))"
                 if type.isStandard, let firstType = first.type, firstType.isStandard, firstType != type {
-                    found.append(diagnostic("the defaults key \(MessageText.quoted(key)) is also written by a \(firstType.name) at \(where_); this \(type.name) stores another kind of value",
+                    found.append(diagnostic("the defaults key \(MessageText.quoted(key)) is also written by \(MessageText.withArticle(firstType.name)) at \(where_); this \(type.name) stores another kind of value",
                                             file: file.path, position: specifier.position, keyPath: specifier.keyPath))
                 } else if let a = first.defaultValue, let b = specifier.defaultValue, !PlistValue.equivalent(a, b) {
                     let field = specifier.field("DefaultValue")

@@ -30,7 +30,7 @@ enum PaneRules {
                 let named = context.bundle.localizations.filter { $0.table(named: base) != nil }.count
                 var message = "\(file.path) has \(unlocalized.strings.count) localizable string\(unlocalized.strings.count == 1 ? "" : "s") but no StringsTable, so the Settings app shows them untranslated"
                 if named > 0 {
-                    message += "; \(named) .lproj folder\(named == 1 ? " has" : "s have") a \(base).strings table: add StringsTable \(MessageText.quoted(base)), or if InAppSettingsKit reads this bundle, run with --table-fallback file-name"
+                    message += "; \(named) .lproj folder\(named == 1 ? " has" : "s have") \(MessageText.withArticle(base + ".strings")) table: add StringsTable \(MessageText.quoted(base)), or if InAppSettingsKit reads this bundle, run with --table-fallback file-name"
                 } else {
                     message += "; add a StringsTable key naming its table"
                 }

@@ -17,7 +17,7 @@ enum SpecifierRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.specifiers.compactMap { file, specifier in
                 guard specifier.type == nil else { return nil }
-                let what = specifier.dictionary["Type"].map { "a \($0.value.typeName) as Type" } ?? "no Type"
+                let what = specifier.dictionary["Type"].map { "\(MessageText.withArticle($0.value.typeName)) as Type" } ?? "no Type"
                 let title = specifier.title.map { " (titled \(MessageText.quoted($0)))" } ?? ""
                 return diagnostic("this specifier\(title) has \(what); the Settings app cannot show it", file: file.path,
                                   position: specifier.position, keyPath: specifier.keyPath)
@@ -120,7 +120,7 @@ enum SpecifierRules {
         }
 
         private func article(_ typeName: String) -> String {
-            ["array", "integer"].contains(typeName) ? "an \(typeName)" : "a \(typeName)"
+            MessageText.withArticle(typeName)
         }
     }
 
@@ -163,7 +163,7 @@ enum SpecifierRules {
             return context.specifiers.flatMap { file, specifier -> [Diagnostic] in
                 guard let schema = specifier.type?.schema else { return [] }
                 return specifier.dictionary.entries.filter { known.contains($0.key) && schema.key($0.key) == nil }.map { entry in
-                    diagnostic("\(entry.key) is ignored on a \(schema.type.name)", file: file.path, position: entry.keyPosition,
+                    diagnostic("\(entry.key) is ignored on \(MessageText.withArticle(schema.type.name))", file: file.path, position: entry.keyPosition,
                                keyPath: specifier.keyPath.appending(entry.key))
                 }
             }

@@ -31,12 +31,13 @@ enum TableRules {
         let id = RuleID.duplicateKey
         let defaultSeverity = Severity.warning
         let summary = "A table has the same key twice; the device uses the last entry and ignores the others."
+        let groupMessage: String? = "{count} keys are defined more than once; the device uses the last of each"
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.tableFacts.flatMap { facts in
                 facts.duplicates.map { entry, laterLine in
                     diagnostic("\(MessageText.quoted(entry.key)) is defined again at line \(laterLine), which the device uses; this entry is ignored",
-                               file: facts.path, position: entry.position)
+                               file: facts.path, position: entry.position, key: entry.key)
                 }
             }
         }
@@ -46,12 +47,13 @@ enum TableRules {
         let id = RuleID.emptyValue
         let defaultSeverity = Severity.warning
         let summary = "An entry's value is empty: the Settings app shows nothing where the string belongs."
+        let groupMessage: String? = "{count} values are empty, so the Settings app shows nothing there"
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.tableFacts.flatMap { facts in
                 facts.emptyValues.map { entry in
                     diagnostic("the value of \(MessageText.quoted(entry.key)) is empty: the Settings app shows nothing there",
-                               file: facts.path, position: entry.valuePosition)
+                               file: facts.path, position: entry.valuePosition, key: entry.key)
                 }
             }
         }
@@ -61,12 +63,13 @@ enum TableRules {
         let id = RuleID.valueWhitespace
         let defaultSeverity = Severity.warning
         let summary = "A value differs from its key only in white space (a stray space or line break)."
+        let groupMessage: String? = "{count} values differ from their keys only in white space"
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.tableFacts.flatMap { facts in
                 facts.whitespaceValues.map { entry in
                     diagnostic("the value \(MessageText.quoted(entry.value ?? "")) differs from its key \(MessageText.quoted(entry.key)) only in white space",
-                               file: facts.path, position: entry.valuePosition)
+                               file: facts.path, position: entry.valuePosition, key: entry.key)
                 }
             }
         }
@@ -76,6 +79,7 @@ enum TableRules {
         let id = RuleID.missingTranslation
         let defaultSeverity = Severity.warning
         let summary = "A language's table lacks a key the schema uses (or holds the source text put there by merge --fill source)."
+        let groupMessage: String? = "{count} strings not translated"
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             // The message of a missing key is the same in every language: made once per key.
@@ -83,14 +87,14 @@ enum TableRules {
             return context.coverage.filter { !$0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
                 coverage.filled.map { entry in
                     diagnostic("\(MessageText.quoted(entry.key)) is not translated: it holds the source text, filled in by merge --fill source",
-                               file: coverage.path, position: entry.position)
+                               file: coverage.path, position: entry.position, key: entry.key)
                 } + coverage.missing.map { string in
                     let message = messages[string.key] ?? {
                         let text = "\(MessageText.quoted(string.key)) is not translated: the Settings app shows it as written\(TableRules.usedAt(string))"
                         messages[string.key] = text
                         return text
                     }()
-                    return diagnostic(message, file: coverage.path)
+                    return diagnostic(message, file: coverage.path, key: string.key)
                 }
             }
         }
@@ -100,12 +104,13 @@ enum TableRules {
         let id = RuleID.developmentEntryMissing
         let defaultSeverity = Severity.warning
         let summary = "The development language's table lacks a key the schema uses (merge adds it); symbolic keys then show as written."
+        let groupMessage: String? = "the development table lacks {count} keys the schema uses; run settings-l10n merge"
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.coverage.filter { $0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
                 coverage.missing.map { string in
                     diagnostic("the development table lacks \(MessageText.quoted(string.key))\(TableRules.usedAt(string)); run settings-l10n merge",
-                               file: coverage.path)
+                               file: coverage.path, key: string.key)
                 }
             }
         }
@@ -115,11 +120,12 @@ enum TableRules {
         let id = RuleID.staleKey
         let defaultSeverity = Severity.warning
         let summary = "A table holds a key no schema file uses (stale); merge moves it to the obsolete section, merge --prune removes it."
+        let groupMessage: String? = "{count} keys no schema file uses (stale)"
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.coverage.flatMap { coverage in
                 coverage.stale.map { entry in
-                    diagnostic("no schema file uses \(MessageText.quoted(entry.key)) (stale)", file: coverage.path, position: entry.position)
+                    diagnostic("no schema file uses \(MessageText.quoted(entry.key)) (stale)", file: coverage.path, position: entry.position, key: entry.key)
                 }
             }
         }
@@ -131,7 +137,8 @@ enum TableRules {
         let summary = "A language has no file for a table the schema uses: all its strings show untranslated."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            context.coverage.filter { $0.file == .missing }.map { coverage in
+            // A language that lacks a table whose every string needs no translation loses nothing.
+            context.coverage.filter { $0.file == .missing && !$0.missing.isEmpty }.map { coverage in
                 diagnostic("\(coverage.locale).lproj has no \(coverage.table).strings: the Settings app shows its \(coverage.total) string\(coverage.total == 1 ? "" : "s") untranslated",
                            file: coverage.path)
             }
@@ -142,12 +149,13 @@ enum TableRules {
         let id = RuleID.needsReview
         let defaultSeverity = Severity.warning
         let summary = "A translation merge carried over from a slightly different old title, or imported unreviewed, waits for review."
+        let groupMessage: String? = "{count} translations wait for review"
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.tableFacts.flatMap { facts in
                 facts.reviews.map { entry in
                     diagnostic("the translation of \(MessageText.quoted(entry.key)) needs review; remove the settings-l10n comment above it once checked",
-                               file: facts.path, position: entry.position)
+                               file: facts.path, position: entry.position, key: entry.key)
                 }
             }
         }

@@ -53,7 +53,7 @@ package struct PaneWalk {
             let location = SourceLocation(file: path, position: field.position, keyPath: field.keyPath)
             guard let name = field.value.stringValue else {
                 diagnostics.append(Diagnostic(.error, rule: .childPaneFileInvalid,
-                                              "File must be a string naming a schema file, not a \(field.value.typeName)",
+                                              "File must be a string naming a schema file, not \(MessageText.withArticle(field.value.typeName))",
                                               at: location))
                 continue
             }

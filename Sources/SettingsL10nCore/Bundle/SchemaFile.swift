@@ -92,7 +92,7 @@ public struct SchemaFile: Hashable, Sendable {
         guard let dictionary = root.value.dictionaryValue else {
             diagnostics.append(Diagnostic(
                 .error, rule: .schemaRootNotDictionary,
-                "the root of a schema file must be a dictionary, but this one is \(root.value.typeName == "array" ? "an" : "a") \(root.value.typeName)",
+                "the root of a schema file must be a dictionary, but this one is \(MessageText.withArticle(root.value.typeName))",
                 at: SourceLocation(file: path, position: root.position)))
             return
         }
@@ -108,7 +108,7 @@ public struct SchemaFile: Hashable, Sendable {
         if let table = stringsTable, table.value.stringValue == nil {
             diagnostics.append(Diagnostic(
                 .error, rule: .valueType,
-                "StringsTable must be a string, not a \(table.value.typeName)",
+                "StringsTable must be a string, not \(MessageText.withArticle(table.value.typeName))",
                 at: SourceLocation(file: path, position: table.position, keyPath: table.keyPath)))
         }
         guard let specifiers = dictionary.entry(for: "PreferenceSpecifiers") else {
@@ -121,7 +121,7 @@ public struct SchemaFile: Hashable, Sendable {
         guard let array = specifiers.value.value.arrayValue else {
             diagnostics.append(Diagnostic(
                 .error, rule: .preferenceSpecifiersNotArray,
-                "PreferenceSpecifiers must be an array of dictionaries, not a \(specifiers.value.value.typeName)",
+                "PreferenceSpecifiers must be an array of dictionaries, not \(MessageText.withArticle(specifiers.value.value.typeName))",
                 at: SourceLocation(file: path, position: specifiers.value.position, keyPath: "PreferenceSpecifiers")))
             return
         }
@@ -131,7 +131,7 @@ public struct SchemaFile: Hashable, Sendable {
             guard let dictionary = node.value.dictionaryValue else {
                 diagnostics.append(Diagnostic(
                     .error, rule: .specifierNotDictionary,
-                    "each entry of PreferenceSpecifiers must be a dictionary, not a \(node.value.typeName); the Settings app skips it",
+                    "each entry of PreferenceSpecifiers must be a dictionary, not \(MessageText.withArticle(node.value.typeName)); the Settings app skips it",
                     at: SourceLocation(file: path, position: node.position, keyPath: keyPath)))
                 continue
             }

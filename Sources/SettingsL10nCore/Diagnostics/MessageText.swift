@@ -19,4 +19,10 @@ package enum MessageText {
         let head = text.prefix(quotedLimit)
         return head.endIndex < text.endIndex ? head + "…" : text
     }
+
+    /// `word` after its indefinite article: "an Account.strings", "an integer", "a string".
+    package static func withArticle(_ word: String) -> String {
+        let vowel = word.first.map { "aeiouAEIOU".contains($0) } ?? false
+        return (vowel ? "an " : "a ") + word
+    }
 }

@@ -62,6 +62,9 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case optionTitlesDuplicate = "option-titles-duplicate"
     case shortTitleLonger = "short-title-longer"
 
+    // The configuration
+    case configurationUnused = "configuration-unused"
+
     // XLIFF export and import (not rules of check: they say why a string or unit was left out)
     case xliffUnrepresentable = "xliff-unrepresentable"
     case importUnknownKey = "import-unknown-key"

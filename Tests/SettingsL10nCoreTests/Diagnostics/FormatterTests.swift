@@ -46,7 +46,7 @@ struct FormatterTests {
                 .object([("severity", .string(diagnostic.severity.rawValue)), ("rule", .string(diagnostic.rule.rawValue)),
                          ("message", .string(diagnostic.message)), ("file", .string(diagnostic.location.file)),
                          ("line", .optional(diagnostic.location.line)), ("column", .optional(diagnostic.location.column)),
-                         ("keyPath", .null)])
+                         ("keyPath", .null), ("key", .null)])
             })),
             ("errorCount", .integer(1000)), ("warningCount", .integer(2000)), ("noteCount", .integer(0)),
         ]).rendered()
@@ -71,7 +71,8 @@ struct FormatterTests {
               "file": "Advanced.plist",
               "line": 12,
               "column": 3,
-              "keyPath": "PreferenceSpecifiers[2]"
+              "keyPath": "PreferenceSpecifiers[2]",
+              "key": null
             }
           ],
           "errorCount": 1,

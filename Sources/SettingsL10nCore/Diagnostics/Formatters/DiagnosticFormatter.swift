@@ -1,32 +1,45 @@
 /// Writes diagnostics in one output format: one formatter per format, each in its own file
 /// (text, JSON, GitHub workflow commands), as Periphery's output formatters are.
 public protocol DiagnosticFormatter: Sendable {
-    /// Writes the document for `diagnostics` to `write`, in order, in chunks of about 64 KiB
-    /// (a check can report tens of thousands of findings; none needs the whole text at once).
-    func format(_ diagnostics: [Diagnostic], into write: (String) -> Void)
+    /// Writes the document for `report` to `write`, in order, in chunks of about 64 KiB (a
+    /// check can report tens of thousands of findings; none needs the whole text at once).
+    func format(_ report: DiagnosticReport, into write: (String) -> Void)
 }
 
 extension DiagnosticFormatter {
     /// The whole document as one string.
-    public func format(_ diagnostics: [Diagnostic]) -> String {
+    public func format(_ report: DiagnosticReport) -> String {
         var text = ""
-        format(diagnostics) { text += $0 }
+        format(report) { text += $0 }
         return text
+    }
+
+    /// The document listing each of `diagnostics` on its own.
+    public func format(_ diagnostics: [Diagnostic], into write: (String) -> Void) {
+        format(DiagnosticReport(diagnostics: diagnostics, listsEach: true), into: write)
+    }
+
+    /// The document listing each of `diagnostics` on its own, as one string.
+    public func format(_ diagnostics: [Diagnostic]) -> String {
+        format(DiagnosticReport(diagnostics: diagnostics, listsEach: true))
     }
 }
 
-/// A format with one line per diagnostic (compiler-style text, GitHub workflow commands).
+/// A format with one line per finding (compiler-style text, GitHub workflow commands): a group
+/// of findings is one line too, its summary at the place of the first.
 public protocol LineDiagnosticFormatter: DiagnosticFormatter {
     /// One diagnostic's line, without its line break.
     func line(_ diagnostic: Diagnostic) -> String
 }
 
 extension LineDiagnosticFormatter {
-    public func format(_ diagnostics: [Diagnostic], into write: (String) -> Void) {
+    public func format(_ report: DiagnosticReport, into write: (String) -> Void) {
         withoutActuallyEscaping(write) { write in
             var output = ChunkedOutput(write)
-            for diagnostic in diagnostics {
-                output.append(line(diagnostic))
+            for item in report.items {
+                switch item {
+                case .single(let diagnostic), .group(let diagnostic, _): output.append(line(diagnostic))
+                }
                 output.append("\n")
             }
             output.finish()

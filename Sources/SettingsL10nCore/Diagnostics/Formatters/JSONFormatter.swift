@@ -6,7 +6,8 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
         self.pretty = pretty
     }
 
-    public func format(_ diagnostics: [Diagnostic], into write: (String) -> Void) {
+    public func format(_ report: DiagnosticReport, into write: (String) -> Void) {
+        let diagnostics = report.diagnostics
         var writer = JSONWriter(pretty: pretty)
         writer.beginObject()
         writer.fixedKey("diagnostics")
@@ -28,6 +29,8 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
             writer.optional(diagnostic.location.column)
             writer.fixedKey("keyPath")
             writer.optional(diagnostic.location.keyPath)
+            writer.fixedKey("key")
+            writer.optional(diagnostic.location.key)
             writer.endObject()
             writer.drain(ifLargerThan: 1 << 16, into: write)
         }

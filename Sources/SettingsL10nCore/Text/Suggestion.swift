@@ -1,9 +1,7 @@
-import SettingsL10nCore
-
 /// "Did you mean" suggestions.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` (ignoring case) within a small edit distance, if any.
-    static func closest(to word: String, in candidates: some Sequence<String>, maximumDistance: Int = 2) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>, maximumDistance: Int = 2) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         var best: (String, Int)?
         for candidate in candidates where candidate != word {

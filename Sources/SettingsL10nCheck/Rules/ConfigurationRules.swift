@@ -1,0 +1,30 @@
+import SettingsL10nCore
+import SettingsL10nExtract
+
+/// Rules about the configuration itself.
+enum ConfigurationRules {
+    static let all: [any CheckRule] = [UnusedEntry()]
+
+    /// An `ignore` entry or a `doNotTranslate` pattern that matches nothing: a suppression left
+    /// behind after the finding was fixed, or a typo.
+    struct UnusedEntry: CheckRule {
+        let id = RuleID.configurationUnused
+        let defaultSeverity = Severity.note
+        let summary = "An ignore entry or doNotTranslate pattern of the configuration matches nothing: remove it, or fix it."
+
+        /// Its findings depend on what the other rules found, so the checker makes them once
+        /// those are in (`findings(configuration:catalog:ignoreUsed:)`).
+        func diagnostics(in context: CheckContext) -> [Diagnostic] { [] }
+
+        func findings(_ configuration: CheckConfiguration, catalog: Catalog, ignoreUsed: Set<Int>) -> [Diagnostic] {
+            let location = SourceLocation(file: configuration.location)
+            let ignores = configuration.ignore.indices.filter { !ignoreUsed.contains($0) }.map { index in
+                diagnostic("ignore[\(index)] \(configuration.ignore[index]) matches no finding; remove it", at: location)
+            }
+            let patterns = catalog.unusedDoNotTranslate.map { pattern in
+                diagnostic("doNotTranslate \(MessageText.quoted(pattern)) matches no key of the schema; remove it", at: location)
+            }
+            return ignores + patterns
+        }
+    }
+}

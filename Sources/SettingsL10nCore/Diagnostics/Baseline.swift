@@ -1,0 +1,130 @@
+import Foundation
+
+/// The findings a project accepted on a given day, so that `check` reports only what is new.
+///
+/// Findings are told apart by their fingerprint (rule, file, and key or key path), never by
+/// line, so a baseline survives lines moving. The file is JSON, sorted by file, rule and key,
+/// one finding per line of text, so that it diffs well in review:
+///
+/// ```json
+/// {
+///   "version": 1,
+///   "findings": [
+///     { "rule": "missing-translation", "file": "de.lproj/Root.strings", "key": "Account" },
+///     { "rule": "key-ignored", "file": "Root.plist", "keyPath": "PreferenceSpecifiers[3].Title", "count": 2 }
+///   ]
+/// }
+/// ```
+public struct Baseline: Hashable, Sendable {
+    /// One accepted finding, and how many findings with its fingerprint were accepted.
+    public struct Entry: Hashable, Sendable, Comparable {
+        public var rule: String
+        public var file: String
+        public var key: String?
+        public var keyPath: String?
+        public var count: Int
+
+        var fingerprint: String { "\(rule)|\(file)|\(key ?? keyPath ?? "")" }
+
+        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.file, lhs.rule, lhs.key ?? lhs.keyPath ?? "") < (rhs.file, rhs.rule, rhs.key ?? rhs.keyPath ?? "")
+        }
+    }
+
+    /// The accepted findings, sorted.
+    public var entries: [Entry]
+
+    /// The largest baseline read.
+    public static let maximumSize = 64 << 20
+
+    /// The baseline of `diagnostics`: one entry per fingerprint, with its count.
+    public init(_ diagnostics: [Diagnostic]) {
+        var entries: [String: Entry] = [:]
+        for diagnostic in diagnostics {
+            let location = diagnostic.location
+            entries[diagnostic.fingerprint, default: Entry(rule: diagnostic.rule.rawValue, file: location.file, key: location.key,
+                                                           keyPath: location.key == nil ? location.keyPath : nil, count: 0)].count += 1
+        }
+        self.entries = entries.values.sorted()
+    }
+
+    init(entries: [Entry]) {
+        self.entries = entries.sorted()
+    }
+
+    /// The findings that are new against the baseline (for each fingerprint, those beyond the
+    /// number the baseline accepted, in report order), and how many accepted findings no longer
+    /// occur.
+    public func compare(_ diagnostics: [Diagnostic]) -> (new: [Diagnostic], fixed: Int) {
+        var remaining: [String: Int] = [:]
+        for entry in entries { remaining[entry.fingerprint, default: 0] += entry.count }
+        var new: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let fingerprint = diagnostic.fingerprint
+            if let left = remaining[fingerprint], left > 0 {
+                remaining[fingerprint] = left - 1
+            } else {
+                new.append(diagnostic)
+            }
+        }
+        return (new, remaining.values.reduce(0, +))
+    }
+
+    /// The baseline file's text.
+    public var json: String {
+        var text = "{\n  \"version\": 1,\n  \"findings\": ["
+        for (index, entry) in entries.enumerated() {
+            var fields = ["\"rule\": " + Self.quoted(entry.rule), "\"file\": " + Self.quoted(entry.file)]
+            if let key = entry.key {
+                fields.append("\"key\": " + Self.quoted(key))
+            } else if let keyPath = entry.keyPath {
+                fields.append("\"keyPath\": " + Self.quoted(keyPath))
+            }
+            if entry.count != 1 { fields.append("\"count\": \(entry.count)") }
+            text += (index == 0 ? "\n    " : ",\n    ") + "{ " + fields.joined(separator: ", ") + " }"
+        }
+        return text + (entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+    }
+
+    /// `text` as a JSON string literal.
+    private static func quoted(_ text: String) -> String {
+        var writer = JSONWriter(pretty: false)
+        writer.string(text)
+        return writer.fragment()
+    }
+
+    /// Reads a baseline file.
+    /// - Throws: `SyntaxError` saying what is wrong.
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> Baseline {
+        guard bytes.count <= maximumSize else {
+            throw SyntaxError("the baseline is \(bytes.count) bytes, more than the limit of \(maximumSize)")
+        }
+        let root: [String: Any]
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+                throw SyntaxError("a baseline is a JSON object with \"version\" and \"findings\"")
+            }
+            root = object
+        } catch let error as SyntaxError {
+            throw error
+        } catch {
+            throw SyntaxError("not valid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")")
+        }
+        guard root["version"] as? Int == 1 else {
+            throw SyntaxError("this baseline's version is not 1; write it again with check --write-baseline")
+        }
+        guard let findings = root["findings"] as? [[String: Any]] else {
+            throw SyntaxError("\"findings\" must be an array of objects with \"rule\" and \"file\"")
+        }
+        var entries: [Entry] = []
+        for (index, finding) in findings.enumerated() {
+            guard let rule = finding["rule"] as? String, let file = finding["file"] as? String else {
+                throw SyntaxError("findings[\(index)] has no \"rule\" or no \"file\"")
+            }
+            let count = finding["count"] as? Int ?? 1
+            guard count > 0 else { throw SyntaxError("findings[\(index)].count must be a positive number") }
+            entries.append(Entry(rule: rule, file: file, key: finding["key"] as? String, keyPath: finding["keyPath"] as? String, count: count))
+        }
+        return Baseline(entries: entries)
+    }
+}

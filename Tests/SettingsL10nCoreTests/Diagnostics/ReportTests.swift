@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import SettingsL10nCore
+import SettingsL10nTestSupport
+
+@Suite("Reports: grouping, summary, baseline, suppressions")
+struct ReportTests {
+    static func missing(_ key: String, in file: String = "de.lproj/Root.strings") -> Diagnostic {
+        Diagnostic(.warning, rule: .missingTranslation, "\(StringsWriting.quoted(key)) is not translated", at: SourceLocation(file: file, key: key))
+    }
+
+    static let rules = [
+        RuleDescriptor(id: .missingTranslation, defaultSeverity: .warning, summary: "missing", groupMessage: "{count} strings not translated"),
+        RuleDescriptor(id: .titlesValuesCount, defaultSeverity: .error, summary: "counts"),
+    ]
+
+    @Test("findings of one rule about many keys of one file are one line; others stay as they are")
+    func grouping() {
+        let counts = Diagnostic(.error, rule: .titlesValuesCount, "Titles has 3 entries, Values has 2",
+                                at: SourceLocation(file: "Root.plist", line: 9, column: 3, keyPath: "PreferenceSpecifiers[2]"))
+        let keys = ["A", "B", "C", "D", "E", "F", "G"]
+        let report = DiagnosticReport(diagnostics: [counts] + keys.map { Self.missing($0) } + [Self.missing("A", in: "sv.lproj/Root.strings")],
+                                      rules: Self.rules)
+        #expect(TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "S.bundle")).format(report) == """
+            S.bundle/Root.plist:9:3: error: Titles has 3 entries, Values has 2 [titles-values-count]
+            S.bundle/de.lproj/Root.strings: warning: 7 strings not translated: "A", "B", "C", "D", "E", … (+2) [missing-translation]
+            S.bundle/sv.lproj/Root.strings: warning: "A" is not translated [missing-translation]
+
+            """)
+        var each = report
+        each.listsEach = true
+        #expect(TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "")).format(each).split(separator: "\n").count == 9)
+        #expect(GitHubDiagnosticFormatter(paths: DiagnosticPaths(prefix: "")).format(report).split(separator: "\n").count == 3)
+        // JSON keeps one entry per finding.
+        #expect(JSONDiagnosticFormatter().format(report).components(separatedBy: "\"severity\"").count == 10)
+    }
+
+    @Test("the summary counts per severity, then per rule, errors first, then the most frequent")
+    func summary() {
+        let counts = Diagnostic(.error, rule: .titlesValuesCount, "x", at: SourceLocation(file: "Root.plist"))
+        let report = DiagnosticReport(diagnostics: [counts] + (0..<1234).map { Self.missing("k\($0)") })
+        #expect(report.summary == """
+            1 error, 1,234 warnings, 0 notes
+                  1 error     titles-values-count
+              1,234 warnings  missing-translation
+
+            """)
+        #expect(DiagnosticReport(diagnostics: []).summary == "no problems found\n")
+    }
+
+    @Test("a baseline accepts findings by rule, file and key, whatever line they are on, and counts the fixed ones")
+    func baseline() throws {
+        let stale = Diagnostic(.warning, rule: .staleKey, "no schema file uses \"Old\" (stale)",
+                               at: SourceLocation(file: "de.lproj/Root.strings", line: 4, column: 1, key: "Old"))
+        let ignored = Diagnostic(.warning, rule: .keyIgnored, "Title is ignored",
+                                 at: SourceLocation(file: "Root.plist", line: 30, column: 4, keyPath: "PreferenceSpecifiers[3].Title"))
+        let baseline = Baseline([Self.missing("A"), Self.missing("B"), stale, stale, ignored])
+        #expect(baseline.json == """
+            {
+              "version": 1,
+              "findings": [
+                { "rule": "key-ignored", "file": "Root.plist", "keyPath": "PreferenceSpecifiers[3].Title" },
+                { "rule": "missing-translation", "file": "de.lproj/Root.strings", "key": "A" },
+                { "rule": "missing-translation", "file": "de.lproj/Root.strings", "key": "B" },
+                { "rule": "stale-key", "file": "de.lproj/Root.strings", "key": "Old", "count": 2 }
+              ]
+            }
+
+            """)
+        #expect(try Baseline.parse(Array(baseline.json.utf8)) == baseline)
+        var moved = stale
+        moved.location.line = 40
+        let (new, fixed) = baseline.compare([moved, Self.missing("A"), Self.missing("C"), moved, moved])
+        #expect(new == [Self.missing("C"), moved])
+        #expect(fixed == 2) // B and the key-ignored finding
+        #expect(throws: SyntaxError("this baseline's version is not 1; write it again with check --write-baseline")) {
+            try Baseline.parse(Array("{\"version\": 2, \"findings\": []}".utf8))
+        }
+        #expect(Baseline([]).json == "{\n  \"version\": 1,\n  \"findings\": []\n}\n")
+    }
+
+    @Test("* patterns match any run of characters", arguments: [
+        ("Acme *", "Acme Cloud", true), ("Acme *", "Acme", false), ("ar.lproj/*", "ar.lproj/Root.strings", true),
+        ("*.strings", "de.lproj/Root.strings", true), ("SETTINGS_*_TITLE", "SETTINGS_A_B_TITLE", true),
+        ("SETTINGS_*_TITLE", "SETTINGS_TITLE", false), ("exact", "exact", true), ("exact", "exactly", false),
+        ("*", "", true), ("a*b*c", "abc", true), ("a*b*c", "acb", false), ("**", "x", true),
+    ])
+    func glob(pattern: String, text: String, matches: Bool) {
+        #expect(GlobPattern(pattern).matches(text) == matches)
+    }
+
+    @Test("a suppression matches on every field it has")
+    func suppression() {
+        let ignore = Suppression(rule: GlobPattern("missing-*"), file: GlobPattern("de.lproj/*"), key: GlobPattern("A"))
+        #expect(ignore.matches(Self.missing("A")))
+        #expect(!ignore.matches(Self.missing("B")))
+        #expect(!ignore.matches(Self.missing("A", in: "sv.lproj/Root.strings")))
+        #expect(Suppression(file: GlobPattern("Root.plist"), key: GlobPattern("PreferenceSpecifiers[3].*")).matches(
+            Diagnostic(.warning, rule: .keyIgnored, "x", at: SourceLocation(file: "Root.plist", keyPath: "PreferenceSpecifiers[3].Title"))))
+        #expect(ignore.description == "{\"rule\": \"missing-*\", \"file\": \"de.lproj/*\", \"key\": \"A\"}")
+    }
+}
