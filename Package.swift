@@ -5,7 +5,7 @@ import PackageDescription
 // in its dependencies, never one above it: the compiler refuses an arrow that runs back down.
 //
 //   settings-l10n (CLI) ── SettingsL10n (umbrella for library users)
-//     Render ─ Resolve ─ Collation ─ CICU
+//     Render ─ Resolve ─ ICU ─ CICU
 //     Status ─ Check
 //     Merge, Exchange, Check, Resolve ─ Extract
 //     every feature ─ Core (text, plists, .strings, bundle, languages, diagnostics, JSON)
@@ -40,15 +40,15 @@ let package = Package(
         .target(name: "SettingsL10nMerge", dependencies: ["SettingsL10nCore", "SettingsL10nExtract"]),
         .target(name: "SettingsL10nCheck", dependencies: ["SettingsL10nCore", "SettingsL10nExtract"]),
         .target(name: "SettingsL10nStatus", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nCheck"]),
-        .target(name: "SettingsL10nCollation", dependencies: ["SettingsL10nCore", "CICU"]),
-        .target(name: "SettingsL10nResolve", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nCollation"]),
-        .target(name: "SettingsL10nRender", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nCollation", "SettingsL10nResolve"]),
+        .target(name: "SettingsL10nICU", dependencies: ["SettingsL10nCore", "CICU"]),
+        .target(name: "SettingsL10nResolve", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nICU"]),
+        .target(name: "SettingsL10nRender", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nICU", "SettingsL10nResolve"]),
         // Every layer under one name, for tools that use settings-l10n as a library.
         .target(
             name: "SettingsL10n",
             dependencies: [
                 "SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nExchange", "SettingsL10nMerge", "SettingsL10nCheck",
-                "SettingsL10nStatus", "SettingsL10nCollation", "SettingsL10nResolve", "SettingsL10nRender",
+                "SettingsL10nStatus", "SettingsL10nICU", "SettingsL10nResolve", "SettingsL10nRender",
             ]
         ),
         // The thin shell: argument parsing, file I/O, output.
@@ -78,13 +78,13 @@ let package = Package(
         .testTarget(name: "SettingsL10nExchangeTests", dependencies: ["SettingsL10nExchange", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nMergeTests", dependencies: ["SettingsL10nMerge", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nCheckTests", dependencies: ["SettingsL10nCheck", "SettingsL10nTestSupport"]),
-        .testTarget(name: "SettingsL10nCollationTests", dependencies: ["SettingsL10nCollation", "SettingsL10nTestSupport"]),
+        .testTarget(name: "SettingsL10nICUTests", dependencies: ["SettingsL10nICU", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nResolveTests", dependencies: ["SettingsL10nResolve", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nRenderTests", dependencies: ["SettingsL10nRender", "SettingsL10nTestSupport"], exclude: ["Golden"]),
         // The real bundles of ../shared/corpus, through every layer.
         .testTarget(name: "CorpusTests", dependencies: ["SettingsL10n", "SettingsL10nTestSupport"]),
         // End-to-end tests of the built binary: stdout, stderr and exit code.
-        .testTarget(name: "CLITests", dependencies: ["settings-l10n", "SettingsL10nTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["settings-l10n", "SettingsL10nICU", "SettingsL10nTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -38,6 +38,20 @@ sl10n_collator *sl10n_collator_open(const char *languageTag, int32_t *status) {
         *status = error;
         return NULL;
     }
+    // As Foundation's localizedCompare: compares (CFStringUtilities.c, __CFStringCreateCollator
+    // and __CompareTextDefault, with the kCFCompareNonliteral NSString adds): punctuation and
+    // spaces count (ICU's Thai default ignores them), differences of base letters, accents and
+    // case count, and nothing finer (width, kana type): such strings compare equal.
+    ucol_setAttribute(collator, UCOL_ALTERNATE_HANDLING, UCOL_NON_IGNORABLE, &error);
+    ucol_setAttribute(collator, UCOL_NORMALIZATION_MODE, UCOL_ON, &error);
+    ucol_setAttribute(collator, UCOL_STRENGTH, UCOL_SECONDARY, &error);
+    ucol_setAttribute(collator, UCOL_CASE_LEVEL, UCOL_ON, &error);
+    ucol_setAttribute(collator, UCOL_NUMERIC_COLLATION, UCOL_OFF, &error);
+    if (U_FAILURE(error)) {
+        ucol_close(collator);
+        *status = error;
+        return NULL;
+    }
     *status = U_ZERO_ERROR;
     return (sl10n_collator *)collator;
 }

@@ -6,6 +6,6 @@
 @_exported import SettingsL10nMerge
 @_exported import SettingsL10nCheck
 @_exported import SettingsL10nStatus
-@_exported import SettingsL10nCollation
+@_exported import SettingsL10nICU
 @_exported import SettingsL10nResolve
 @_exported import SettingsL10nRender

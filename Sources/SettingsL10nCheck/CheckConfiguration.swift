@@ -20,6 +20,8 @@ public struct CheckConfiguration: Hashable, Sendable {
     public var doNotTranslate: [GlobPattern]
     public var developmentLanguage: String?
     public var tableFallback: TableFallback?
+    /// Whether InAppSettingsKit shows the bundle inside the app (`--in-app`).
+    public var inApp = false
     /// Where the configuration was read from, as findings about it name it (relative to the
     /// bundle, such as `../.settings-l10n.json`, or absolute).
     public var location: String
@@ -41,7 +43,7 @@ public struct CheckConfiguration: Hashable, Sendable {
     package static let maximumSize = 1 << 20
 
     /// The settings a configuration may hold.
-    static let settings = ["rules", "ignore", "doNotTranslate", "developmentLanguage", "tableFallback"]
+    static let settings = ["rules", "ignore", "doNotTranslate", "developmentLanguage", "tableFallback", "inApp"]
 
     /// What is wrong with `language` as a development language (it names the `.lproj` folder
     /// merge creates), or `nil` when it is a language identifier.
@@ -84,6 +86,9 @@ public struct CheckConfiguration: Hashable, Sendable {
                     throw ConfigurationError("\"developmentLanguage\" must be a language identifier such as \"en\", \"pt-BR\" or \"zh-Hans\"")
                 }
                 configuration.developmentLanguage = language
+            case "inApp":
+                guard let flag = value as? Bool else { throw ConfigurationError("\"inApp\" must be true or false") }
+                configuration.inApp = flag
             case "tableFallback":
                 guard let text = value as? String, let fallback = TableFallback(rawValue: text) else {
                     throw ConfigurationError("\"tableFallback\" must be \"none\" or \"file-name\"")

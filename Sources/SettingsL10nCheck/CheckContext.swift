@@ -17,6 +17,11 @@ public struct CheckContext: Sendable {
     /// The coverage of each catalog table in each checked localization, missing files included.
     package let coverage: [TableCoverage]
 
+    /// What shows a schema file: InAppSettingsKit for `.inApp.plist` files, else the catalog's host.
+    package func host(of file: SchemaFile) -> SettingsHost {
+        file.name.isInApp ? .inAppSettingsKit : catalog.host
+    }
+
     public init(bundle: SettingsBundle, catalog: Catalog, locales: [String] = []) {
         self.bundle = bundle
         self.catalog = catalog

@@ -13,6 +13,11 @@ public struct Catalog: Hashable, Sendable {
     public var tableOfFile: [String: String] = [:]
     /// The configuration's `doNotTranslate` patterns that match no key of the catalog.
     public var unusedDoNotTranslate: [String] = []
+    /// What the strings are collected for: the Settings app, or InAppSettingsKit in the app.
+    public var host: SettingsHost = .settingsApp
+    /// By table, the keys only the other host shows (InAppSettingsKit's rows for the Settings
+    /// app, and the reverse): `merge --prune` keeps them.
+    public var otherHostKeys: [String: Set<String>] = [:]
 
     package init(developmentLanguage: String, tables: [CatalogTable] = [], unlocalized: [UnlocalizedFile] = [],
                 diagnostics: [Diagnostic] = []) {
@@ -57,14 +62,6 @@ public struct LocalizableString: Hashable, Sendable {
         self.key = key
         self.occurrences = occurrences
     }
-}
-
-/// The localizable fields of a specifier.
-public enum LocalizableField: String, Hashable, Sendable, CaseIterable {
-    case title = "Title"
-    case footerText = "FooterText"
-    case titles = "Titles"
-    case shortTitles = "ShortTitles"
 }
 
 /// One place a string is used: which file, where, on which specifier, in which field.

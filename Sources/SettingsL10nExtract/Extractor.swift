@@ -11,30 +11,70 @@ public enum TableFallback: String, Hashable, Sendable, CaseIterable {
 /// Collects the localizable strings of a bundle into a `Catalog`.
 public enum Extractor {
     /// Walks every schema file in walk order and collects `Title`, `FooterText`, and each entry of
-    /// `Titles` and `ShortTitles`, under the file's `StringsTable`.
-    ///
-    /// For the eight standard types only the keys Apple documents as localizable are read (a
-    /// slider's `Title` is ignored by the Settings app); for other types (`IASK*`, or a missing
-    /// `Type`) all four fields are read. Empty or white-space-only strings are not keys;
-    /// non-string entries are reported.
+    /// `Titles` and `ShortTitles`, under the file's `StringsTable`: the fields `host` shows
+    /// (`Specifier.shownFields(in:)`; `.inApp.plist` files are InAppSettingsKit's whatever the
+    /// host). Empty or white-space-only strings are not keys; non-string entries are reported.
     ///
     /// Strings whose key has no letter, or matches one of `doNotTranslate`, need no translation.
     public static func catalog(of bundle: SettingsBundle, developmentLanguage: String = "en",
-                               tableFallback: TableFallback = .none, doNotTranslate: [GlobPattern] = []) -> Catalog {
+                               tableFallback: TableFallback = .none, doNotTranslate: [GlobPattern] = [],
+                               host: SettingsHost = .settingsApp) -> Catalog {
         var catalog = Catalog(developmentLanguage: developmentLanguage)
-        var tableOrder: [String] = []
-        var tables: [String: [LocalizableString]] = [:]
-        var indexByKey: [String: [String: Int]] = [:]
+        catalog.host = host
         let existingTables = Set(bundle.localizations.flatMap { $0.tables.map(\.name) })
+        let tableOfFile = Dictionary(uniqueKeysWithValues: bundle.schemaFiles.map {
+            ($0.path, tableName(of: $0, fallback: tableFallback, existingTables: existingTables))
+        })
+        catalog.tableOfFile = tableOfFile.compactMapValues { $0 }
+        var collected = Collected(host: host, tableOfFile: tableOfFile)
+        for file in bundle.schemaFiles { collected.add(file, diagnostics: &catalog.diagnostics) }
+        catalog.unlocalized = collected.unlocalized
+        // What the other host shows too: merge --prune never deletes what either host needs.
+        let other: SettingsHost = host == .settingsApp ? .inAppSettingsKit : .settingsApp
+        var otherCollection = Collected(host: other, tableOfFile: tableOfFile)
+        var ignored: [Diagnostic] = []
+        for file in bundle.schemaFiles { otherCollection.add(file, diagnostics: &ignored) }
+        for (table, strings) in otherCollection.tables {
+            let onlyThere = Set(strings.map(\.key)).subtracting(collected.tables[table]?.map(\.key) ?? [])
+            if !onlyThere.isEmpty { catalog.otherHostKeys[table] = onlyThere }
+        }
 
-        for file in bundle.schemaFiles {
-            let table = tableName(of: file, fallback: tableFallback, existingTables: existingTables)
-            catalog.tableOfFile[file.path] = table
-            var unlocalized: [String] = []
+        var used = Set<GlobPattern>()
+        catalog.tables = collected.tableOrder.sorted().map { name in
+            CatalogTable(name: name, strings: collected.tables[name]!.map { string in
+                var string = string
+                let pattern = doNotTranslate.first { $0.matches(string.key) }
+                if let pattern { used.insert(pattern) }
+                string.needsTranslation = pattern == nil && hasLetter(string.key)
+                return string
+            })
+        }
+        catalog.unusedDoNotTranslate = doNotTranslate.filter { !used.contains($0) }.map(\.text)
+        return catalog
+    }
+
+    /// The strings of schema files as one host shows them, by table, in order of first use.
+    struct Collected {
+        let host: SettingsHost
+        let tableOfFile: [String: String?]
+        var tables: [String: [LocalizableString]] = [:]
+        var tableOrder: [String] = []
+        var indexByKey: [String: [String: Int]] = [:]
+        var unlocalized: [UnlocalizedFile] = []
+
+        init(host: SettingsHost, tableOfFile: [String: String?]) {
+            self.host = host
+            self.tableOfFile = tableOfFile
+        }
+
+        mutating func add(_ file: SchemaFile, diagnostics: inout [Diagnostic]) {
+            let host: SettingsHost = file.name.isInApp ? .inAppSettingsKit : self.host
+            let table = tableOfFile[file.path] ?? nil
+            var unlocalizedKeys: [String] = []
             for specifier in file.specifiers {
-                for (key, occurrence) in occurrences(in: specifier, file: file.path, diagnostics: &catalog.diagnostics) {
+                for (key, occurrence) in occurrences(in: specifier, host: host, file: file.path, diagnostics: &diagnostics) {
                     guard let table else {
-                        if !unlocalized.contains(key) { unlocalized.append(key) }
+                        if !unlocalizedKeys.contains(key) { unlocalizedKeys.append(key) }
                         continue
                     }
                     if tables[table] == nil {
@@ -49,22 +89,10 @@ public enum Extractor {
                     }
                 }
             }
-            if table == nil, !unlocalized.isEmpty {
-                catalog.unlocalized.append(UnlocalizedFile(file: file.path, strings: unlocalized))
+            if table == nil, !unlocalizedKeys.isEmpty {
+                unlocalized.append(UnlocalizedFile(file: file.path, strings: unlocalizedKeys))
             }
         }
-        var used = Set<GlobPattern>()
-        catalog.tables = tableOrder.sorted().map { name in
-            CatalogTable(name: name, strings: tables[name]!.map { string in
-                var string = string
-                let pattern = doNotTranslate.first { $0.matches(string.key) }
-                if let pattern { used.insert(pattern) }
-                string.needsTranslation = pattern == nil && hasLetter(string.key)
-                return string
-            })
-        }
-        catalog.unusedDoNotTranslate = doNotTranslate.filter { !used.contains($0) }.map(\.text)
-        return catalog
     }
 
     /// Whether the text has a letter of any script: without one ("1.5", "100 %", "—") it reads
@@ -87,18 +115,12 @@ public enum Extractor {
         }
     }
 
-    /// The fields of a specifier that hold localizable strings.
-    static func localizableFields(of specifier: Specifier) -> [LocalizableField] {
-        guard let schema = specifier.type?.schema else { return LocalizableField.allCases }
-        return LocalizableField.allCases.filter { schema.key($0.rawValue)?.isLocalizable == true }
-    }
-
     /// The strings of one specifier with their occurrences, in field order.
-    static func occurrences(in specifier: Specifier, file: String,
+    static func occurrences(in specifier: Specifier, host: SettingsHost, file: String,
                             diagnostics: inout [Diagnostic]) -> [(String, Occurrence)] {
         var found: [(String, Occurrence)] = []
         let title = specifier.title
-        for field in localizableFields(of: specifier) {
+        for field in specifier.shownFields(in: host) {
             guard let value = specifier.field(field.rawValue) else { continue }
             switch field {
             case .title, .footerText:

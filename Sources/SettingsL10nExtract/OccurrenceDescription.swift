@@ -15,7 +15,11 @@ extension Occurrence {
         case .title:
             parts.append(titleRole)
         case .footerText:
-            parts.append("footer text below the group")
+            switch specifierType.map(SpecifierType.init) {
+            case .group?, .radioGroup?: parts.append("footer text below the group")
+            case .multiValue?: parts.append("footer text below the list of choices")
+            default: parts.append("footer text below the row")
+            }
         case .titles:
             parts.append(option)
         case .shortTitles:

@@ -74,7 +74,8 @@ public enum Merger {
         // for every language.
         let sourceTexts = parallelMap(catalog.tables) { development?.table(named: $0.name)?.values() ?? [:] }
         let shared = parallelMap(Array(catalog.tables.indices)) { index in
-            SharedTableWork(catalog.tables[index], sourceText: sourceTexts[index])
+            SharedTableWork(catalog.tables[index], sourceText: sourceTexts[index],
+                            otherHostKeys: catalog.otherHostKeys[catalog.tables[index].name] ?? [])
         }
         var jobs: [(localization: Localization, table: Int, isDevelopment: Bool, permission: TableWritePermission)] = []
         for localization in localizations {
@@ -111,8 +112,11 @@ public enum Merger {
         let ranks: [String: Int]
         let live: Set<String>
         let preparedKeys: [FuzzyMatch.Prepared?]
+        /// The keys of the table the other host shows.
+        let otherHostKeys: Set<String>
 
-        init(_ table: CatalogTable, sourceText: [String: String]) {
+        init(_ table: CatalogTable, sourceText: [String: String], otherHostKeys: Set<String> = []) {
+            self.otherHostKeys = otherHostKeys
             locations = table.strings.map { string in GeneratedComment.location(string, sourceText: { sourceText[$0] ?? $0 }) }
             ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
             live = Set(table.keys)
@@ -144,7 +148,7 @@ public enum Merger {
                 case .malformed(_, let syntax):
                     report.problem = "does not parse: \(syntax.message); it was left untouched"
                     report.problemPosition = syntax.position
-                case .unreadable, .linkOutsideBundle:
+                case .unreadable, .linkOutsideBundle, .misencoded:
                     report.problem = "cannot be read: \(error.message); it was left untouched"
                 }
                 report.missing = table.strings.filter { isDevelopment || $0.needsTranslation }.map(\.key)
@@ -191,8 +195,14 @@ public enum Merger {
             }
         }
 
-        // Obsolete keys: effective entries no schema file uses, in file order.
-        let obsolete = assembly.effectiveOrder.filter { !live.contains($0) }
+        // Obsolete keys: effective entries no schema file uses for this host, in file order. A key
+        // only the other host shows (InAppSettingsKit's multi-value footer, say) is not obsolete:
+        // the app still shows it, so it stays live, after this host's keys, and is never pruned.
+        let otherHostKeys = shared.otherHostKeys
+        let unused = assembly.effectiveOrder.filter { !live.contains($0) }
+        let obsolete = unused.filter { !otherHostKeys.contains($0) }
+        let otherHostPieces = unused.filter { otherHostKeys.contains($0) }.map { assembly.effectivePiece(for: $0)! }
+        report.kept += otherHostPieces.count
 
         // A missing key may be a small edit of an obsolete one: carry its translation over.
         var filled: [String: TableAssembly.Piece] = [:]
@@ -225,6 +235,7 @@ public enum Merger {
             pieces.sort { ranks[$0.entry.key]! < ranks[$1.entry.key]! }
         }
 
+        pieces += otherHostPieces
         var obsoletePieces: [TableAssembly.Piece] = []
         for key in obsolete {
             if options.prune {

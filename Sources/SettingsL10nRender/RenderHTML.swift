@@ -1,6 +1,6 @@
 import Foundation
 import SettingsL10nCore
-import SettingsL10nCollation
+import SettingsL10nICU
 import SettingsL10nResolve
 
 /// `render --format html`: static, self-contained pages per locale that look like the iOS

@@ -1,5 +1,5 @@
 import SettingsL10nCore
-import SettingsL10nCollation
+import SettingsL10nICU
 import SettingsL10nResolve
 
 /// `render --format text`: each locale as a readable tree of pages, groups and rows, with the
@@ -9,20 +9,23 @@ public enum RenderText {
         locales.map { render($0, icuVersion: icuVersion) }.joined(separator: "\n")
     }
 
-    /// The trees of the locales `names`, resolved by `resolver` a few at a time on all cores and
-    /// handed to `write` as they are done. `progress` hears of each locale before it is resolved.
-    /// - Throws: the first `ResolveError`, once the locales before it have been handed on.
-    public static func render(_ names: [String], with resolver: Resolver, icuVersion: String = Collator.icuVersion,
+    /// The trees of what the users `requests` see, resolved by `resolver` a few at a time on all
+    /// cores and handed to `write` as they are done. `progress` hears of each locale before it
+    /// is resolved.
+    /// - Returns: the tables that could not be read (their locales show those keys as written).
+    @discardableResult
+    public static func render(_ requests: [LocaleRequest], with resolver: Resolver, icuVersion: String = Collator.icuVersion,
                               progress: ((_ done: Int, _ total: Int, _ locale: String) -> Void)? = nil,
-                              into write: (String) -> Void) throws(ResolveError) {
-        var batches = RenderBatches(names, resolver: resolver, progress: progress) { render($0, icuVersion: icuVersion) }
+                              into write: (String) -> Void) -> [Diagnostic] {
+        var batches = RenderBatches(requests, resolver: resolver, progress: progress) { render($0, icuVersion: icuVersion) }
         var first = true
-        while let batch = try batches.next() {
+        while let batch = batches.next() {
             for text in batch {
                 write(first ? text : "\n" + text)
                 first = false
             }
         }
+        return batches.problems
     }
 
     static let width = 34
@@ -33,6 +36,11 @@ public enum RenderText {
         out += ", collation \(locale.collation) (ICU \(icuVersion))"
         if locale.isRightToLeft { out += ", right to left" }
         out += "\n"
+        // Tables the chosen folder does not hold: where the device finds them instead.
+        let folder = locale.localization.map { $0 + ".lproj/" }
+        for table in locale.tables where folder == nil || !(table.path ?? "").hasPrefix(folder!) {
+            out += "  table \(table.table): " + (table.path.map { "from \($0)" } ?? "none (keys shown as written)") + "\n"
+        }
         for page in locale.pages {
             out += "\n" + page.file + (page.title.map { ": \($0)" } ?? "") + "\n"
             var footer: String?

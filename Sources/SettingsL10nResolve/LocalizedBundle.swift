@@ -2,10 +2,14 @@ import SettingsL10nCore
 
 /// A bundle as the Settings app shows it in one locale: its pages, each with localized rows.
 public struct LocalizedLocale: Hashable, Sendable {
-    /// The locale asked for (`sv-SE`, `pseudo-long`).
+    /// The locale asked for (`sv-SE`, `it,fr`, `pseudo-long`).
     public var locale: String
-    /// The `.lproj` folder used, without extension (`sv`), or `nil` when none applies.
+    /// The preferred languages it stands for, most preferred first.
+    public var languages: [String]
+    /// The `.lproj` folder chosen, without extension (`sv`), or `nil` when none applies.
     public var localization: String?
+    /// Every folder the device searches, in order (`SearchList`).
+    public var searchList: [String]
     /// The locale whose collation ICU used for sorted option lists (`sv`, `root`).
     public var collation: String
     /// Whether the language reads right to left.
@@ -15,6 +19,16 @@ public struct LocalizedLocale: Hashable, Sendable {
     /// The share of the strings on these pages that the localization's tables hold (1 for
     /// pseudo-locales).
     public var completeness: Double
+    /// Each catalog table and the file read for it.
+    public var tables: [TableSource]
+    /// Tables that were found but cannot be read (their keys show as written).
+    public var problems: [Diagnostic]
+
+    /// A table and the file the device reads for it (`nil` when none: every key shows as written).
+    public struct TableSource: Hashable, Sendable {
+        public var table: String
+        public var path: String?
+    }
 }
 
 public struct LocalizedPage: Hashable, Sendable {

@@ -1,35 +1,43 @@
 import SettingsL10nCore
 import SettingsL10nExtract
-import SettingsL10nCollation
+import SettingsL10nICU
 
-/// A table the resolver needs but cannot read: rendering stops with its file and line.
-public struct ResolveError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var position: TextPosition?
-    public var message: String
+/// What to render: a user's preferred languages, most preferred first, as iOS's Language &
+/// Region list holds them (`it`, then `fr`), or a pseudo-locale.
+public struct LocaleRequest: Hashable, Sendable {
+    /// The name the output gives it (`sv`, `it,fr`, `pseudo-long`).
+    public var name: String
+    public var languages: [String]
 
-    public var description: String {
-        let place = position.map { ":\($0.line)" + ($0.column.map { ":\($0)" } ?? "") } ?? ""
-        return "\(file)\(place): \(message)"
+    public init(name: String, languages: [String]) {
+        self.name = name
+        self.languages = languages
+    }
+
+    /// One language (or pseudo-locale): `--locale sv`.
+    public init(_ language: String) {
+        self.init(name: language, languages: [language])
     }
 }
 
-/// The Settings app's behaviour as a function: picks the `.lproj` for a locale, looks every
-/// string up in one table (a missing key shows as written), keeps what the device idiom shows,
-/// follows child panes once each, and orders `DisplaySortedByTitle` lists by the locale's
-/// collation (ties keep their order; `Values`, `Titles` and `ShortTitles` move together).
+/// The Settings app's behaviour as a function: picks the `.lproj` folders for the user's
+/// languages as CoreFoundation does (`SearchList`), looks each table up along them (a key
+/// the table lacks shows as written), keeps the rows and fields the host shows on the device,
+/// follows child panes once each, and orders `DisplaySortedByTitle` lists as `localizedCompare:`
+/// does in the user's language (`Values`, `Titles` and `ShortTitles` move together).
 public struct Resolver: Sendable {
     public let bundle: SettingsBundle
     public let catalog: Catalog
     public let idiom: Idiom
-    /// Read the bundle as InAppSettingsKit does inside the app: `.inApp.plist` versions first.
-    public let inApp: Bool
 
-    public init(bundle: SettingsBundle, catalog: Catalog, idiom: Idiom = .phone, inApp: Bool = false) {
+    /// What shows the bundle: the catalog's host (InAppSettingsKit reads `.inApp.plist`
+    /// versions first and shows its own rows).
+    public var host: SettingsHost { catalog.host }
+
+    public init(bundle: SettingsBundle, catalog: Catalog, idiom: Idiom = .phone) {
         self.bundle = bundle
         self.catalog = catalog
         self.idiom = idiom
-        self.inApp = inApp
     }
 
     /// The locales `--locale all` means: every `.lproj` of the bundle but `Base`.
@@ -37,52 +45,66 @@ public struct Resolver: Sendable {
         bundle.localizations.filter { $0.name != "Base" }.map(\.name)
     }
 
-    /// Resolves one locale (a language tag, a folder name, or a pseudo-locale).
-    /// - Throws: `ResolveError` when a table it needs does not parse.
-    public func resolve(_ locale: String) throws(ResolveError) -> LocalizedLocale {
-        let pseudo = PseudoLocale(rawValue: locale)
-        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
-        let localization = pseudo == nil
-            ? LocaleMatcher.localization(for: locale, in: bundle, developmentLanguage: catalog.developmentLanguage)
-            : development
-        let lookup = try Lookup(localization: localization, development: development, pseudo: pseudo, catalog: catalog)
-        let collationTag = pseudo == nil ? (LanguageTag.bcp47(folderName: locale) ?? locale) : "en"
-        let collator = (try? Collator(locale: collationTag)) ?? (try? Collator(locale: "und"))
+    /// Resolves one language (a tag, a folder name, or a pseudo-locale).
+    public func resolve(_ locale: String) -> LocalizedLocale {
+        resolve(LocaleRequest(locale))
+    }
+
+    /// Resolves what a user with these preferred languages sees. A table that cannot be read
+    /// shows its keys, as on the device, and is reported in `problems`.
+    public func resolve(_ request: LocaleRequest) -> LocalizedLocale {
+        let pseudo = request.languages.count == 1 ? PseudoLocale(rawValue: request.languages[0]) : nil
+        let search = SearchList(preferred: pseudo == nil ? request.languages : [catalog.developmentLanguage], bundle: bundle)
+        let lookup = Lookup(search: search, bundle: bundle, catalog: catalog, idiom: idiom, pseudo: pseudo)
+        let language = pseudo == nil ? (request.languages.first ?? "und") : "en"
+        let collator = (try? Collator(locale: LanguageTag.bcp47(folderName: language) ?? language)) ?? (try? Collator(locale: "und"))
         var pages: [LocalizedPage] = []
         var visited: Set<String> = []
         // Depth first, in the order the rows lead to the pages, each page once.
         func visit(_ path: String, title: String?) {
             guard !visited.contains(path), let file = bundle.schemaFile(at: path) else { return }
             visited.insert(path)
-            var specifiers: [LocalizedSpecifier] = []
             var children: [(String, String?)] = []
-            for specifier in file.specifiers where isShown(specifier) {
-                var row = LocalizedSpecifier(specifier: specifier, title: nil, footerText: nil, file: nil, options: nil)
-                row.title = specifier.title.map { lookup.text($0, in: file) }
-                row.footerText = specifier.footerText.map { lookup.text($0, in: file) }
-                if specifier.type == .childPane, let name = specifier.file, PaneWalk.problem(withFileName: name) == nil,
-                   let child = schemaFile(named: name) {
-                    row.file = child.path
-                    children.append((child.path, row.title))
-                }
-                row.options = options(of: specifier, file: file, lookup: lookup, collator: collator)
-                specifiers.append(row)
+            let host: SettingsHost = file.name.isInApp ? .inAppSettingsKit : self.host
+            let specifiers = file.specifiers.filter { isShown($0, in: host) }.map { specifier in
+                let row = row(specifier, in: file, host: host, lookup: lookup, collator: collator)
+                if let child = row.file { children.append((child, row.title)) }
+                return row
             }
             pages.append(LocalizedPage(file: path, title: title, specifiers: specifiers))
             for (child, childTitle) in children { visit(child, title: childTitle) }
         }
         if let root = schemaFile(named: "Root") { visit(root.path, title: nil) }
-        return LocalizedLocale(locale: locale, localization: localization?.name,
+        // A pseudo-locale transforms the development language's text: its folder is the one read.
+        let chosen = search.chosen.flatMap { bundle.localization(named: $0 + ".lproj")?.name }
+        return LocalizedLocale(locale: request.name, languages: request.languages, localization: chosen,
+                               searchList: search.folders,
                                collation: pseudo == nil ? (collator?.actualLocale ?? "root") : "root",
-                               isRightToLeft: pseudo == .rightToLeft || (pseudo == nil && LocaleMatcher.isRightToLeft(localization?.name ?? locale)),
-                               pages: pages, completeness: lookup.completeness(over: visited))
+                               isRightToLeft: pseudo == .rightToLeft || (pseudo == nil && LocalizationMatcher.isRightToLeft(chosen ?? language)),
+                               pages: pages, completeness: lookup.completeness(over: visited),
+                               tables: lookup.files, problems: lookup.problems)
     }
 
-    /// The schema file the Settings app opens for a base name on this idiom: the device
-    /// variant (`Root~ipad.plist`) if there is one, else the plain file. In-app files are not
-    /// the Settings app's; in-app, they come first (`Root~ipad.inApp.plist`, `Root.inApp.plist`).
+    /// One row as shown: the fields the host shows, looked up, and its options.
+    private func row(_ specifier: Specifier, in file: SchemaFile, host: SettingsHost, lookup: Lookup, collator: Collator?) -> LocalizedSpecifier {
+        let fields = specifier.shownFields(in: host)
+        var row = LocalizedSpecifier(specifier: specifier, title: nil, footerText: nil, file: nil, options: nil)
+        if fields.contains(.title) { row.title = specifier.title.map { lookup.text($0, in: file) } }
+        if fields.contains(.footerText) { row.footerText = specifier.footerText.map { lookup.text($0, in: file) } }
+        if specifier.type == .childPane, let name = specifier.file, PaneWalk.problem(withFileName: name) == nil,
+           let child = schemaFile(named: name) {
+            row.file = child.path
+        }
+        row.options = options(of: specifier, file: file, fields: fields, lookup: lookup, collator: collator)
+        return row
+    }
+
+    /// The schema file the host opens for a base name on this idiom: the device variant
+    /// (`Root~ipad.plist`) if there is one, else the plain file. In-app files are not the
+    /// Settings app's; InAppSettingsKit reads them first (`Root~ipad.inApp.plist`, `Root.inApp.plist`).
     func schemaFile(named base: String) -> SchemaFile? {
         let candidates = bundle.schemaFiles.filter { $0.name.base == base }
+        let inApp = host == .inAppSettingsKit
         let order: [(inApp: Bool, idiom: Idiom?)] = (inApp ? [(true, idiom), (true, nil)] : []) + [(false, idiom), (false, nil)]
         for (isInApp, wanted) in order {
             if let file = candidates.first(where: { $0.name.isInApp == isInApp && $0.name.idiom == wanted }) { return file }
@@ -90,16 +112,18 @@ public struct Resolver: Sendable {
         return nil
     }
 
-    /// Whether the specifier shows on this idiom (`SupportedUserInterfaceIdioms`).
-    func isShown(_ specifier: Specifier) -> Bool {
+    /// Whether the host shows the specifier on this idiom (`SupportedUserInterfaceIdioms`).
+    func isShown(_ specifier: Specifier, in host: SettingsHost) -> Bool {
+        guard specifier.isShown(in: host) else { return false }
         guard let idioms = specifier.supportedUserInterfaceIdioms else { return true }
         return idioms.contains(idiom.schemaName)
     }
 
-    private func options(of specifier: Specifier, file: SchemaFile, lookup: Lookup, collator: Collator?) -> [LocalizedOption]? {
+    private func options(of specifier: Specifier, file: SchemaFile, fields: [LocalizableField], lookup: Lookup,
+                         collator: Collator?) -> [LocalizedOption]? {
         guard let values = specifier.values else { return nil }
-        let titles = specifier.titles ?? []
-        let shortTitles = specifier.shortTitles
+        let titles = fields.contains(.titles) ? specifier.titles ?? [] : []
+        let shortTitles = fields.contains(.shortTitles) ? specifier.shortTitles : nil
         var options: [LocalizedOption] = []
         for (index, value) in values.enumerated() {
             let title = index < titles.count ? titles[index].map { lookup.text($0, in: file) } : nil
@@ -121,54 +145,6 @@ public struct Resolver: Sendable {
         case .real(let number): "\(number)"
         case .boolean(let flag): flag ? "YES" : "NO"
         default: ""
-        }
-    }
-
-    /// Looking strings up: one table per schema file in the chosen localization.
-    struct Lookup {
-        var tables: [String: [String: String]] = [:]
-        var pseudo: PseudoLocale?
-        var sourceText: [String: [String: String]] = [:]
-        let catalog: Catalog
-
-        init(localization: Localization?, development: Localization?, pseudo: PseudoLocale?, catalog: Catalog) throws(ResolveError) {
-            self.pseudo = pseudo
-            self.catalog = catalog
-            for table in catalog.tables {
-                if let file = (pseudo == nil ? localization : development)?.table(named: table.name) {
-                    do {
-                        let values = try file.scan().table
-                        if pseudo == nil { tables[table.name] = values } else { sourceText[table.name] = values }
-                    } catch {
-                        switch error {
-                        case .malformed(let path, let syntax):
-                            throw ResolveError(file: path, position: syntax.position,
-                                               message: "the table does not parse: \(syntax.message); fix it to render this locale (the device would show every key of it as written)")
-                        case .unreadable(let path, _), .linkOutsideBundle(let path):
-                            throw ResolveError(file: path, position: nil, message: "the table cannot be read: \(error.message)")
-                        }
-                    }
-                }
-            }
-        }
-
-        /// The text the Settings app shows for `key` on a page of `file`.
-        func text(_ key: String, in file: SchemaFile) -> String {
-            guard let table = catalog.tableOfFile[file.path] else { return key }
-            if let pseudo { return pseudo.translate(sourceText[table]?[key] ?? key) }
-            return tables[table]?[key] ?? key
-        }
-
-        /// The share of the strings of the shown files that the table translates.
-        func completeness(over files: Set<String>) -> Double {
-            if pseudo != nil { return 1 }
-            var total = 0, translated = 0
-            let tableNames = Set(files.compactMap { catalog.tableOfFile[$0] })
-            for table in catalog.tables where tableNames.contains(table.name) {
-                total += table.strings.count
-                translated += table.strings.filter { tables[table.name]?[$0.key] != nil }.count
-            }
-            return total == 0 ? 1 : Double(translated) / Double(total)
         }
     }
 }

@@ -46,7 +46,8 @@ extension BundleOptions {
             throw ConfigurationFailure(message: "\(self.bundle) is not a Settings bundle; did you mean \(inner)?")
         }
         let catalog = Extractor.catalog(of: bundle, developmentLanguage: language(configuration),
-                                        tableFallback: fallback(configuration), doNotTranslate: configuration.doNotTranslate)
+                                        tableFallback: fallback(configuration), doNotTranslate: configuration.doNotTranslate,
+                                        host: host(configuration))
         return LoadedBundle(bundle: bundle, source: source, configuration: configuration, catalog: catalog)
     }
 

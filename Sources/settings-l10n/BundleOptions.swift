@@ -13,6 +13,9 @@ struct BundleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where the strings of a schema file without StringsTable go: none (as Apple's Settings app: not localized) or file-name (as InAppSettingsKit: a table named after the file, else Root).", valueName: "mode"))
     var tableFallback: TableFallback?
 
+    @Flag(help: "The bundle is shown by InAppSettingsKit inside the app, not by the Settings app: its IASK rows and a multi-value's FooterText count, and .inApp.plist versions come first.")
+    var inApp = false
+
     @Option(help: ArgumentHelp("The configuration file (default: \(CheckConfiguration.fileName) beside the bundle, if there is one).", valueName: "file"))
     var config: String?
 
@@ -56,12 +59,18 @@ struct BundleOptions: ParsableArguments {
         if let developmentLanguage { words += ["--development-language", developmentLanguage] }
         if let tableFallback { words += ["--table-fallback", tableFallback.rawValue] }
         if let config { words += ["--config", config] }
+        if inApp { words.append("--in-app") }
         return words.map(shellQuoted).joined(separator: " ")
     }
 
     /// The development language: the option, else the configuration's, else `en`.
     func language(_ configuration: CheckConfiguration) -> String {
         developmentLanguage ?? configuration.developmentLanguage ?? "en"
+    }
+
+    /// What shows the bundle: InAppSettingsKit with `--in-app` or the configuration's `inApp`.
+    func host(_ configuration: CheckConfiguration) -> SettingsHost {
+        inApp || configuration.inApp ? .inAppSettingsKit : .settingsApp
     }
 
     func fallback(_ configuration: CheckConfiguration) -> TableFallback {

@@ -7,11 +7,19 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Show each locale as the Settings app would: JSON, a text tree, or HTML previews.",
         discussion: """
-        Picks the .lproj for each locale as the Settings app does (exact name, other spellings, \
-        parent languages, then the development language), looks each string up in its table \
-        (a missing key shows as written), hides what the idiom does not show, and sorts \
-        DisplaySortedByTitle lists with the locale's ICU collation. --locale all means every \
-        .lproj; pseudo-accented, pseudo-long and pseudo-rtl render generated pseudo-translations.
+        Picks the .lproj folders for a user's languages as iOS does (Apple's matching rules: \
+        other spellings, scripts, regions, parent languages, then the development language), \
+        looks each table up along that search list (a device's own table first, a missing key \
+        shows as written), shows the rows and fields the host shows on the idiom, and sorts \
+        DisplaySortedByTitle lists as localizedCompare: does in the user's language.
+
+        --locale X renders what a user whose only language is X sees (repeatable; all means \
+        every .lproj; pseudo-accented, pseudo-long and pseudo-rtl render generated \
+        pseudo-translations). --languages it,fr renders what a user with that Language & \
+        Region list sees, most preferred first (repeatable).
+
+        A table that cannot be read shows its keys, as on the device; it is reported on stderr \
+        and the exit code is 1, and every other locale renders.
         """
     )
 
@@ -24,6 +32,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("locale"), help: ArgumentHelp("A locale to render (repeatable): a language tag, all, or pseudo-accented, pseudo-long, pseudo-rtl.", valueName: "lang"))
     var locales: [String] = []
 
+    @Option(name: .customLong("languages"), help: ArgumentHelp("A user's preferred languages, most preferred first, comma-separated: it,fr (repeatable).", valueName: "list"))
+    var languageLists: [String] = []
+
     @Option(help: "The output format.")
     var format: Format = .text
 
@@ -33,21 +44,30 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The device: phone or pad (device variants and SupportedUserInterfaceIdioms).")
     var idiom: Idiom = .phone
 
-    @Flag(help: "Show the bundle as InAppSettingsKit does inside the app: .inApp.plist versions first.")
-    var inApp = false
-
     func validate() throws {
-        if locales.isEmpty { throw ValidationError("give at least one --locale (a language, all, or a pseudo-locale)") }
+        if locales.isEmpty, languageLists.isEmpty {
+            throw ValidationError("give at least one --locale (a language, all, or a pseudo-locale) or --languages list (it,fr)")
+        }
+        for list in languageLists where Self.languages(list).isEmpty {
+            throw ValidationError("--languages \(shellQuoted(list)): give languages separated by commas, most preferred first: it,fr")
+        }
         if format == .html, output == nil { throw ValidationError("--format html writes pages: give --output <dir>") }
         if format != .html, output != nil { throw ValidationError("--output is for --format html") }
     }
 
     func run() throws {
         let loaded = try options.load()
-        let resolver = Resolver(bundle: loaded.bundle, catalog: loaded.catalog, idiom: idiom, inApp: inApp)
-        var requested: [String] = []
+        let resolver = Resolver(bundle: loaded.bundle, catalog: loaded.catalog, idiom: idiom)
+        var requested: [LocaleRequest] = []
+        func add(_ request: LocaleRequest) {
+            if !requested.contains(where: { $0.name == request.name }) { requested.append(request) }
+        }
         for locale in locales {
-            for name in locale == "all" ? resolver.allLocales : [locale] where !requested.contains(name) { requested.append(name) }
+            for name in locale == "all" ? resolver.allLocales : [locale] { add(LocaleRequest(name)) }
+        }
+        for list in languageLists {
+            let languages = Self.languages(list)
+            add(LocaleRequest(name: languages.joined(separator: ","), languages: languages))
         }
         let progress = ProgressLine("rendering")
         defer { progress.finish() }
@@ -56,24 +76,33 @@ struct RenderCommand: ParsableCommand {
             progress.finish()
             printOutput(text)
         }
-        do {
-            switch format {
-            case .json:
-                try RenderJSON.render(requested, with: resolver, progress: { progress.update($0, of: $1, $2) }, into: write)
-            case .text:
-                try RenderText.render(requested, with: resolver, progress: { progress.update($0, of: $1, $2) }, into: write)
-            case .html:
-                var rendered: [LocalizedLocale] = []
-                for (index, locale) in requested.enumerated() {
-                    progress.update(index + 1, of: requested.count, locale)
-                    rendered.append(try resolver.resolve(locale))
-                }
-                progress.finish()
-                try writeHTML(rendered, source: loaded.source, bundle: loaded.bundle)
+        let problems: [Diagnostic]
+        switch format {
+        case .json:
+            problems = RenderJSON.render(requested, with: resolver, progress: { progress.update($0, of: $1, $2) }, into: write)
+        case .text:
+            problems = RenderText.render(requested, with: resolver, progress: { progress.update($0, of: $1, $2) }, into: write)
+        case .html:
+            var rendered: [LocalizedLocale] = []
+            for (index, request) in requested.enumerated() {
+                progress.update(index + 1, of: requested.count, request.name)
+                rendered.append(resolver.resolve(request))
             }
-        } catch let error as ResolveError {
-            throw CommandFailure(error.description)
+            progress.finish()
+            try writeHTML(rendered, source: loaded.source, bundle: loaded.bundle)
+            problems = rendered.flatMap(\.problems).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         }
+        progress.finish()
+        if !problems.isEmpty {
+            printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(problems))
+            printError("\(problems.count) table\(problems.count == 1 ? "" : "s") could not be read; \(problems.count == 1 ? "its" : "their") keys are shown as written, as on a device")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The languages of a `--languages` list: `it, fr` → `[it, fr]`.
+    static func languages(_ list: String) -> [String] {
+        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     private func writeHTML(_ locales: [LocalizedLocale], source: DiskBundleSource, bundle: SettingsBundle) throws {

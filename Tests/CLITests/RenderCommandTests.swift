@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SettingsL10nICU
 import SettingsL10nTestSupport
 
 @Suite("settings-l10n render")
@@ -17,9 +18,8 @@ struct RenderCommandTests {
     func all() throws {
         let result = try Tool.run(["render", "Resources/Settings.bundle", "--locale", "all"])
         #expect(result.exitCode == 0)
-        let headings = result.stdout.split(separator: "\n").filter { $0.contains(".lproj, collation") }
-        #expect(headings == ["ar: ar.lproj, collation ar (ICU 72.1), right to left", "de: de.lproj, collation root (ICU 72.1)",
-                             "en: en.lproj, collation root (ICU 72.1)", "ja: ja.lproj, collation ja (ICU 72.1)", "sv: sv.lproj, collation sv (ICU 72.1)"])
+        let headings = result.stdout.split(separator: "\n").filter { $0.contains(".lproj, collation") }.map(String.init)
+        #expect(headings == ["ar", "de", "en", "ja", "sv"].map { "\($0): \($0).lproj, collation \($0 == "de" || $0 == "en" ? "root" : $0) (ICU \(Collator.icuVersion))" + ($0 == "ar" ? ", right to left" : "") })
     }
 
     @Test("--format html writes the pages and says where")
@@ -32,25 +32,55 @@ struct RenderCommandTests {
         #expect(rtl.contains("<html lang=\"en\" dir=\"rtl\">"))
     }
 
-    @Test("a malformed table stops the render with its file and line")
+    @Test("a malformed table shows its keys, as on a device, and is reported with its file and line (exit 1)")
     func malformed() throws {
         let copy = try BundleCopy()
         try Data("\"Analytics\" = \"Analys\"\n".utf8).write(to: copy.bundle.appendingPathComponent("sv.lproj/Privacy.strings"))
         let result = try Tool.run(["render", copy.bundle.path, "--locale", "sv-SE"])
-        #expect(result == ToolResult(stdout: "", stderr: "error: sv.lproj/Privacy.strings:1:23: the table does not parse: missing ';' after the value of \"Analytics\"; fix it to render this locale (the device would show every key of it as written)\n", exitCode: 3))
+        #expect(result.stderr == """
+            \(copy.bundle.path)/sv.lproj/Privacy.strings:1:23: error: missing ';' after the value of "Analytics" [strings-syntax]
+            1 table could not be read; its keys are shown as written, as on a device
+
+            """)
+        #expect(result.exitCode == 1)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "sv-SE: sv.lproj, collation sv (ICU \(Collator.icuVersion))")
+        // Root.strings still applies; Privacy.strings does not, so its page shows keys.
+        #expect(lines.contains("  Integritet                        ›  (Privacy.plist)"))
+        #expect(lines.contains("Privacy.plist: Integritet"))
+        #expect(lines.contains("  ── Analytics ──"))
     }
 
-    @Test("a malformed table in the last of many locales stops the JSON document with an error")
+    @Test("a malformed table in one of many locales: every locale renders, the JSON document is whole")
     func malformedLate() throws {
         let copy = try BundleCopy()
         try Data("\"Analytics\" = \"Analys\"\n".utf8).write(to: copy.bundle.appendingPathComponent("sv.lproj/Privacy.strings"))
         let result = try Tool.run(["render", copy.bundle.path, "--locale", "all", "--format", "json"])
-        // Locales stream out in chunks of 64 KiB: this small document had not reached one.
-        #expect(result == ToolResult(stdout: "", stderr: "error: sv.lproj/Privacy.strings:1:23: the table does not parse: missing ';' after the value of \"Analytics\"; fix it to render this locale (the device would show every key of it as written)\n", exitCode: 3))
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.hasSuffix("1 table could not be read; its keys are shown as written, as on a device\n"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let locales = try #require(document["locales"] as? [[String: Any]])
+        #expect(locales.map { $0["locale"] as? String } == ["ar", "de", "en", "ja", "sv"])
+        let swedish = locales[4]
+        #expect((swedish["tables"] as? [[String: String]])?.map { $0["path"] } == ["sv.lproj/Privacy.strings", "sv.lproj/Root.strings"])
+    }
+
+    @Test("--languages renders what a user with that list sees: the first language the bundle has")
+    func languages() throws {
+        let result = try Tool.run(["render", "Resources/Settings.bundle", "--languages", "it,sv", "--languages", "fi, nb", "--format", "json"])
+        #expect(result.exitCode == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let locales = try #require(document["locales"] as? [[String: Any]])
+        #expect(locales.map { $0["locale"] as? String } == ["it,sv", "fi,nb"])
+        #expect(locales.map { $0["languages"] as? [String] } == [["it", "sv"], ["fi", "nb"]])
+        #expect(locales.map { $0["localization"] as? String } == ["sv", "en"])
+        #expect(locales.map { $0["searchList"] as? [String] } == [["sv", "en"], ["en"]])
+        #expect(document["cldrVersion"] as? String == LocaleData.cldrVersion)
     }
 
     @Test("usage errors", arguments: [
-        (["render", "Resources/Settings.bundle"], "Error: give at least one --locale (a language, all, or a pseudo-locale)"),
+        (["render", "Resources/Settings.bundle"], "Error: give at least one --locale (a language, all, or a pseudo-locale) or --languages list (it,fr)"),
+        (["render", "Resources/Settings.bundle", "--languages", ","], "Error: --languages ,: give languages separated by commas, most preferred first: it,fr"),
         (["render", "Resources/Settings.bundle", "--locale", "sv", "--format", "html"], "Error: --format html writes pages: give --output <dir>"),
     ])
     func usage(arguments: [String], message: String) throws {

@@ -71,7 +71,10 @@ struct ReadingRuleTests {
     func structure() throws {
         let fixture = RuleFixture([
             "Root.plist": "<plist>\n1️⃣<array/></plist>",
-            "A.plist": "<plist>\n2️⃣<dict/></plist>",
+            "Root~ipad.plist": "<plist>\n2️⃣<dict/></plist>",
+            // Not pages: no pane opens them and they have no PreferenceSpecifiers.
+            "Info.plist": "<plist><dict><key>CFBundleDevelopmentRegion</key><string>en</string></dict></plist>",
+            "Data.plist": "<plist><dict><key>Version</key><integer>2</integer></dict></plist>",
             "B.plist": "<plist><dict><key>PreferenceSpecifiers</key>\n3️⃣<string>x</string></dict></plist>",
             "C.plist": "<plist><dict><key>PreferenceSpecifiers</key><array>\n4️⃣<string>x</string><dict><key>Type</key><string>PSGroupSpecifier</string></dict></array></dict></plist>",
         ])
@@ -80,7 +83,7 @@ struct ReadingRuleTests {
             at: fixture.location("Root.plist", "1️⃣"))])
         #expect(try fixture.diagnostics(.preferenceSpecifiersMissing) == [Diagnostic(
             .error, rule: .preferenceSpecifiersMissing, "the schema file has no PreferenceSpecifiers array, so the Settings app shows an empty page",
-            at: fixture.location("A.plist", "2️⃣"))])
+            at: fixture.location("Root~ipad.plist", "2️⃣"))])
         #expect(try fixture.diagnostics(.preferenceSpecifiersNotArray) == [Diagnostic(
             .error, rule: .preferenceSpecifiersNotArray, "PreferenceSpecifiers must be an array of dictionaries, not a string",
             at: fixture.location("B.plist", "3️⃣", keyPath: "PreferenceSpecifiers"))])

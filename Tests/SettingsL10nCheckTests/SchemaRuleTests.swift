@@ -15,6 +15,10 @@ struct SchemaRuleTests {
             .error, rule: .specifierTypeMissing, "this specifier (titled \"Orphan\") has no Type; the Settings app cannot show it",
             at: fixture.location("Root.plist", "1️⃣", keyPath: "PreferenceSpecifiers[0]"))])
         #expect(try RuleFixture.clean.diagnostics(.specifierTypeMissing) == [])
+        // InAppSettingsKit shows such a row, with nothing but its title.
+        #expect(try fixture.diagnostics(.specifierTypeMissing, host: .inAppSettingsKit).map(\.message) == [
+            "this specifier (titled \"Orphan\") has no Type; InAppSettingsKit shows it as a plain row with only its title, and the Settings app skips it",
+        ])
     }
 
     @Test("specifier-type-unknown and specifier-type-third-party")
@@ -28,8 +32,10 @@ struct SchemaRuleTests {
             at: fixture.location("Root.plist", "1️⃣", keyPath: "PreferenceSpecifiers[0].Type"))])
         #expect(try fixture.diagnostics(.specifierTypeThirdParty) == [Diagnostic(
             .warning, rule: .specifierTypeThirdParty,
-            "IASKButtonSpecifier is an InAppSettingsKit type: apps using InAppSettingsKit show it, but the Settings app skips it",
+            "IASKButtonSpecifier is an InAppSettingsKit type: apps using InAppSettingsKit show it, but the Settings app skips it; "
+                + "if the app shows this bundle with InAppSettingsKit, check with --in-app (or \"inApp\": true in the configuration)",
             at: fixture.location("Root.plist", "2️⃣", keyPath: "PreferenceSpecifiers[1].Type"))])
+        #expect(try fixture.diagnostics(.specifierTypeThirdParty, host: .inAppSettingsKit) == [])
         // In an .inApp.plist, only InAppSettingsKit reads the file: its types are expected there.
         let inApp = RuleFixture(["Root.plist": xmlSchema(RuleFixture.group),
                                  "Root.inApp.plist": xmlSchema("\t\t<dict><key>Type</key><string>IASKButtonSpecifier</string></dict>")])
@@ -88,6 +94,13 @@ struct SchemaRuleTests {
             .warning, rule: .keyIgnored, "Title is ignored on a PSSliderSpecifier",
             at: fixture.location("Root.plist", "1️⃣", keyPath: "PreferenceSpecifiers[0].Title"))])
         #expect(try RuleFixture.clean.diagnostics(.keyIgnored) == [])
+        // A multi-value's FooterText: ignored by the Settings app, shown by InAppSettingsKit.
+        let footer = RuleFixture.bundle(Self.multiValue(titles: "<string>A</string>", values: "<string>a</string>")
+            .replacingOccurrences(of: "</dict>", with: "3️⃣<key>FooterText</key><string>Below</string></dict>"))
+        #expect(try footer.diagnostics(.keyIgnored) == [Diagnostic(
+            .warning, rule: .keyIgnored, "FooterText is ignored on a PSMultiValueSpecifier",
+            at: footer.location("Root.plist", "3️⃣", keyPath: "PreferenceSpecifiers[0].FooterText"))])
+        #expect(try footer.diagnostics(.keyIgnored, host: .inAppSettingsKit) == [])
     }
 
     static func multiValue(titles: String, values: String, short: String = "", defaultValue: String = "<string>a</string>") -> String {

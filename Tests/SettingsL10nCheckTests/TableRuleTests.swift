@@ -89,7 +89,8 @@ struct TableRuleTests {
         #expect(diagnostics.filter { $0.rule.rawValue.hasPrefix("strings-") } == [
             Diagnostic(.warning, rule: .stringsUnterminatedComment, "this comment is never closed with '*/'; the device ignores everything after it",
                        at: SourceLocation(file: "de.lproj/Root.strings", line: 3, column: 1)),
-            Diagnostic(.error, rule: .stringsEncoding, "the file is UTF-16 without a byte-order mark, which the device cannot read; save it as UTF-8 or UTF-16 with a byte-order mark",
+            Diagnostic(.error, rule: .stringsEncoding, "the file is UTF-16 (little-endian) without a byte-order mark: the device reads it as big-endian, "
+                       + "so the table does not parse and every key shows as written; save it as UTF-8, or UTF-16 with a byte-order mark",
                        at: SourceLocation(file: "fr.lproj/Root.strings")),
             Diagnostic(.warning, rule: .stringsEmptyFile, "the file is empty, which the device fails to read; remove it or give it at least a comment",
                        at: SourceLocation(file: "sv.lproj/Root.strings")),

@@ -6,8 +6,8 @@ import SettingsL10nTestSupport
 
 @Suite("extract output matches the golden files")
 struct CatalogGoldenTests {
-    static func catalog(_ bundle: URL, fallback: TableFallback = .none) throws -> Catalog {
-        Extractor.catalog(of: try BundleLoader.load(from: try DiskBundleSource(path: bundle.path)), tableFallback: fallback)
+    static func catalog(_ bundle: URL, fallback: TableFallback = .none, host: SettingsHost = .settingsApp) throws -> Catalog {
+        Extractor.catalog(of: try BundleLoader.load(from: try DiskBundleSource(path: bundle.path)), tableFallback: fallback, host: host)
     }
 
     @Test("the example bundle, JSON and text")
@@ -22,9 +22,9 @@ struct CatalogGoldenTests {
     static let iaskSample = "futuretap__InAppSettingsKit/InAppSettingsKitSampleApp__Settings.bundle"
 
     @Test("two corpus bundles", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"),
-          arguments: [(vlc, "extract-vlc.json"), (iaskSample, "extract-iask-sample.json")])
-    func corpus(path: String, golden: String) throws {
-        Golden.check(try Self.catalog(TestPaths.corpus.appendingPathComponent(path)).json.rendered(), against: golden)
+          arguments: [(vlc, SettingsHost.settingsApp, "extract-vlc.json"), (iaskSample, .inAppSettingsKit, "extract-iask-sample.json")])
+    func corpus(path: String, host: SettingsHost, golden: String) throws {
+        Golden.check(try Self.catalog(TestPaths.corpus.appendingPathComponent(path), host: host).json.rendered(), against: golden)
     }
 
     @Test("VLC: the symbolic keys of Root.plist and Root.inApp.plist", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))

@@ -5,8 +5,8 @@ import SettingsL10nTestSupport
 
 @Suite("The catalog of localizable strings")
 struct ExtractorTests {
-    private func catalog(_ files: [String: String], fallback: TableFallback = .none) throws -> Catalog {
-        Extractor.catalog(of: try BundleLoader.load(from: InMemoryBundleSource(textFiles: files)), tableFallback: fallback)
+    private func catalog(_ files: [String: String], fallback: TableFallback = .none, host: SettingsHost = .settingsApp) throws -> Catalog {
+        Extractor.catalog(of: try BundleLoader.load(from: InMemoryBundleSource(textFiles: files)), tableFallback: fallback, host: host)
     }
 
     static let specifiers = """
@@ -29,14 +29,35 @@ struct ExtractorTests {
     func order() throws {
         let catalog = try catalog(["Root.plist": xmlSchema(Self.specifiers)])
         let table = try #require(catalog.table(named: "Root"))
-        #expect(table.keys == ["Sound", "Applies everywhere", "Difficulty", "Easy", "E", "Run", "Runs it", "No type", "Three"])
+        #expect(table.keys == ["Sound", "Applies everywhere", "Difficulty", "Easy", "E", "Three"])
         let sound = try #require(table.string(forKey: "Sound"))
         #expect(sound.occurrences.map(\.keyPath.description) == ["PreferenceSpecifiers[0].Title", "PreferenceSpecifiers[1].Titles[1]"])
         #expect(sound.occurrences.map(\.field) == [.title, .titles])
         #expect(sound.occurrences.map(\.position) == [TextPosition(line: 9, column: 73), TextPosition(line: 14, column: 48)])
-        #expect(table.string(forKey: "No type")?.occurrences.first?.specifierType == nil)
         #expect(table.string(forKey: "E")?.occurrences.first?.abbreviates == "Easy")
         #expect(table.string(forKey: "E")?.occurrences.first?.optionCount == 2)
+    }
+
+    @Test("per host: the Settings app skips InAppSettingsKit's rows and rows without Type; merge keeps the other host's keys")
+    func hosts() throws {
+        let files = ["Root.plist": xmlSchema(Self.specifiers + """
+
+        \t\t<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Speed</string><key>Key</key><string>s</string>
+        \t\t<key>FooterText</key><string>Below the list</string><key>Values</key><array><integer>1</integer></array>
+        \t\t<key>Titles</key><array><string>Fast</string></array></dict>
+        """)]
+        let settingsApp = try catalog(files)
+        #expect(settingsApp.table(named: "Root")?.keys == ["Sound", "Applies everywhere", "Difficulty", "Easy", "E", "Three", "Speed", "Fast"])
+        #expect(settingsApp.otherHostKeys == ["Root": ["Run", "Runs it", "No type", "Below the list"]])
+        let inApp = try catalog(files, host: .inAppSettingsKit)
+        #expect(inApp.host == .inAppSettingsKit)
+        #expect(inApp.table(named: "Root")?.keys == ["Sound", "Applies everywhere", "Difficulty", "Easy", "E", "Run", "Runs it", "No type", "Three", "Speed",
+                                                     "Below the list", "Fast"])
+        #expect(inApp.otherHostKeys == [:])
+        let table = try #require(inApp.table(named: "Root"))
+        #expect(table.string(forKey: "Run")?.occurrences.first?.describe() == "Root.plist › title of a IASKButtonSpecifier row")
+        #expect(table.string(forKey: "No type")?.occurrences.first?.describe() == "Root.plist › title of a row without Type")
+        #expect(table.string(forKey: "Below the list")?.occurrences.first?.describe() == "Root.plist › Speed › footer text below the list of choices")
     }
 
     @Test("numbers in Titles are reported, not keys")
@@ -86,8 +107,6 @@ struct ExtractorTests {
         #expect(describe("Sound") == ["Root.plist › group heading", "Root.plist › Difficulty › option 2 of 2"])
         #expect(describe("Applies everywhere") == ["Root.plist › Sound › footer text below the group"])
         #expect(describe("E") == ["Root.plist › Difficulty › short form of option 1 of 2 (“Easy”), shown in the row; keep it shorter"])
-        #expect(describe("Run") == ["Root.plist › title of a IASKButtonSpecifier row"])
-        #expect(describe("No type") == ["Root.plist › title of a row without Type"])
         #expect(table.string(forKey: "Difficulty")!.occurrences[0].describe { $0 == "Difficulty" ? "Schwierigkeit" : $0 }
             == "Root.plist › label of a list of choices")
     }

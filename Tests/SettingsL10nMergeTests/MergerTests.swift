@@ -113,6 +113,25 @@ struct MergerTests {
         #expect(report.reports.first?.pruned == ["Old", "Gone"])
     }
 
+    @Test("a key only InAppSettingsKit shows is live for the Settings app too: kept after its keys, never pruned")
+    func otherHost() throws {
+        let schema = xmlSchema("""
+        \t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Sound</string></dict>
+        \t\t<dict><key>Type</key><string>IASKButtonSpecifier</string><key>Title</key><string>Run</string><key>Key</key><string>run</string></dict>
+        \t\t<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Music</string>
+        \t\t<key>Key</key><string>music</string><key>DefaultValue</key><true/></dict>
+        """)
+        let table = "\"Run\" = \"Los\";\n\"Old\" = \"Alt\";\n\"Sound\" = \"Ton\";\n\"Music\" = \"Musik\";\n"
+        let (pruned, result) = try Self.merge(["de.lproj/Root.strings": table], schema: schema, options: MergeOptions(prune: true))
+        #expect(pruned["de.lproj/Root.strings"] == "\"Sound\" = \"Ton\";\n\"Music\" = \"Musik\";\n\"Run\" = \"Los\";\n")
+        #expect(result.reports.first?.pruned == ["Old"])
+        #expect(result.reports.first?.obsolete == [])
+        #expect(result.reports.first?.kept == 3)
+        let (again, second) = try Self.merge(["de.lproj/Root.strings": pruned["de.lproj/Root.strings"]!], schema: schema)
+        #expect(again["de.lproj/Root.strings"] == pruned["de.lproj/Root.strings"])
+        #expect(second.updates.filter { $0.path.hasPrefix("de") }.isEmpty)
+    }
+
     @Test("an obsolete key that is used again moves back into place")
     func revived() throws {
         let table = "\"Sound\" = \"Ton\";\n\n\"Music\" = \"Musik\";\n\n/* settings-l10n: obsolete: no schema file uses the keys below; they stay live until merge --prune */\n\"Extra lives\" = \"Extraleben\";\n\n\"Gone\" = \"Weg\";\n"

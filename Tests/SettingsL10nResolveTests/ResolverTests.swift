@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SettingsL10nCore
 @testable import SettingsL10nExtract
-@testable import SettingsL10nCollation
+@testable import SettingsL10nICU
 @testable import SettingsL10nResolve
 import SettingsL10nTestSupport
 
@@ -26,19 +26,10 @@ struct ResolverTests {
 
     static let swedish = "\"Sound\" = \"Ljud\";\n\"Country\" = \"Land\";\n\"Austria\" = \"Österrike\";\n\"Sweden\" = \"Sverige\";\n\"Denmark\" = \"Danmark\";\n"
 
-    @Test("locale chains", arguments: [
-        ("sv-SE", ["sv-SE", "sv"]), ("en-IN", ["en-IN", "en-GB", "en"]), ("zh-Hant-HK", ["zh-Hant-HK", "zh-Hant", "zh-TW"]),
-        ("zh-Hans", ["zh-Hans", "zh", "zh-CN"]), ("zh-TW", ["zh-TW", "zh-Hant"]), ("es-MX", ["es-MX", "es-419", "es"]),
-        ("pt_BR", ["pt-BR", "pt"]), ("de", ["de"]),
-    ])
-    func chains(tag: String, chain: [String]) {
-        #expect(LocaleMatcher.chain(for: tag) == chain)
-    }
-
     @Test("sv-SE uses sv.lproj and sorts in Swedish")
     func swedishRegion() throws {
         let (bundle, catalog) = try Self.bundle(["en.lproj/Root.strings": "", "sv.lproj/Root.strings": Self.swedish])
-        let locale = try Resolver(bundle: bundle, catalog: catalog).resolve("sv-SE")
+        let locale = Resolver(bundle: bundle, catalog: catalog).resolve("sv-SE")
         #expect(locale.localization == "sv")
         #expect(locale.collation == "sv")
         let picker = try #require(locale.pages.first?.specifiers[1])
@@ -48,55 +39,123 @@ struct ResolverTests {
         #expect(picker.selectedOption?.title == "Sverige")
     }
 
-    @Test("pt-BR finds pt_BR.lproj; zh-Hant-HK finds zh-Hant.lproj; zh-Hans finds zh_CN.lproj", arguments: [
-        ("pt-BR", "pt_BR"), ("zh-Hant-HK", "zh-Hant"), ("zh-Hans", "zh_CN"), ("en-AU", "en"), ("EN", "en"),
+    @Test("folder names in any spelling: pt-BR finds pt_BR.lproj, zh-Hant-HK zh-Hant.lproj, zh-Hans zh_CN.lproj, EN en.lproj", arguments: [
+        ("pt-BR", "pt_BR"), ("zh-Hant-HK", "zh-Hant"), ("zh-Hans", "zh_CN"), ("en-AU", "en"), ("EN", "en"), ("pt-PT", "pt_BR"),
     ])
     func spellings(locale: String, folder: String) throws {
         let (bundle, catalog) = try Self.bundle(["en.lproj/Root.strings": "", "pt_BR.lproj/Root.strings": "", "zh-Hant.lproj/Root.strings": "",
                                                  "zh_CN.lproj/Root.strings": "", "zh-TW.lproj/Root.strings": ""])
-        #expect(try Resolver(bundle: bundle, catalog: catalog).resolve(locale).localization == folder)
+        #expect(Resolver(bundle: bundle, catalog: catalog).resolve(locale).localization == folder)
+    }
+
+    @Test("legacy folder names (english.lproj, German.lproj) are found for en and de")
+    func legacyNames() throws {
+        let (bundle, catalog) = try Self.bundle(["english.lproj/Root.strings": "\"Sound\" = \"Sound FX\";\n", "German.lproj/Root.strings": "\"Sound\" = \"Ton\";\n"])
+        let resolver = Resolver(bundle: bundle, catalog: catalog)
+        #expect(resolver.resolve("en-GB").localization == "english")
+        #expect(resolver.resolve("de-AT").pages[0].specifiers[0].title == "Ton")
+        #expect(resolver.resolve("fr").searchList == ["english"])
     }
 
     @Test("a language with no folder falls back to the development language; no folder at all shows keys")
     func fallback() throws {
         let (bundle, catalog) = try Self.bundle(["en.lproj/Root.strings": "\"Sound\" = \"Sound FX\";\n", "sv.lproj/Root.strings": Self.swedish])
-        let french = try Resolver(bundle: bundle, catalog: catalog).resolve("fr")
+        let french = Resolver(bundle: bundle, catalog: catalog).resolve("fr")
         #expect(french.localization == "en")
         #expect(french.pages[0].specifiers[0].title == "Sound FX")
         let (bare, bareCatalog) = try Self.bundle([:])
-        let none = try Resolver(bundle: bare, catalog: bareCatalog).resolve("fr")
+        let none = Resolver(bundle: bare, catalog: bareCatalog).resolve("fr")
         #expect(none.localization == nil)
         #expect(none.pages[0].specifiers[0].title == "Sound")
     }
 
-    @Test("a locale whose table is missing shows the keys as written, sorted in its language")
+    @Test("a table missing from the chosen folder is looked up along the search list; the list sorts in the user's language")
     func missingTable() throws {
-        let (bundle, catalog) = try Self.bundle(["en.lproj/Root.strings": "", "de.lproj/Other.strings": "\"x\" = \"y\";"])
-        let german = try Resolver(bundle: bundle, catalog: catalog).resolve("de")
+        let (bundle, catalog) = try Self.bundle(["en.lproj/Root.strings": "\"Sound\" = \"Sound FX\";\n", "de.lproj/Other.strings": "\"x\" = \"y\";"])
+        let german = Resolver(bundle: bundle, catalog: catalog).resolve("de")
         #expect(german.localization == "de")
-        #expect(german.pages[0].specifiers.map(\.title) == ["Sound", "Country"])
+        #expect(german.searchList == ["de", "en"])
+        #expect(german.tables == [LocalizedLocale.TableSource(table: "Root", path: "en.lproj/Root.strings")])
+        #expect(german.pages[0].specifiers.map(\.title) == ["Sound FX", "Country"])
         #expect(german.pages[0].specifiers[1].options?.map(\.title) == ["Austria", "Denmark", "Sweden"])
+        #expect(german.problems == [])
     }
 
-    @Test("a malformed table is an error naming its file and line")
+    @Test("search order: the top level, the chosen folder, Base.lproj, then the other fallbacks; the first file found is the only one read")
+    func searchOrder() throws {
+        let tables = ["en.lproj/Root.strings": "\"Sound\" = \"en\";\n", "Base.lproj/Root.strings": "\"Sound\" = \"Base\";\n",
+                      "sv.lproj/Root.strings": "\"Country\" = \"Land\";\n"]
+        let (bundle, catalog) = try Self.bundle(tables)
+        let swedish = Resolver(bundle: bundle, catalog: catalog).resolve("sv")
+        // sv.lproj has a Root.strings: it is the only one read, Sound shows as its key.
+        #expect(swedish.pages[0].specifiers.map(\.title) == ["Sound", "Land"])
+        let (noSwedish, noSwedishCatalog) = try Self.bundle(tables.filter { $0.key != "sv.lproj/Root.strings" }, extra: ["sv.lproj/Other.strings": ""])
+        #expect(Resolver(bundle: noSwedish, catalog: noSwedishCatalog).resolve("sv").pages[0].specifiers[0].title == "Base")
+        let (topLevel, topLevelCatalog) = try Self.bundle(tables, extra: ["Root.strings": "\"Sound\" = \"top\";\n"])
+        let top = Resolver(bundle: topLevel, catalog: topLevelCatalog).resolve("sv")
+        #expect(top.tables == [LocalizedLocale.TableSource(table: "Root", path: "Root.strings")])
+        #expect(top.pages[0].specifiers[0].title == "top")
+    }
+
+    @Test("a device's own table (Root~ipad.strings) replaces Root.strings on that idiom only")
+    func deviceTables() throws {
+        let (bundle, catalog) = try Self.bundle(["sv.lproj/Root.strings": Self.swedish, "sv.lproj/Root~ipad.strings": "\"Sound\" = \"Ljud på iPad\";\n"])
+        #expect(Resolver(bundle: bundle, catalog: catalog, idiom: .phone).resolve("sv").pages[0].specifiers[0].title == "Ljud")
+        let pad = Resolver(bundle: bundle, catalog: catalog, idiom: .pad).resolve("sv")
+        #expect(pad.pages[0].specifiers.map(\.title) == ["Ljud på iPad", "Country", "Pad only"])
+        #expect(pad.tables == [LocalizedLocale.TableSource(table: "Root", path: "sv.lproj/Root~ipad.strings")])
+    }
+
+    @Test("preferred languages: Italian then French sees French when the bundle has no Italian")
+    func preferredLanguages() throws {
+        let (bundle, catalog) = try Self.bundle(["en.lproj/Root.strings": "", "fr.lproj/Root.strings": "\"Sound\" = \"Son\";\n"])
+        let resolver = Resolver(bundle: bundle, catalog: catalog)
+        let user = resolver.resolve(LocaleRequest(name: "it,fr", languages: ["it", "fr"]))
+        #expect(user.localization == "fr")
+        #expect(user.searchList == ["fr", "en"])
+        #expect(user.pages[0].specifiers[0].title == "Son")
+        // The list sorts in the user's own language, Italian.
+        #expect(user.collation == "root")
+        #expect(resolver.resolve(LocaleRequest(name: "it", languages: ["it"])).localization == "en")
+    }
+
+    @Test("no development-language folder: the development region of Info.plist, else en_US, else the first folder by name")
+    func noDevelopmentFolder() throws {
+        let (bundle, catalog) = try Self.bundle(["fr.lproj/Root.strings": "\"Sound\" = \"Son\";\n", "de.lproj/Root.strings": "\"Sound\" = \"Ton\";\n"])
+        let japanese = Resolver(bundle: bundle, catalog: catalog).resolve("ja")
+        #expect(japanese.localization == "de")
+        #expect(japanese.searchList == ["de"])
+        #expect(japanese.pages[0].specifiers[0].title == "Ton")
+        let info = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundleDevelopmentRegion</key><string>fr</string></dict></plist>\n"
+        let (withInfo, withInfoCatalog) = try Self.bundle(["fr.lproj/Root.strings": "\"Sound\" = \"Son\";\n", "de.lproj/Root.strings": ""],
+                                                          extra: ["Info.plist": info])
+        #expect(withInfo.schemaFiles.map(\.path) == ["Root.plist"])
+        #expect(withInfo.developmentRegion == "fr")
+        let resolved = Resolver(bundle: withInfo, catalog: withInfoCatalog).resolve("ja")
+        #expect(resolved.searchList == ["fr"])
+        #expect(resolved.pages[0].specifiers[0].title == "Son")
+    }
+
+    @Test("a table that does not parse shows its keys and is reported; the other tables still apply")
     func malformed() throws {
         let (bundle, catalog) = try Self.bundle(["en.lproj/Root.strings": "", "sv.lproj/Root.strings": "\"Sound\" = \"Ljud\";\n\"Country\" = \"Land\"\n"])
-        #expect(throws: ResolveError(file: "sv.lproj/Root.strings", position: TextPosition(line: 2, column: 19),
-                                     message: "the table does not parse: missing ';' after the value of \"Country\"; fix it to render this locale (the device would show every key of it as written)")) {
-            try Resolver(bundle: bundle, catalog: catalog).resolve("sv")
-        }
+        let swedish = Resolver(bundle: bundle, catalog: catalog).resolve("sv")
+        #expect(swedish.localization == "sv")
+        #expect(swedish.pages[0].specifiers.map(\.title) == ["Sound", "Country"])
+        #expect(swedish.problems == [Diagnostic(.error, rule: .stringsSyntax, "missing ';' after the value of \"Country\"",
+                                                at: SourceLocation(file: "sv.lproj/Root.strings", line: 2, column: 19))])
     }
 
     @Test("idioms: SupportedUserInterfaceIdioms hides rows; device variants win on their idiom")
     func idioms() throws {
         let (bundle, catalog) = try Self.bundle(["en.lproj/Root.strings": ""], extra: ["Root~ipad.plist": xmlSchema("\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>iPad</string></dict>")])
-        let phone = try Resolver(bundle: bundle, catalog: catalog, idiom: .phone).resolve("en")
+        let phone = Resolver(bundle: bundle, catalog: catalog, idiom: .phone).resolve("en")
         #expect(phone.pages.map(\.file) == ["Root.plist"])
         #expect(phone.pages[0].specifiers.map(\.title) == ["Sound", "Country"])
-        let pad = try Resolver(bundle: bundle, catalog: catalog, idiom: .pad).resolve("en")
+        let pad = Resolver(bundle: bundle, catalog: catalog, idiom: .pad).resolve("en")
         #expect(pad.pages.map(\.file) == ["Root~ipad.plist"])
         let (plain, plainCatalog) = try Self.bundle(["en.lproj/Root.strings": ""])
-        #expect(try Resolver(bundle: plain, catalog: plainCatalog, idiom: .pad).resolve("en").pages[0].specifiers.map(\.title) == ["Sound", "Country", "Pad only"])
+        #expect(Resolver(bundle: plain, catalog: plainCatalog, idiom: .pad).resolve("en").pages[0].specifiers.map(\.title) == ["Sound", "Country", "Pad only"])
     }
 
     @Test("child pages are followed once each, titled by their pane")
@@ -107,7 +166,7 @@ struct ResolverTests {
             "de.lproj/Root.strings": "\"More\" = \"Mehr\";\n",
         ]
         let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: files))
-        let locale = try Resolver(bundle: bundle, catalog: Extractor.catalog(of: bundle)).resolve("de")
+        let locale = Resolver(bundle: bundle, catalog: Extractor.catalog(of: bundle)).resolve("de")
         #expect(locale.pages.map(\.file) == ["Root.plist", "More.plist"])
         #expect(locale.pages.map(\.title) == [nil, "Mehr"])
         #expect(locale.pages[0].specifiers.map(\.file) == ["More.plist", "More.plist"])
@@ -119,7 +178,7 @@ struct ResolverTests {
     func pseudo(locale: PseudoLocale, text: String, expected: String) throws {
         #expect(locale.translate(text) == expected)
         let (bundle, catalog) = try Self.bundle(["en.lproj/Root.strings": "\"Sound\" = \"Sound\";\n"])
-        let rendered = try Resolver(bundle: bundle, catalog: catalog).resolve(locale.rawValue)
+        let rendered = Resolver(bundle: bundle, catalog: catalog).resolve(locale.rawValue)
         #expect(rendered.pages[0].specifiers[0].title == locale.translate("Sound"))
         #expect(rendered.isRightToLeft == (locale == .rightToLeft))
     }
@@ -130,10 +189,10 @@ struct ResolverTests {
         let bundle = try BundleLoader.load(from: try DiskBundleSource(path: path))
         // The sorted list is in Root.plist, which the Settings app does not read on a phone
         // (Root~iphone.plist wins there), and in the .inApp.plist files InAppSettingsKit reads.
-        let resolver = Resolver(bundle: bundle, catalog: Extractor.catalog(of: bundle), idiom: .phone, inApp: true)
-        #expect(try resolver.resolve("en").pages[0].file == "Root~iphone.inApp.plist")
+        let resolver = Resolver(bundle: bundle, catalog: Extractor.catalog(of: bundle, host: .inAppSettingsKit), idiom: .phone)
+        #expect(resolver.resolve("en").pages[0].file == "Root~iphone.inApp.plist")
         func list(_ locale: String) throws -> [String] {
-            let root = try resolver.resolve(locale).pages[0]
+            let root = resolver.resolve(locale).pages[0]
             return try #require(root.specifiers.first { $0.specifier.title == "MUL_VAL" }?.options).map(\.title)
         }
         // en.lproj: MUL_VAL_1...11 are Maybe, No, Yes, Sometimes, Occasionally, Often, Never, Once, Twice, Thrice, Who Knows.

@@ -2,7 +2,8 @@
 #define SETTINGS_L10N_CICU_H
 
 // Stable names over the system ICU's versioned C symbols (ucol_open is ucol_open_72 and so
-// on), so that Swift can call them. Only collation, which is all settings-l10n needs.
+// on), so that Swift can call them: collation, and the locale data that matching languages to
+// .lproj folders needs (base names, likely subtags, language aliases, parent locales).
 
 #include <stdint.h>
 
@@ -16,7 +17,8 @@ typedef struct sl10n_collator sl10n_collator;
 /// Writes the ICU version ("72.1") into `buffer`; returns the length written.
 int32_t sl10n_icu_version(char *buffer, int32_t capacity);
 
-/// Opens the collator for a BCP 47 language tag ("sv", "zh-Hans", "pt-BR").
+/// Opens the collator for a BCP 47 language tag ("sv", "zh-Hans", "pt-BR"), set to compare as
+/// Foundation's localizedCompare: does (punctuation significant, secondary strength, case level).
 /// Returns NULL and sets `*status` to the ICU error code on failure.
 sl10n_collator *sl10n_collator_open(const char *languageTag, int32_t *status);
 
@@ -36,6 +38,30 @@ int32_t sl10n_collator_sort_key(const sl10n_collator *collator,
 /// Writes the locale whose tailoring the collator actually uses ("sv", "root") into `buffer`.
 int32_t sl10n_collator_actual_locale(const sl10n_collator *collator,
                                      char *buffer, int32_t capacity);
+
+/// Writes the CLDR version of ICU's data ("42.0") into `buffer`; returns the length written.
+int32_t sl10n_cldr_version(char *buffer, int32_t capacity);
+
+/// Writes ICU's base name of a locale ID ("en_US", "zh_Hant_HK", "english") into `buffer`:
+/// separators as `_`, the language lower-cased, the script title-cased, the region upper-cased,
+/// keywords dropped. Returns the length written, or -1 on error.
+int32_t sl10n_locale_base_name(const char *localeID, char *buffer, int32_t capacity);
+
+/// Writes the locale ID with its likely subtags removed ("es_ES" becomes "es", "pt_PT" stays)
+/// into `buffer`. Returns the length written, or -1 on error.
+int32_t sl10n_locale_minimize(const char *localeID, char *buffer, int32_t capacity);
+
+/// Writes the replacement of a deprecated language code from ICU's alias data ("in" becomes
+/// "id", "sh" becomes "sr_Latn") into `buffer`. Returns its length, or 0 when there is none.
+int32_t sl10n_locale_language_alias(const char *localeID, char *buffer, int32_t capacity);
+
+/// Calls `visit` with each (child, parent) pair of CLDR's parentLocales data ("en_AU", "en_001").
+/// Returns the number of pairs, or -1 when the data cannot be read.
+typedef void (*sl10n_parent_visitor)(const char *child, const char *parent, void *context);
+int32_t sl10n_locale_parent_locales(sl10n_parent_visitor visit, void *context);
+
+/// 1 when the locale's script (given or likely: "ar", "ks", "pa_Arab") is written right to left.
+int sl10n_locale_is_right_to_left(const char *localeID);
 
 /// A readable name for an ICU error code ("U_ILLEGAL_ARGUMENT_ERROR").
 const char *sl10n_error_name(int32_t status);

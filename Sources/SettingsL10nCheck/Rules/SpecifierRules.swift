@@ -19,7 +19,10 @@ enum SpecifierRules {
                 guard specifier.type == nil else { return nil }
                 let what = specifier.dictionary["Type"].map { "\(MessageText.withArticle($0.value.typeName)) as Type" } ?? "no Type"
                 let title = specifier.title.map { " (titled \(MessageText.quoted($0)))" } ?? ""
-                return diagnostic("this specifier\(title) has \(what); the Settings app cannot show it", file: file.path,
+                let effect = context.host(of: file) == .inAppSettingsKit
+                    ? "InAppSettingsKit shows it as a plain row with only its title, and the Settings app skips it"
+                    : "the Settings app cannot show it"
+                return diagnostic("this specifier\(title) has \(what); \(effect)", file: file.path,
                                   position: specifier.position, keyPath: specifier.keyPath)
             }
         }
@@ -49,12 +52,15 @@ enum SpecifierRules {
         let summary = "A specifier's Type belongs to an in-app settings library (IASK*): the Settings app itself skips it."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            context.specifiers.compactMap { file, specifier in
+            // Checked for InAppSettingsKit (--in-app), its types are expected.
+            guard context.catalog.host == .settingsApp else { return [] }
+            return context.specifiers.compactMap { file, specifier in
                 guard case .other(let name)? = specifier.type,
                       SpecifierRules.thirdPartyPrefixes.contains(where: { name.hasPrefix($0) }),
                       !file.name.isInApp else { return nil }
                 let field = specifier.field("Type")
-                return diagnostic("\(name) is an InAppSettingsKit type: apps using InAppSettingsKit show it, but the Settings app skips it",
+                return diagnostic("\(name) is an InAppSettingsKit type: apps using InAppSettingsKit show it, but the Settings app skips it; "
+                                  + "if the app shows this bundle with InAppSettingsKit, check with --in-app (or \"inApp\": true in the configuration)",
                                   file: file.path, position: field?.position ?? specifier.position, keyPath: field?.keyPath)
             }
         }
@@ -162,7 +168,9 @@ enum SpecifierRules {
             let known = Set(SpecifierSchema.allKeyNames)
             return context.specifiers.flatMap { file, specifier -> [Diagnostic] in
                 guard let schema = specifier.type?.schema else { return [] }
-                return specifier.dictionary.entries.filter { known.contains($0.key) && schema.key($0.key) == nil }.map { entry in
+                // InAppSettingsKit shows a multi-value's FooterText (SettingsHost).
+                let shown = Set(specifier.shownFields(in: context.host(of: file)).map(\.rawValue))
+                return specifier.dictionary.entries.filter { known.contains($0.key) && schema.key($0.key) == nil && !shown.contains($0.key) }.map { entry in
                     diagnostic("\(entry.key) is ignored on \(MessageText.withArticle(schema.type.name))", file: file.path, position: entry.keyPosition,
                                keyPath: specifier.keyPath.appending(entry.key))
                 }

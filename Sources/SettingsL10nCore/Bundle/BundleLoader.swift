@@ -27,6 +27,14 @@ public enum BundleLoader {
                 let diagnostic = Diagnostic(.error, rule: .fileUnreadable, notRegularFileMessage, at: SourceLocation(file: entry.name))
                 bundle.diagnostics.append(diagnostic)
                 bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: entry.name, reason: diagnostic))
+            case .file where entry.name == "Info.plist":
+                // The bundle's own Info.plist is not a page.
+                bundle.otherEntries.append(entry)
+                bundle.developmentRegion = developmentRegion(from: source, limits: limits)
+            case .file where entry.name.hasSuffix(".strings") && entry.name.count > 8:
+                bundle.unlocalizedTables.append(StringsTableFile(
+                    name: String(entry.name.dropLast(8)), path: entry.name,
+                    content: .deferred(DeferredFile(source: tableSource, path: entry.name, limit: limits.maximumFileSize)), isLink: entry.isLink))
             case .file where isSchemaName:
                 switch readSchemaFile(entry.name, from: source, limits: limits) {
                 case .loaded(let file):
@@ -48,9 +56,21 @@ public enum BundleLoader {
         }
         var walk = PaneWalk(files: files)
         walk.run()
-        bundle.schemaFiles = walk.ordered
+        // A property list no pane opens, not a Root page, and with neither PreferenceSpecifiers
+        // nor StringsTable is not a page (Info.plist, a data file the app reads): it is kept as
+        // another file, and not reported.
+        var notPages: Set<String> = []
+        bundle.schemaFiles = walk.ordered.filter { file in
+            guard !file.isReachable, file.name.base != "Root", 
+                  file.root.value.dictionaryValue?["PreferenceSpecifiers"] == nil, file.root.value.dictionaryValue?["StringsTable"] == nil
+            else { return true }
+            bundle.otherEntries.append(BundleFolderEntry(name: file.path, kind: .file))
+            notPages.insert(file.path)
+            return false
+        }
         bundle.paneLinks = walk.links
         bundle.diagnostics += walk.diagnostics
+        bundle.diagnostics.removeAll { notPages.contains($0.location.file) }
         if !files.values.contains(where: { $0.name.base == "Root" && !$0.name.isInApp }) {
             bundle.diagnostics.insert(Diagnostic(
                 .error, rule: .rootPlistMissing,
@@ -76,6 +96,13 @@ public enum BundleLoader {
     /// Rules whose finding means the schema file's specifiers (and so its keys) are unknown.
     private static func hidesKeys(_ rule: RuleID) -> Bool {
         rule == .schemaRootNotDictionary || rule == .preferenceSpecifiersNotArray
+    }
+
+    /// `CFBundleDevelopmentRegion` of the bundle's Info.plist, if it has one.
+    private static func developmentRegion(from source: some BundleSource, limits: ReadLimits) -> String? {
+        guard let bytes = try? source.contents(of: "Info.plist", limit: limits.maximumFileSize),
+              let (root, _) = try? PropertyListReader.read(bytes, limits: limits) else { return nil }
+        return root.value.dictionaryValue?["CFBundleDevelopmentRegion"]?.value.stringValue
     }
 
     private enum SchemaRead {

@@ -15,8 +15,14 @@ public struct SettingsBundle: Hashable, Sendable {
     /// and folders that look like localizations but are not, such as `es.lprj`).
     public var otherEntries: [BundleFolderEntry]
     /// Schema files that are in the bundle but could not be read or understood: which keys they
-    /// use is unknown, so no table may be written until they load (see `tableWriteRefusal`).
+    /// use is unknown, so no table may be written until they load (see `writePermission`).
     public var unloadedSchemaFiles: [UnloadedSchemaFile]
+    /// `.strings` files at the bundle's top level, outside every `.lproj`: the device finds a
+    /// table here before any localization's.
+    public var unlocalizedTables: [StringsTableFile] = []
+    /// The bundle's development region, from an Info.plist's `CFBundleDevelopmentRegion` (a
+    /// Settings.bundle usually has no Info.plist).
+    public var developmentRegion: String?
 
     package init(schemaFiles: [SchemaFile] = [], localizations: [Localization] = [],
                 paneLinks: [PaneLink] = [], diagnostics: [Diagnostic] = [], otherEntries: [BundleFolderEntry] = [],
@@ -205,7 +211,22 @@ public struct StringsTableFile: Hashable, Sendable {
 
     /// The values the device reads (`nil` when the table cannot be read).
     public func values() -> [String: String]? {
-        try? scan().table
+        try? deviceTable()
+    }
+
+    /// The values the device reads: the scanned table, except that a UTF-16 file without a
+    /// byte-order mark is read as CoreFoundation reads it, its first two bytes skipped and the
+    /// rest taken as big-endian (so a little-endian file does not parse at all).
+    /// - Throws: when the device cannot read the table, and so shows its keys as written.
+    package func deviceTable(limits: ReadLimits = .standard) throws(TableReadError) -> [String: String] {
+        let scanned = try scan(limits: limits)
+        guard scanned.encoding != .utf8, !scanned.hasByteOrderMark, let bytes else { return scanned.table }
+        let asRead = [0xFE, 0xFF] + bytes.dropFirst(2).prefix((bytes.count - 2) & ~1)
+        guard let table = try? StringsParser.scan(asRead, limits: limits).table else {
+            let message = StringsTokenizerMessages.utf16WithoutByteOrderMark(bigEndian: scanned.encoding == .utf16BigEndian)
+            throw .misencoded(path: path, message: message)
+        }
+        return table
     }
 }
 
@@ -214,10 +235,12 @@ public enum TableReadError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(path: String, message: String)
     case linkOutsideBundle(path: String)
     case malformed(path: String, error: SyntaxError)
+    /// Text the device decodes differently and cannot read (UTF-16 without a byte-order mark).
+    case misencoded(path: String, message: String)
 
     public var path: String {
         switch self {
-        case .unreadable(let path, _), .linkOutsideBundle(let path), .malformed(let path, _): path
+        case .unreadable(let path, _), .linkOutsideBundle(let path), .malformed(let path, _), .misencoded(let path, _): path
         }
     }
 
@@ -230,7 +253,7 @@ public enum TableReadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, without the path.
     public var message: String {
         switch self {
-        case .unreadable(_, let message): message
+        case .unreadable(_, let message), .misencoded(_, let message): message
         case .linkOutsideBundle: BundleLoader.outsideLinkMessage
         case .malformed(_, let error): error.message
         }
@@ -245,12 +268,14 @@ public enum TableReadError: Error, Hashable, Sendable, CustomStringConvertible {
             BundleLoader.outsideLink(path)
         case .malformed(let path, let error):
             Diagnostic(.error, rule: .stringsSyntax, error.message, at: SourceLocation(file: path, position: error.position))
+        case .misencoded(let path, let message):
+            Diagnostic(.error, rule: .stringsEncoding, message, at: SourceLocation(file: path))
         }
     }
 
     public var description: String {
         switch self {
-        case .unreadable(let path, let message): "\(path): \(message)"
+        case .unreadable(let path, let message), .misencoded(let path, let message): "\(path): \(message)"
         case .linkOutsideBundle(let path): "\(path): \(BundleLoader.outsideLinkMessage)"
         case .malformed(let path, let error): "\(path):\(error.position.map { "\($0.line):\($0.column ?? 1):" } ?? "") \(error.message)"
         }

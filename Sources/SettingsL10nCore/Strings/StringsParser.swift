@@ -126,7 +126,11 @@ struct EntryTokenizer {
             if segmentStart == 0, byte == UInt8(ascii: "{") || byte == UInt8(ascii: "<") {
                 throw scanner.error("this .strings file is written as a property list ({...} or XML), which settings-l10n does not edit; write it as \"key\" = \"value\"; lines", at: keyStart)
             }
-            throw scanner.error("unexpected \(scanner.describeCharacter(at: keyStart)); expected a quoted key (the device stops reading the table here)", at: keyStart)
+            if keyStart == 0, bytes.starts(with: [0xEF, 0xBF, 0xBD]) {
+                throw scanner.error("the file starts with U+FFFD, a byte-order mark damaged by a conversion to UTF-8: the device reads the file as UTF-8 "
+                                    + "and cannot read the table (every key shows as written); save it again as UTF-8, or UTF-16 with a byte-order mark", at: keyStart)
+            }
+            throw scanner.error("unexpected \(scanner.describeCharacter(at: keyStart)); expected a quoted key (a table that does not parse is dropped whole: the device shows its keys as written)", at: keyStart)
         }
         let position = scanner.position(at: keyStart)
         let key = try scanner.parseString()
@@ -167,9 +171,8 @@ struct EntryTokenizer {
     mutating func notices() -> [StringsNotice] {
         var notices: [StringsNotice] = []
         if decoded.encoding != .utf8, !decoded.hasByteOrderMark {
-            notices.append(StringsNotice(
-                kind: .utf16WithoutByteOrderMark, position: nil,
-                message: "the file is UTF-16 without a byte-order mark, which the device cannot read; save it as UTF-8 or UTF-16 with a byte-order mark"))
+            notices.append(StringsNotice(kind: .utf16WithoutByteOrderMark, position: nil,
+                                         message: StringsTokenizerMessages.utf16WithoutByteOrderMark(bigEndian: decoded.encoding == .utf16BigEndian)))
         }
         if decoded.utf8.isEmpty {
             notices.append(StringsNotice(
@@ -240,5 +243,18 @@ struct EntryTokenizer {
             }
         }
         return offset
+    }
+}
+
+/// Messages about how the device reads a `.strings` file.
+enum StringsTokenizerMessages {
+    /// What the device makes of a UTF-16 file without a byte-order mark: CoreFoundation skips its
+    /// first two bytes and reads the rest as big-endian UTF-16 (`encodingForXMLData`).
+    static func utf16WithoutByteOrderMark(bigEndian: Bool) -> String {
+        let effect = bigEndian
+            ? "the device skips its first character, so the table usually does not parse"
+            : "the device reads it as big-endian, so the table does not parse"
+        return "the file is UTF-16 (\(bigEndian ? "big" : "little")-endian) without a byte-order mark: \(effect) and every key shows as written; "
+            + "save it as UTF-8, or UTF-16 with a byte-order mark"
     }
 }

@@ -17,8 +17,10 @@ package struct DecodedText: Sendable {
 
     /// Decodes the bytes of a text file, detecting the encoding.
     ///
-    /// A UTF-8 or UTF-16 byte-order mark decides; without one, a file whose bytes alternate
-    /// with zeros is UTF-16 (little- or big-endian), otherwise UTF-8.
+    /// A UTF-8 or UTF-16 byte-order mark decides; without one, a file whose first or second
+    /// byte is zero is UTF-16, as CoreFoundation decides (`encodingForXMLData`), its byte order
+    /// taken from where the zeros fall; otherwise UTF-8. (The device reads such UTF-16 as
+    /// big-endian after skipping two bytes: `StringsNotice.Kind.utf16WithoutByteOrderMark`.)
     /// - Throws: `SyntaxError` when the bytes are not valid in the detected encoding.
     package static func decode(_ bytes: [UInt8]) throws(SyntaxError) -> DecodedText {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -102,22 +104,23 @@ package struct DecodedText: Sendable {
         }
     }
 
-    /// Returns `true` for big-endian, `false` for little-endian, `nil` when the bytes do not look
-    /// like UTF-16: zero bytes fall on one parity only, as ASCII text in UTF-16 makes them.
+    /// Returns `true` for big-endian, `false` for little-endian, `nil` when CoreFoundation would
+    /// not read the bytes as UTF-16 (neither of the first two bytes is zero). The byte order is
+    /// the one that puts the first unit's zero byte high (`00 22` is big-endian `"`), else the
+    /// one that puts most zero bytes high, as ASCII text in UTF-16 makes them.
     static func guessUTF16WithoutBOM(_ bytes: [UInt8]) -> Bool? {
-        guard bytes.count >= 2, bytes.count % 2 == 0 else { return nil }
+        guard bytes.count > 2, bytes[0] == 0 || bytes[1] == 0 else { return nil }
+        if bytes[0] == 0, bytes[1] != 0 { return true }
+        if bytes[1] == 0, bytes[0] != 0 { return false }
         let sample = min(bytes.count, 8192)
         var evenZeros = 0, oddZeros = 0
         var index = 0
-        while index < sample {
+        while index + 1 < sample {
             if bytes[index] == 0 { evenZeros += 1 }
             if bytes[index + 1] == 0 { oddZeros += 1 }
             index += 2
         }
-        let units = sample / 2
-        if oddZeros * 4 >= units, evenZeros * 8 <= oddZeros { return false }
-        if evenZeros * 4 >= units, oddZeros * 8 <= evenZeros { return true }
-        return nil
+        return evenZeros > oddZeros
     }
 
     static func validateUTF8(_ bytes: [UInt8]) throws(SyntaxError) {

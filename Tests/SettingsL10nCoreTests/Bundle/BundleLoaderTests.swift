@@ -113,15 +113,20 @@ struct BundleLoaderTests {
     func structure() throws {
         let bundle = try load([
             "Root.plist": "<plist><dict><key>PreferenceSpecifiers</key><array><string>x</string><dict/></array></dict></plist>",
-            "Other.plist": "<plist><array/></plist>",
+            "Root~ipad.plist": "<plist><array/></plist>",
             "Third.plist": "<plist><dict><key>StringsTable</key><integer>1</integer></dict></plist>",
+            // Not pages: no pane opens them, and they have neither PreferenceSpecifiers nor StringsTable.
+            "Other.plist": "<plist><array/></plist>",
+            "Data.plist": "<plist><dict><key>Version</key><integer>2</integer></dict></plist>",
         ])
         #expect(bundle.diagnostics.map { "\($0.rule) \($0.location.file) \($0.location.keyPath ?? "-")" } == [
-            "schema-root-not-dictionary Other.plist -",
             "specifier-not-dictionary Root.plist PreferenceSpecifiers[0]",
+            "schema-root-not-dictionary Root~ipad.plist -",
             "value-type Third.plist StringsTable",
             "preference-specifiers-missing Third.plist -",
         ])
         #expect(bundle.schemaFile(at: "Root.plist")?.specifiers.map(\.keyPath.description) == ["PreferenceSpecifiers[1]"])
+        #expect(bundle.schemaFiles.map(\.path).sorted() == ["Root.plist", "Root~ipad.plist", "Third.plist"])
+        #expect(bundle.otherEntries.map(\.name).sorted() == ["Data.plist", "Other.plist"])
     }
 }

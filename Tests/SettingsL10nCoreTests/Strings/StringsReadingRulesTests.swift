@@ -135,7 +135,47 @@ struct StringsErrorTests {
     @Test("junk where a key should be")
     func junk() {
         let problem = error("\"a\" = \"b\";\n  @\"c\" = \"d\";")
-        #expect(problem == SyntaxError("unexpected '@'; expected a quoted key (the device stops reading the table here)", at: TextPosition(line: 2, column: 3)))
+        #expect(problem == SyntaxError("unexpected '@'; expected a quoted key (a table that does not parse is dropped whole: the device shows its keys as written)",
+                                          at: TextPosition(line: 2, column: 3)))
+    }
+
+    @Test("a byte-order mark damaged into U+FFFD: read as UTF-8, as the device does, and named")
+    func damagedByteOrderMark() {
+        let bytes: [UInt8] = [0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD] + utf16Bytes("\"a\" = \"b\";\n", byteOrderMark: false)
+        #expect(throws: SyntaxError("the file starts with U+FFFD, a byte-order mark damaged by a conversion to UTF-8: the device reads the file as UTF-8 "
+                                    + "and cannot read the table (every key shows as written); save it again as UTF-8, or UTF-16 with a byte-order mark",
+                                    at: TextPosition(line: 1, column: 1))) {
+            try StringsParser.parse(bytes)
+        }
+    }
+
+    @Test("UTF-16 without a byte-order mark only when the first or second byte is zero, as CoreFoundation decides")
+    func utf16Detection() throws {
+        // "\u{4E2D}" (中, bytes 2D 4E) first: no zero byte in the first unit, so the device reads
+        // UTF-8, and so does the parser: an unquoted key "-N", then junk.
+        let chinese = utf16Bytes("\u{4E2D}\"a\" = \"b\";", byteOrderMark: false)
+        #expect(throws: SyntaxError("unexpected '\"' after the key \"-N\"; expected '=' or ';'", at: TextPosition(line: 1, column: 3))) {
+            try StringsParser.parse(chinese)
+        }
+        #expect(try StringsParser.parse(utf16Bytes("\"a\" = \"b\";", bigEndian: true, byteOrderMark: false)).encoding == .utf16BigEndian)
+        #expect(try StringsParser.parse(utf16Bytes("\"a\" = \"b\";", byteOrderMark: false)).encoding == .utf16LittleEndian)
+    }
+
+    @Test("what the device reads of UTF-16 without a byte-order mark: big-endian after two skipped bytes")
+    func deviceReading() throws {
+        func file(_ bytes: [UInt8]) -> StringsTableFile {
+            StringsTableFile(name: "Root", path: "de.lproj/Root.strings", content: .bytes(bytes), isLink: false)
+        }
+        // Big-endian with a leading line break: only the line break is lost.
+        #expect(try file(utf16Bytes("\n\"a\" = \"b\";\n", bigEndian: true, byteOrderMark: false)).deviceTable() == ["a": "b"])
+        // Big-endian starting with its quote: the key loses it, and the table does not parse.
+        #expect(throws: TableReadError.misencoded(path: "de.lproj/Root.strings", message: StringsTokenizerMessages.utf16WithoutByteOrderMark(bigEndian: true))) {
+            try file(utf16Bytes("\"a\" = \"b\";\n", bigEndian: true, byteOrderMark: false)).deviceTable()
+        }
+        #expect(throws: TableReadError.misencoded(path: "de.lproj/Root.strings", message: StringsTokenizerMessages.utf16WithoutByteOrderMark(bigEndian: false))) {
+            try file(utf16Bytes("\n\"a\" = \"b\";\n", byteOrderMark: false)).deviceTable()
+        }
+        #expect(try file(utf16Bytes("\"a\" = \"b\";\n")).deviceTable() == ["a": "b"])
     }
 
     @Test("a missing value")

@@ -9,7 +9,10 @@ public struct CollatorError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String { "cannot open an ICU collator for \"\(locale)\": \(icuError)" }
 }
 
-/// The locale's collation, from the system ICU: the only code that talks to ICU.
+/// The locale's collation, from the system ICU, set up as Foundation's `localizedCompare:`
+/// compares: spaces and punctuation count, then letters, accents and case (lower case first);
+/// strings that differ only in finer ways (width, hiragana and katakana) compare equal, and a
+/// sort keeps them in their original order, as Foundation's merge sort does.
 ///
 /// Not safe to share between threads; make one per task.
 public final class Collator {
@@ -44,7 +47,7 @@ public final class Collator {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Compares two strings in this locale's order.
+    /// Compares two strings in this locale's order: negative, zero or positive.
     public func compare(_ left: String, _ right: String) -> Int {
         let a = Array(left.utf16), b = Array(right.utf16)
         return Int(sl10n_collator_compare(handle, a, Int32(a.count), b, Int32(b.count)))

@@ -1,5 +1,5 @@
 import Testing
-@testable import SettingsL10nCollation
+@testable import SettingsL10nICU
 import SettingsL10nTestSupport
 
 /// Orders CLDR documents for each language, written by hand from its collation rules (not

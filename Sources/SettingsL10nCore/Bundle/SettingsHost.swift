@@ -1,0 +1,45 @@
+/// What shows a Settings bundle: Apple's Settings app, or InAppSettingsKit inside the app. They
+/// differ in the rows and fields they show, and every command asks the same table (`shownFields`).
+public enum SettingsHost: String, Hashable, Sendable, CaseIterable {
+    /// The Settings app: the eight types of Apple's reference, with the keys it documents as
+    /// localizable; rows of any other type, or without one, are skipped.
+    case settingsApp = "settings-app"
+    /// InAppSettingsKit: the same, and a multi-value's FooterText; its own `IASK*` types with
+    /// their Title, FooterText, Titles and ShortTitles; and a plain cell with the Title for a
+    /// row of any other type or without one (`IASKAppSettingsViewController`, `newCellForSpecifier`).
+    case inAppSettingsKit = "in-app"
+}
+
+/// The localizable fields of a specifier, in the order the catalog reads them.
+public enum LocalizableField: String, Hashable, Sendable, CaseIterable {
+    case title = "Title"
+    case footerText = "FooterText"
+    case titles = "Titles"
+    case shortTitles = "ShortTitles"
+}
+
+extension Specifier {
+    /// Whether `host` shows a row for this specifier at all.
+    public func isShown(in host: SettingsHost) -> Bool {
+        switch (host, type) {
+        case (.inAppSettingsKit, _): true
+        case (.settingsApp, nil): false
+        case (.settingsApp, let type?): type.isStandard
+        }
+    }
+
+    /// The localizable fields `host` shows for this specifier, in catalog order; none for a row
+    /// it skips. (Neither shows a slider's Title; only InAppSettingsKit shows a multi-value's
+    /// FooterText, and the Title of a row of another type or without one.)
+    public func shownFields(in host: SettingsHost) -> [LocalizableField] {
+        guard isShown(in: host) else { return [] }
+        guard let type, let schema = type.schema else {
+            if case .other(let name)? = type, name.hasPrefix("IASK") { return LocalizableField.allCases }
+            return [.title]
+        }
+        return LocalizableField.allCases.filter { field in
+            schema.key(field.rawValue)?.isLocalizable == true
+                || host == .inAppSettingsKit && type == .multiValue && field == .footerText
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import SettingsL10nCore
+
+/// Where CoreFoundation looks for a bundle's resources for a user's languages, in order.
+///
+/// From `CFBundle_Locale.c` (`_CFBundleCopyLanguageSearchListInBundle`) and
+/// `CFBundle_Resources.c`: the folders `LocalizationMatcher` picks for the preferred languages
+/// (else for the bundle's development region, else for `en_US`, else for its first folder),
+/// then the development region, or for a bundle without one (a Settings.bundle has no
+/// Info.plist) `en`, `English` or `en_US`, whichever the bundle has. A table is looked up at
+/// the bundle's top level first, then in the first of those folders, then in `Base.lproj`,
+/// then in the others; the first file found is the only one read, a device's own file
+/// (`Root~ipad.strings`) before the common one in each place.
+public struct SearchList: Hashable, Sendable {
+    /// The folders, without `.lproj`, most preferred first (some may not exist: a development
+    /// region named in Info.plist is searched whether or not it has a folder).
+    public var folders: [String]
+
+    public init(preferred: [String], bundle: SettingsBundle) {
+        let names = bundle.localizations.map(\.name)
+        let developmentRegion = bundle.developmentRegion
+        var folders = LocalizationMatcher.localizationsToUse(preferred: preferred, available: names)
+        let fallbacks: [String?] = [developmentRegion, "en_US", names.first]
+        for fallback in fallbacks where folders.isEmpty {
+            if let fallback { folders = LocalizationMatcher.localizationsToUse(preferred: [fallback], available: names) }
+        }
+        if let developmentRegion {
+            if !folders.contains(developmentRegion) { folders.append(developmentRegion) }
+        } else if let english = ["en", "English", "en_US"].first(where: names.contains), !folders.contains(english) {
+            folders.append(english)
+        }
+        self.folders = folders
+    }
+
+    /// The folder whose strings the user mostly sees, if any.
+    public var chosen: String? { folders.first }
+
+    /// The file the device reads for `table` on `idiom`, or `nil` when no place has one.
+    public func tableFile(_ table: String, idiom: Idiom, in bundle: SettingsBundle) -> StringsTableFile? {
+        let places: [[StringsTableFile]] = [bundle.unlocalizedTables]
+            + (folders.first.map { [$0] } ?? []).map { tables(in: $0, bundle) }
+            + [tables(in: "Base", bundle)]
+            + folders.dropFirst().map { tables(in: $0, bundle) }
+        for files in places {
+            if let file = files.first(where: { $0.name == table + idiom.fileSuffix }) ?? files.first(where: { $0.name == table }) {
+                return file
+            }
+        }
+        return nil
+    }
+
+    private func tables(in folder: String, _ bundle: SettingsBundle) -> [StringsTableFile] {
+        bundle.localization(named: folder + ".lproj")?.tables ?? []
+    }
+}
