@@ -84,7 +84,7 @@ let package = Package(
         // The real bundles of ../shared/corpus, through every layer.
         .testTarget(name: "CorpusTests", dependencies: ["SettingsL10n", "SettingsL10nTestSupport"]),
         // End-to-end tests of the built binary: stdout, stderr and exit code.
-        .testTarget(name: "CLITests", dependencies: ["settings-l10n", "SettingsL10nICU", "SettingsL10nTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["settings-l10n", "SettingsL10nICU", "SettingsL10nTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,23 +14,60 @@ public struct ImportResult: Hashable, Sendable {
     public var untranslated = 0
     /// Units whose target is already what the table holds.
     public var unchanged = 0
+    /// `<file>` sections of whole-app exports that are not this bundle's tables (the app's
+    /// `Localizable.strings`, `Info.plist`, another bundle's tables): their `original`s.
+    public var skipped: [String] = []
+    /// Sections for a table of this bundle that no schema file uses: their `original`s.
+    public var unusedTables: [String] = []
 }
 
 /// Brings translated XLIFF back into the `.lproj` tables.
 public enum XLIFFImporter {
     /// Plans the import of `documents` (each with the path it was read from, for messages).
     ///
-    /// Every document is checked first: one that names a table or language the bundle does not
-    /// have throws, and nothing is written. Units are then applied with the merger's guarantees:
-    /// values change in place with the key and spacing as written, new entries go where the
-    /// catalog's order puts them, encoding, byte-order mark, line endings and comments are kept,
-    /// and an empty value is never written.
+    /// Documents may be settings-l10n's own (`original="en.lproj/Root.strings"`) or Xcode's
+    /// whole-app exports, whose sections for this bundle end in
+    /// `<bundleName>/<lang>.lproj/<Table>.strings` (or `Settings.bundle/…`, the only name the
+    /// Settings app reads); every other section is skipped and counted, as are Xcode's sections
+    /// for a table of the bundle that no schema file uses.
+    ///
+    /// Every document is checked first: one with no section for this bundle, or that names a
+    /// table or language the bundle does not have, throws, and nothing is written. Units are then
+    /// applied with the merger's guarantees: values change in place with the key and spacing as
+    /// written, new entries go where the catalog's order puts them, encoding, byte-order mark,
+    /// line endings and comments are kept, and an empty value is never written.
     public static func plan(documents: [(path: String, document: XLIFFDocument)], bundle: SettingsBundle,
-                            catalog: Catalog) throws(ExchangeError) -> ImportResult {
-        let sections = try sections(of: documents, bundle: bundle, catalog: catalog)
+                            catalog: Catalog, bundleName: String = "Settings.bundle") throws(ExchangeError) -> ImportResult {
+        var skipped: [String] = [], unusedTables: [String] = []
+        let sections = try sections(of: documents, bundle: bundle, catalog: catalog, bundleName: bundleName,
+                                    skipped: &skipped, unusedTables: &unusedTables)
         var planner = ImportPlanner(bundle: bundle, catalog: catalog, sections: sections)
         for section in sections { planner.apply(section) }
-        return planner.result()
+        var result = planner.result()
+        result.skipped = skipped
+        result.unusedTables = unusedTables
+        return result
+    }
+
+    /// Which bundle table a `<file original>` is for.
+    enum Target: Equatable {
+        /// settings-l10n's own export: `en.lproj/Root.strings`.
+        case own(table: String)
+        /// An Xcode export's section for this bundle: `MyApp/Settings.bundle/en.lproj/Root.strings`.
+        case xcode(table: String)
+        /// Anything else of a whole-app export.
+        case other
+    }
+
+    /// What `original` names, for a bundle folder called `bundleName`.
+    static func target(of original: String, bundleName: String) -> Target {
+        let parts = original.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj"), parts[parts.count - 2].count > 6,
+              let file = parts.last, file.hasSuffix(".strings"), file.count > 8 else { return .other }
+        let table = String(file.dropLast(8))
+        if parts.count == 2 { return .own(table: table) }
+        let container = parts[parts.count - 3]
+        return container == bundleName || container == "Settings.bundle" ? .xcode(table: table) : .other
     }
 
     /// One `<file>` of a document, checked: the table of the bundle it goes into.
@@ -45,16 +82,28 @@ public enum XLIFFImporter {
 
     /// The sections of every document, each checked against the bundle before anything changes.
     static func sections(of documents: [(path: String, document: XLIFFDocument)], bundle: SettingsBundle,
-                         catalog: Catalog) throws(ExchangeError) -> [Section] {
+                         catalog: Catalog, bundleName: String, skipped: inout [String],
+                         unusedTables: inout [String]) throws(ExchangeError) -> [Section] {
         let development = bundle.localization(forLanguage: catalog.developmentLanguage)
         let developmentTag = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage)?.lowercased()
         var sections: [Section] = []
         for (path, document) in documents {
+            var ours = 0
             for file in document.files {
                 func refuse(_ message: String) -> ExchangeError {
                     ExchangeError(message + "; nothing was imported", path: path, position: file.position)
                 }
+                let kind = target(of: file.original, bundleName: bundleName)
+                if kind == .other {
+                    skipped.append(file.original)
+                    continue
+                }
+                ours += 1
                 guard let table = catalog.table(named: file.tableName) else {
+                    if case .xcode = kind {
+                        unusedTables.append(file.original)
+                        continue
+                    }
                     throw refuse("<file original=\(MessageText.quoted(file.original))> is for the table \(file.tableName), which no schema file of the bundle uses")
                 }
                 guard let language = file.targetLanguage, !language.isEmpty else {
@@ -70,6 +119,10 @@ public enum XLIFFImporter {
                     throw refuse("the source language \(file.sourceLanguage) is not the development language \(catalog.developmentLanguage)")
                 }
                 sections.append(Section(documentPath: path, file: file, localization: localization, table: table))
+            }
+            if ours == 0 {
+                let originals = document.files.prefix(3).map(\.original).joined(separator: ", ") + (document.files.count > 3 ? ", …" : "")
+                throw ExchangeError("no <file> of the document is a table of \(bundleName) (\(document.files.isEmpty ? "it has none" : "it has \(originals)")); nothing was imported", path: path)
             }
         }
         return sections

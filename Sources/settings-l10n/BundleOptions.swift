@@ -19,6 +19,11 @@ struct BundleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The configuration file (default: \(CheckConfiguration.fileName) beside the bundle, if there is one).", valueName: "file"))
     var config: String?
 
+    /// The bundle folder's name (`Settings.bundle`), as whole-app exports name it.
+    var bundleName: String {
+        URL(fileURLWithPath: bundle).standardizedFileURL.lastPathComponent
+    }
+
     func validate() throws {
         if let developmentLanguage, let problem = CheckConfiguration.languageProblem(developmentLanguage) {
             throw ValidationError("--development-language \(problem)")

@@ -5,18 +5,24 @@ import SettingsL10n
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write the translations of XLIFF documents into the .lproj tables.",
+        abstract: "Write the translations of XLIFF documents, Xcode exports or String Catalogs into the .lproj tables.",
         discussion: """
+        Takes settings-l10n's XLIFF, Xcode's whole-app exports (an .xliff with a <file> per \
+        table of the app, a <lang>.xcloc package, or the folder Xcode exported into: only the \
+        sections of this bundle's tables are imported, the others are counted and skipped) and \
+        <Table>.xcstrings catalogs written by extract --xcstrings.
+
         Units whose source no longer matches the development-language text are not applied; \
-        they are reported and the exit code is 1. A document that is malformed or names a table \
-        or language the bundle does not have is an error, and nothing is written. Tables keep \
-        their encoding, byte-order mark, line endings and comments; every write is atomic.
+        they are reported and the exit code is 1. A document that is malformed, has nothing for \
+        this bundle, or names a table or language the bundle does not have is an error, and \
+        nothing is written. Tables keep their encoding, byte-order mark, line endings and \
+        comments; every write is atomic.
         """
     )
 
     @OptionGroup var options: BundleOptions
 
-    @Argument(help: ArgumentHelp("The XLIFF documents to import.", valueName: "file.xliff"))
+    @Argument(help: ArgumentHelp("The documents to import: .xliff, .xcstrings, <lang>.xcloc, or a folder of them.", valueName: "document"))
     var documents: [String]
 
     @Flag(help: "Write nothing; print the changes as a unified diff.")
@@ -24,7 +30,7 @@ struct ImportCommand: ParsableCommand {
 
     func validate() throws {
         if documents.isEmpty {
-            throw ValidationError("give at least one XLIFF document to import")
+            throw ValidationError("give at least one document to import (.xliff, .xcstrings, .xcloc, or a folder of them)")
         }
     }
 
@@ -32,7 +38,7 @@ struct ImportCommand: ParsableCommand {
         let loaded = try options.load()
         let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
         var parsed: [(path: String, document: XLIFFDocument)] = []
-        for path in documents {
+        for path in try documents.flatMap(ImportInputs.documents(at:)).map(\.path) {
             let bytes: [UInt8]
             do {
                 bytes = try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize)
@@ -50,13 +56,21 @@ struct ImportCommand: ParsableCommand {
         }
         var result: ImportResult
         do {
-            result = try XLIFFImporter.plan(documents: parsed, bundle: bundle, catalog: catalog)
+            result = try XLIFFImporter.plan(documents: parsed, bundle: bundle, catalog: catalog, bundleName: options.bundleName)
         } catch {
             throw CommandFailure(error.description)
         }
         let written = dryRun ? printDiffs(result.updates) : try write(&result, into: source)
         // Rejects name the XLIFF documents as they were given (and tables by the bundle path).
         printError(TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "")).format(result.rejected), ifNotEmpty: true)
+        if !result.skipped.isEmpty {
+            let names = Set(result.skipped.map { $0.split(separator: "/").last.map(String.init) ?? $0 }).sorted()
+            let shown = names.prefix(4).joined(separator: ", ") + (names.count > 4 ? ", …" : "")
+            printError("skipped \(result.skipped.count) section\(result.skipped.count == 1 ? "" : "s") for other files of the app (\(shown))")
+        }
+        if !result.unusedTables.isEmpty {
+            printError("skipped \(result.unusedTables.count) section\(result.unusedTables.count == 1 ? "" : "s") for tables no schema file uses: \(result.unusedTables.joined(separator: ", "))")
+        }
         let verb = dryRun ? "would write" : "wrote"
         for update in written {
             let count = result.written[update.path] ?? 0

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The documents an `import` argument stands for: an XLIFF document, a String Catalog, an
+/// Xcode localization package (`de.xcloc`: its `Localized Contents/*.xliff`), or a folder
+/// holding any of these (not its subfolders, but the packages in it).
+enum ImportInputs {
+    enum Kind: Equatable {
+        case xliff
+        case stringCatalog
+    }
+
+    struct Input: Equatable {
+        var path: String
+        var kind: Kind
+    }
+
+    /// At most this many documents from one folder: a mistaken argument (a home folder) ends
+    /// in a message, not a long walk.
+    static let maximumDocuments = 1_000
+
+    /// The documents of `path`, sorted by path within each folder.
+    static func documents(at path: String) throws -> [Input] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw CommandFailure("\(path): no such file or folder; nothing was imported")
+        }
+        guard isFolder.boolValue else { return [Input(path: path, kind: kind(of: path))] }
+        if path.trimmingSlashes.hasSuffix(".xcloc") { return try package(path) }
+        var found: [Input] = []
+        for name in try entries(of: path) {
+            let child = join(path, name)
+            var childIsFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: child, isDirectory: &childIsFolder)
+            if childIsFolder.boolValue {
+                if name.hasSuffix(".xcloc") { found += try package(child) }
+            } else if name.hasSuffix(".xliff") || name.hasSuffix(".xcstrings") {
+                found.append(Input(path: child, kind: kind(of: child)))
+            }
+            if found.count > maximumDocuments {
+                throw CommandFailure("\(path) holds more than \(maximumDocuments) documents; import a smaller folder; nothing was imported")
+            }
+        }
+        if found.isEmpty {
+            throw CommandFailure("\(path) holds no .xliff, .xcstrings or .xcloc; give the documents or the folder Xcode exported into; nothing was imported")
+        }
+        return found
+    }
+
+    /// The XLIFF documents of an Xcode localization package.
+    private static func package(_ path: String) throws -> [Input] {
+        let localized = join(path, "Localized Contents")
+        let names = (try? entries(of: localized))?.filter { $0.hasSuffix(".xliff") } ?? []
+        if names.isEmpty {
+            throw CommandFailure("\(path) is not an Xcode localization package: it has no Localized Contents/<lang>.xliff; export it again from Xcode; nothing was imported")
+        }
+        return names.map { Input(path: join(localized, $0), kind: .xliff) }
+    }
+
+    private static func kind(of path: String) -> Kind {
+        path.hasSuffix(".xcstrings") ? .stringCatalog : .xliff
+    }
+
+    private static func entries(of folder: String) throws -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw CommandFailure("cannot read the folder \(folder): \(error.localizedDescription); nothing was imported")
+        }
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}
+
+extension String {
+    /// The path without trailing slashes (`de.xcloc/` → `de.xcloc`).
+    var trimmingSlashes: String {
+        var text = self
+        while text.count > 1, text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+}
