@@ -7,7 +7,7 @@ import PackageDescription
 //   settings-l10n (CLI) ── SettingsL10n (umbrella for library users)
 //     Render ─ Resolve ─ ICU ─ CICU
 //     Status ─ Check
-//     Merge, Exchange, Check, Resolve ─ Extract
+//     Merge, Exchange, Check, Resolve ─ Extract; Exchange ─ ICU (Xcode's key order)
 //     every feature ─ Core (text, plists, .strings, bundle, languages, diagnostics, JSON)
 let package = Package(
     name: "settings-l10n",
@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "SettingsL10nCore"),
         // The features, as values and pure functions. None prints, none exits.
         .target(name: "SettingsL10nExtract", dependencies: ["SettingsL10nCore"]),
-        .target(name: "SettingsL10nExchange", dependencies: ["SettingsL10nCore", "SettingsL10nExtract"]),
+        .target(name: "SettingsL10nExchange", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nICU"]),
         .target(name: "SettingsL10nMerge", dependencies: ["SettingsL10nCore", "SettingsL10nExtract"]),
         .target(name: "SettingsL10nCheck", dependencies: ["SettingsL10nCore", "SettingsL10nExtract"]),
         .target(name: "SettingsL10nStatus", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nCheck"]),
@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "SettingsL10nTestSupport", dependencies: ["SettingsL10nCore"], path: "Tests/SettingsL10nTestSupport"),
         .testTarget(name: "SettingsL10nCoreTests", dependencies: ["SettingsL10nCore", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nExtractTests", dependencies: ["SettingsL10nExtract", "SettingsL10nTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "SettingsL10nExchangeTests", dependencies: ["SettingsL10nExchange", "SettingsL10nTestSupport"]),
+        .testTarget(name: "SettingsL10nExchangeTests", dependencies: ["SettingsL10nExchange", "SettingsL10nTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SettingsL10nMergeTests", dependencies: ["SettingsL10nMerge", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nCheckTests", dependencies: ["SettingsL10nCheck", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nICUTests", dependencies: ["SettingsL10nICU", "SettingsL10nTestSupport"]),

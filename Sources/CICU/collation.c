@@ -23,7 +23,8 @@ int32_t sl10n_icu_version(char *buffer, int32_t capacity) {
     return copy_out(text, buffer, capacity);
 }
 
-sl10n_collator *sl10n_collator_open(const char *languageTag, int32_t *status) {
+sl10n_collator *sl10n_collator_open_with(const char *languageTag, int32_t strength, int32_t caseLevel,
+                                         int32_t numeric, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     char locale[ULOC_FULLNAME_CAPACITY];
     int32_t parsed = 0;
@@ -38,15 +39,14 @@ sl10n_collator *sl10n_collator_open(const char *languageTag, int32_t *status) {
         *status = error;
         return NULL;
     }
-    // As Foundation's localizedCompare: compares (CFStringUtilities.c, __CFStringCreateCollator
-    // and __CompareTextDefault, with the kCFCompareNonliteral NSString adds): punctuation and
-    // spaces count (ICU's Thai default ignores them), differences of base letters, accents and
-    // case count, and nothing finer (width, kana type): such strings compare equal.
+    // Foundation's comparisons (CFStringUtilities.c, __CFStringCreateCollator and
+    // __CompareTextDefault, with the kCFCompareNonliteral NSString adds) make punctuation and
+    // spaces count (ICU's Thai default ignores them) and compare with normalization on.
     ucol_setAttribute(collator, UCOL_ALTERNATE_HANDLING, UCOL_NON_IGNORABLE, &error);
     ucol_setAttribute(collator, UCOL_NORMALIZATION_MODE, UCOL_ON, &error);
-    ucol_setAttribute(collator, UCOL_STRENGTH, UCOL_SECONDARY, &error);
-    ucol_setAttribute(collator, UCOL_CASE_LEVEL, UCOL_ON, &error);
-    ucol_setAttribute(collator, UCOL_NUMERIC_COLLATION, UCOL_OFF, &error);
+    ucol_setAttribute(collator, UCOL_STRENGTH, strength >= 3 ? UCOL_TERTIARY : strength == 2 ? UCOL_SECONDARY : UCOL_PRIMARY, &error);
+    ucol_setAttribute(collator, UCOL_CASE_LEVEL, caseLevel ? UCOL_ON : UCOL_OFF, &error);
+    ucol_setAttribute(collator, UCOL_NUMERIC_COLLATION, numeric ? UCOL_ON : UCOL_OFF, &error);
     if (U_FAILURE(error)) {
         ucol_close(collator);
         *status = error;
@@ -54,6 +54,11 @@ sl10n_collator *sl10n_collator_open(const char *languageTag, int32_t *status) {
     }
     *status = U_ZERO_ERROR;
     return (sl10n_collator *)collator;
+}
+
+sl10n_collator *sl10n_collator_open(const char *languageTag, int32_t *status) {
+    // localizedCompare:: base letters, accents and case count; nothing finer.
+    return sl10n_collator_open_with(languageTag, 2, 1, 0, status);
 }
 
 void sl10n_collator_close(sl10n_collator *collator) {

@@ -15,10 +15,11 @@ public enum XLIFFExporter {
     /// - Returns: the documents, and warnings about tables that cannot be read (their targets are
     ///   left out) or strings XML cannot carry.
     /// - Throws: `ExchangeError` when a requested locale has no `.lproj` folder.
-    public static func export(catalog: Catalog, bundle: SettingsBundle, locales: [String] = []) throws(ExchangeError) -> (exports: [Export], diagnostics: [Diagnostic]) {
+    public static func export(catalog: Catalog, bundle: SettingsBundle, locales: [String] = [],
+                              originalPrefix: String = "") throws(ExchangeError) -> (exports: [Export], diagnostics: [Diagnostic]) {
         var exports: [Export] = []
         var diagnostics: [Diagnostic] = []
-        try export(catalog: catalog, bundle: bundle, locales: locales) { export, problems in
+        try export(catalog: catalog, bundle: bundle, locales: locales, originalPrefix: originalPrefix) { export, problems in
             exports.append(export)
             diagnostics += problems
         }
@@ -26,21 +27,12 @@ public enum XLIFFExporter {
     }
 
     /// Builds the documents one locale at a time and hands each to `body` with its warnings, so
-    /// that a large bundle never holds every document at once.
-    public static func export(catalog: Catalog, bundle: SettingsBundle, locales: [String] = [],
+    /// that a large bundle never holds every document at once. `originalPrefix` goes before each
+    /// `<file original>` (`Settings.bundle/` in an `.xcloc`, as Xcode names the bundle's tables).
+    public static func export(catalog: Catalog, bundle: SettingsBundle, locales: [String] = [], originalPrefix: String = "",
                               body: (Export, [Diagnostic]) throws -> Void) throws(ExchangeError) {
         let development = bundle.localization(forLanguage: catalog.developmentLanguage)
-        var targets: [Localization] = []
-        if locales.isEmpty {
-            targets = bundle.localizations.filter { $0.folder != development?.folder && $0.name != "Base" }
-        } else {
-            for locale in locales {
-                guard let localization = bundle.localization(forLanguage: locale) else {
-                    throw ExchangeError("the bundle has no \(locale).lproj folder; create it (it may stay empty) to export \(locale)")
-                }
-                targets.append(localization)
-            }
-        }
+        let targets = try targets(of: bundle, development: development, locales: locales)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
         var sourceValues: [String: [String: String]] = [:]
         for table in catalog.tables {
@@ -49,7 +41,7 @@ public enum XLIFFExporter {
         for localization in targets {
             var diagnostics: [Diagnostic] = []
             let document = document(for: localization, catalog: catalog, sourceValues: sourceValues,
-                                    developmentFolder: development?.folder ?? "\(sourceLanguage).lproj",
+                                    developmentFolder: originalPrefix + (development?.folder ?? "\(sourceLanguage).lproj"),
                                     sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
             do {
                 try body(Export(folder: localization.name, document: document), diagnostics)
@@ -61,6 +53,49 @@ public enum XLIFFExporter {
         }
     }
 
+    /// A translation found in a table: its value, and whether it waits for review.
+    struct Translation {
+        var value: String
+        var needsReview: Bool
+    }
+
+    /// The translations of a table, by key: values that are not empty and were not filled in
+    /// with the source text by `merge --fill source`. A table that cannot be read adds a warning.
+    static func translations(of table: String, in localization: Localization, diagnostics: inout [Diagnostic]) -> [String: Translation] {
+        guard let file = localization.table(named: table) else { return [:] }
+        var found: [String: Translation] = [:]
+        do {
+            for entry in try file.scan().entries {
+                if let value = entry.value, !value.isEmpty, !entry.isUntranslatedFill {
+                    found[entry.key] = Translation(value: value, needsReview: entry.needsReview)
+                } else {
+                    found[entry.key] = nil
+                }
+            }
+        } catch {
+            diagnostics.append(Diagnostic(
+                .warning, rule: .stringsSyntax,
+                "\(file.path) cannot be read, so its translations are not in the export; fix it and export again",
+                at: SourceLocation(file: file.path)))
+        }
+        return found
+    }
+
+    /// The localizations to export: those asked for, or every one but the development language.
+    static func targets(of bundle: SettingsBundle, development: Localization?, locales: [String]) throws(ExchangeError) -> [Localization] {
+        if locales.isEmpty {
+            return bundle.localizations.filter { $0.folder != development?.folder && $0.name != "Base" }
+        }
+        var targets: [Localization] = []
+        for locale in locales {
+            guard let localization = bundle.localization(forLanguage: locale) else {
+                throw ExchangeError("the bundle has no \(locale).lproj folder; create it (it may stay empty) to export \(locale)")
+            }
+            targets.append(localization)
+        }
+        return targets
+    }
+
     private static func document(for localization: Localization, catalog: Catalog, sourceValues: [String: [String: String]],
                                  developmentFolder: String, sourceLanguage: String,
                                  diagnostics: inout [Diagnostic]) -> XLIFFDocument {
@@ -68,25 +103,13 @@ public enum XLIFFExporter {
         var files: [XLIFFFile] = []
         for table in catalog.tables {
             let source = sourceValues[table.name] ?? [:]
-            var targets: [String: StringsScan.Entry] = [:]
-            if let targetFile = localization.table(named: table.name) {
-                do {
-                    for entry in try targetFile.scan().entries { targets[entry.key] = entry }
-                } catch {
-                    diagnostics.append(Diagnostic(
-                        .warning, rule: .stringsSyntax,
-                        "\(targetFile.path) cannot be read, so its translations are not in the export; fix it and export again",
-                        at: SourceLocation(file: targetFile.path)))
-                }
-            }
+            let targets = translations(of: table.name, in: localization, diagnostics: &diagnostics)
             var units: [XLIFFUnit] = []
             for string in table.strings {
                 var unit = XLIFFUnit(id: string.key, source: source[string.key] ?? string.key, translate: string.needsTranslation)
-                let entry = targets[string.key]
-                // A value filled in with the source text by `merge --fill source` is not a translation.
-                if let entry, let translation = entry.value, !translation.isEmpty, !entry.isUntranslatedFill {
-                    unit.target = translation
-                    unit.state = entry.needsReview ? "needs-review-translation" : "translated"
+                if let translation = targets[string.key] {
+                    unit.target = translation.value
+                    unit.state = translation.needsReview ? "needs-review-translation" : "translated"
                 }
                 unit.notes = string.occurrences.map { $0.describe { source[$0] ?? $0 } }
                 unit.locations = string.occurrences.map { XLIFFLocation(file: $0.file, line: $0.position?.line) }

@@ -23,10 +23,16 @@ public final class Collator {
     private let handle: OpaquePointer
 
     /// Opens the collator of a BCP 47 language tag (`pt_BR` is accepted as `pt-BR`).
-    public init(locale: String) throws(CollatorError) {
+    public convenience init(locale: String) throws(CollatorError) {
+        try self.init(locale: locale, strength: 2, caseLevel: true, numeric: false)
+    }
+
+    /// A collator with spaces and punctuation significant, the given strength (1 to 3), case
+    /// level and numeric ordering of digits (`2` before `10`).
+    init(locale: String, strength: Int32, caseLevel: Bool, numeric: Bool) throws(CollatorError) {
         let tag = locale.replacingEvery("_", with: "-")
         var status: Int32 = 0
-        guard let handle = sl10n_collator_open(tag, &status) else {
+        guard let handle = sl10n_collator_open_with(tag, strength, caseLevel ? 1 : 0, numeric ? 1 : 0, &status) else {
             throw CollatorError(locale: locale, icuError: String(cString: sl10n_error_name(status)))
         }
         self.locale = locale
@@ -74,5 +80,59 @@ public final class Collator {
             if a == b { return left < right }
             return a.lexicographicallyPrecedes(b)
         }
+    }
+}
+
+/// The order Foundation's `JSONSerialization` writes sorted keys in, which is the order of the
+/// keys of Xcode's String Catalogs and `.xcloc` files: `compare(_:options:range:locale:)` with
+/// `.numeric`, `.caseInsensitive` and `.forcedOrdering` in the system locale (root collation;
+/// `%` before `+` before `$`, `32` before `360`, `Baidu` before `baidu.com`). Ties at
+/// secondary strength are broken with case and finer differences, then by UTF-16 code units.
+///
+/// Not safe to share between threads; make one per task.
+public final class FoundationKeyOrder {
+    private let caseInsensitive: Collator
+    private let tieBreak: Collator
+
+    public init() throws(CollatorError) {
+        caseInsensitive = try Collator(locale: "und", strength: 2, caseLevel: false, numeric: true)
+        tieBreak = try Collator(locale: "und", strength: 3, caseLevel: true, numeric: true)
+    }
+
+    /// Negative, zero or positive: zero only for equal strings.
+    public func compare(_ left: String, _ right: String) -> Int {
+        let first = caseInsensitive.compare(left, right)
+        if first != 0 { return first }
+        let second = tieBreak.compare(left, right)
+        if second != 0 { return second }
+        // Equal numbers: the one written with fewer leading zeros first (a2, a02).
+        let zeros = (Self.leadingZeros(left), Self.leadingZeros(right))
+        if zeros.0 != zeros.1 { return zeros.0 < zeros.1 ? -1 : 1 }
+        if left.utf16.elementsEqual(right.utf16) { return 0 }
+        return left.utf16.lexicographicallyPrecedes(right.utf16) ? -1 : 1
+    }
+
+    /// How many zeros lead the runs of ASCII digits of `text`.
+    static func leadingZeros(_ text: String) -> Int {
+        var count = 0
+        var previousIsDigit = false, inLeadingZeros = false
+        for unit in text.utf8 {
+            let isDigit = unit >= 0x30 && unit <= 0x39
+            if isDigit && !previousIsDigit { inLeadingZeros = true }
+            if isDigit && inLeadingZeros {
+                if unit == 0x30 { count += 1 } else { inLeadingZeros = false }
+            }
+            previousIsDigit = isDigit
+        }
+        return count
+    }
+
+    /// `keys` in this order.
+    public func sorted(_ keys: [String]) -> [String] {
+        let primary = keys.map(caseInsensitive.sortKey)
+        return keys.indices.sorted { a, b in
+            if primary[a] != primary[b] { return primary[a].lexicographicallyPrecedes(primary[b]) }
+            return compare(keys[a], keys[b]) < 0
+        }.map { keys[$0] }
     }
 }

@@ -25,12 +25,18 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write one XLIFF 1.2 document per locale into this folder (<dir>/<lang>.xliff).", valueName: "dir"))
     var xliff: String?
 
-    @Option(name: .customLong("locale"), help: ArgumentHelp("Export only this locale (repeatable); default: every .lproj but the development language.", valueName: "lang"))
+    @Option(help: ArgumentHelp("Write one Xcode localization package per locale into this folder (<dir>/<lang>.xcloc), which Xcode opens.", valueName: "dir"))
+    var xcloc: String?
+
+    @Option(help: ArgumentHelp("Write one Xcode String Catalog per table into this folder (<dir>/<Table>.xcstrings), with every language's translations.", valueName: "dir"))
+    var xcstrings: String?
+
+    @Option(name: .customLong("locale"), help: ArgumentHelp("Export only this locale (repeatable) with --xliff or --xcloc; default: every .lproj but the development language.", valueName: "lang"))
     var locales: [String] = []
 
     func validate() throws {
-        if !locales.isEmpty, xliff == nil {
-            throw ValidationError("--locale chooses the locales of --xliff; give --xliff <dir> too")
+        if !locales.isEmpty, xliff == nil, xcloc == nil {
+            throw ValidationError("--locale chooses the locales of --xliff or --xcloc; give one of them too")
         }
     }
 
@@ -49,6 +55,12 @@ struct ExtractCommand: ParsableCommand {
                 let translated = units.filter { $0.target != nil }.count
                 printError("wrote \(xliffPath(xliff, export.folder)): \(units.count) units, \(translated) with a translation")
             }
+        }
+        if let xcloc {
+            try exportPackages(catalog: catalog, bundle: bundle, to: xcloc, formatter: formatter)
+        }
+        if let xcstrings {
+            try exportStringCatalogs(catalog: catalog, bundle: bundle, to: xcstrings, formatter: formatter)
         }
         switch format {
         case .text: printOutput(catalog.text)

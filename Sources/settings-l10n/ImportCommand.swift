@@ -38,17 +38,36 @@ struct ImportCommand: ParsableCommand {
         let loaded = try options.load()
         let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
         var parsed: [(path: String, document: XLIFFDocument)] = []
-        for path in try documents.flatMap(ImportInputs.documents(at:)).map(\.path) {
+        for input in try documents.flatMap(ImportInputs.documents(at:)) {
+            let path = input.path
             let bytes: [UInt8]
             do {
                 bytes = try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize)
             } catch {
                 throw CommandFailure("\(error.message); nothing was imported")
             }
-            do {
-                parsed.append((path, try XLIFFReader.read(bytes)))
-            } catch {
-                throw CommandFailure("\(path)\(error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? ""): not a valid XLIFF document: \(error.message); fix it or export again with settings-l10n extract --xliff; nothing was imported")
+            let location = { (error: SyntaxError) in path + (error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? "") }
+            switch input.kind {
+            case .xliff:
+                do {
+                    parsed.append((path, try XLIFFReader.read(bytes)))
+                } catch {
+                    throw CommandFailure("\(location(error)): not a valid XLIFF document: \(error.message); fix it or export again with settings-l10n extract --xliff; nothing was imported")
+                }
+            case .stringCatalog:
+                do {
+                    // A catalog holds one table: Root.xcstrings is the table Root.
+                    let table = String(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+                    let stringCatalog = try StringCatalog.read(bytes)
+                    let document = stringCatalog.xliff(forTable: table)
+                    if document.files.isEmpty {
+                        printError("\(path): no translations into languages other than \(stringCatalog.sourceLanguage); nothing to import from it")
+                    } else {
+                        parsed.append((path, document))
+                    }
+                } catch {
+                    throw CommandFailure("\(location(error)): not a valid String Catalog: \(error.message); fix it or export again with settings-l10n extract --xcstrings; nothing was imported")
+                }
             }
         }
         if let refusal = bundle.schemaWriteRefusal {

@@ -45,11 +45,11 @@ struct ExtractCommandTests {
         #expect(result == ToolResult(stdout: "", stderr: "error: the bundle has no fr.lproj folder; create it (it may stay empty) to export fr\n", exitCode: 3))
     }
 
-    @Test("--locale without --xliff is a usage error")
+    @Test("--locale without --xliff or --xcloc is a usage error")
     func localeWithoutXLIFF() throws {
         let result = try Tool.run(["extract", "Resources/Settings.bundle", "--locale", "sv"])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.hasPrefix("Error: --locale chooses the locales of --xliff; give --xliff <dir> too"))
+        #expect(result.stderr.hasPrefix("Error: --locale chooses the locales of --xliff or --xcloc; give one of them too"))
     }
 
     @Test("a missing bundle is a failure with a message")

@@ -85,4 +85,69 @@ struct XcodeImportCommandTests {
         #expect(empty.exitCode == 3)
         #expect(empty.stderr == "error: \(exports.path) holds no .xliff, .xcstrings or .xcloc; give the documents or the folder Xcode exported into; nothing was imported\n")
     }
+
+    /// Empties every table but the development language's.
+    static func emptyTranslations(_ copy: BundleCopy) throws {
+        for folder in try FileManager.default.contentsOfDirectory(atPath: copy.bundle.path) where folder.hasSuffix(".lproj") && folder != "en.lproj" {
+            let url = copy.bundle.appendingPathComponent(folder)
+            for table in try FileManager.default.contentsOfDirectory(atPath: url.path) where table.hasSuffix(".strings") {
+                try Data().write(to: url.appendingPathComponent(table))
+            }
+        }
+    }
+
+    /// Every file of a folder, by relative path.
+    static func files(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)!
+        while let path = enumerator.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = try Data(contentsOf: folder.appendingPathComponent(path))
+            }
+        }
+        return files
+    }
+
+    static let roundTripBundles = [TestPaths.exampleBundle] + (TestPaths.corpusExists ? [TestPaths.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle")] : [])
+
+    @Test("round trips: export, empty the tables, import; a second export is byte for byte the first", arguments: roundTripBundles, ["--xcstrings", "--xcloc"])
+    func roundTrip(source: URL, option: String) throws {
+        let copy = try BundleCopy(source)
+        let first = copy.folder.appendingPathComponent("first"), second = copy.folder.appendingPathComponent("second")
+        let export = try Tool.run(["extract", copy.bundle.path, option, first.path])
+        #expect(export.exitCode == 0)
+        try Self.emptyTranslations(copy)
+        let imported = try Tool.run(["import", copy.bundle.path, first.path])
+        #expect(imported.exitCode == 0, "\(imported.stderr)")
+        #expect(try Tool.run(["extract", copy.bundle.path, option, second.path]).exitCode == 0)
+        let (before, after) = (try Self.files(first), try Self.files(second))
+        #expect(!before.isEmpty)
+        #expect(after == before)
+    }
+
+    @Test("extract --xcloc writes Xcode's layout; --xcstrings one catalog per table")
+    func layouts() throws {
+        let copy = try BundleCopy()
+        let out = copy.folder.appendingPathComponent("out")
+        let result = try Tool.run(["extract", copy.bundle.path, "--xcloc", out.path, "--locale", "sv", "--xcstrings", out.path])
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == """
+            wrote \(out.path)/sv.xcloc: 57 units, 57 with a translation
+            wrote \(out.path)/Privacy.xcstrings: 5 strings, 20 string units
+            wrote \(out.path)/Root.xcstrings: 52 strings, 208 string units
+
+            """)
+        #expect(try Self.files(out).keys.sorted() == [
+            "Privacy.xcstrings", "Root.xcstrings", "sv.xcloc/Localized Contents/sv.xliff",
+            "sv.xcloc/Source Contents/Settings.bundle/en.lproj/Privacy.strings", "sv.xcloc/Source Contents/Settings.bundle/en.lproj/Root.strings",
+            "sv.xcloc/contents.json",
+        ])
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("sv.xcloc/Notes").path, isDirectory: &isFolder) && isFolder.boolValue)
+        let contents = String(decoding: try Data(contentsOf: out.appendingPathComponent("sv.xcloc/contents.json")), as: UTF8.self)
+        #expect(contents.hasPrefix("{\n  \"developmentRegion\" : \"en\",\n  \"project\" : \"Settings.bundle\",\n  \"targetLocale\" : \"sv\",\n"))
+        let xliff = String(decoding: try Data(contentsOf: out.appendingPathComponent("sv.xcloc/Localized Contents/sv.xliff")), as: UTF8.self)
+        #expect(xliff.contains("<file original=\"Settings.bundle/en.lproj/Root.strings\" source-language=\"en\" target-language=\"sv\""))
+    }
 }

@@ -111,3 +111,36 @@ struct FoundationCompareTests {
         #expect(cases == Self.locales.count * Self.titles.count * Self.titles.count)
     }
 }
+
+@Suite("The order of Foundation's sorted JSON keys (Xcode's String Catalogs)")
+struct FoundationKeyOrderTests {
+    @Test("the keys of a real String Catalog are in this order", .enabled(if: TestPaths.stringCatalogsExist, "../shared/xcstrings is absent"))
+    func realCatalog() throws {
+        let text = try String(contentsOf: TestPaths.realCatalog, encoding: .utf8)
+        // The catalog's own keys: the lines indented by four spaces that open a member.
+        let keys = text.split(separator: "\n").filter { $0.hasPrefix("    \"") && !$0.hasPrefix("     ") }.compactMap { line -> String? in
+            guard let end = line.range(of: "\" : ") else { return nil }
+            return String(line[line.index(line.startIndex, offsetBy: 5)..<end.lowerBound]).replacingOccurrences(of: "\\\"", with: "\"")
+        }
+        #expect(keys.count == 214)
+        #expect(try FoundationKeyOrder().sorted(keys.reversed()) == keys)
+    }
+
+    @Test("the sign of every comparison agrees with compare(_:options: [.numeric, .caseInsensitive, .forcedOrdering], locale: system)")
+    func agreesWithFoundation() throws {
+        let titles = FoundationCompareTests.titles + ["a2", "a10", "A10", "a02", "file9.txt", "file10.txt", "Baidu", "baidu.com", "$x", "%x", "+x", "_x", "x y"]
+        let order = try FoundationKeyOrder()
+        var disagreements: [String] = []
+        for left in titles {
+            for right in titles {
+                let expected = (left as NSString).compare(right, options: [.numeric, .caseInsensitive, .forcedOrdering],
+                                                          range: NSRange(location: 0, length: (left as NSString).length),
+                                                          locale: Locale(identifier: "")).rawValue
+                let actual = order.compare(left, right).signum()
+                if actual != expected { disagreements.append("\(left) vs \(right): Foundation \(expected), ours \(actual)") }
+            }
+        }
+        print("key order differential: \(titles.count * titles.count) comparisons, \(disagreements.count) disagreements")
+        #expect(disagreements == [])
+    }
+}

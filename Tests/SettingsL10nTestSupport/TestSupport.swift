@@ -15,6 +15,16 @@ package enum TestPaths {
         FileManager.default.fileExists(atPath: corpus.path)
     }
 
+    /// `../shared/xcstrings` beside the project: real String Catalogs written by Xcode.
+    package static let stringCatalogs: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/xcstrings")
+
+    package static var stringCatalogsExist: Bool {
+        FileManager.default.fileExists(atPath: stringCatalogs.path)
+    }
+
+    /// The real catalog of ../shared/xcstrings (Cizzuk/CSE, MIT).
+    package static let realCatalog: URL = stringCatalogs.appendingPathComponent("Cizzuk__CSE/Localizable.xcstrings")
+
     package static let exampleBundle: URL = packageRoot.appendingPathComponent("Resources/Settings.bundle")
 
     /// Every `*.bundle` folder of the corpus, as paths relative to it.

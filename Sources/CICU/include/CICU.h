@@ -22,6 +22,11 @@ int32_t sl10n_icu_version(char *buffer, int32_t capacity);
 /// Returns NULL and sets `*status` to the ICU error code on failure.
 sl10n_collator *sl10n_collator_open(const char *languageTag, int32_t *status);
 
+/// Opens a collator with punctuation significant and the given strength (1 primary, 2
+/// secondary, 3 tertiary), case level (0 or 1) and numeric ordering of digits (0 or 1).
+sl10n_collator *sl10n_collator_open_with(const char *languageTag, int32_t strength, int32_t caseLevel,
+                                         int32_t numeric, int32_t *status);
+
 void sl10n_collator_close(sl10n_collator *collator);
 
 /// Compares two UTF-16 strings: -1, 0 or 1.

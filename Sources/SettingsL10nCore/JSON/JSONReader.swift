@@ -1,0 +1,224 @@
+/// Reads JSON (RFC 8259) into a `JSONValue` whose objects keep their keys in file order,
+/// bounded: the caller bounds the size, the reader the nesting depth. Errors give the line and
+/// column. Used for documents from outside the project (String Catalogs).
+public enum JSONReader {
+    public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> JSONValue {
+        guard bytes.count <= limits.maximumDocumentSize else {
+            throw SyntaxError("the document is larger than \(limits.maximumDocumentSize) bytes")
+        }
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        try DecodedText.validateUTF8(Array(body))
+        var parser = Parser(bytes: Array(body), maximumDepth: limits.maximumDepth)
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.offset == parser.bytes.count else { throw parser.error("text after the end of the document") }
+        return value
+    }
+
+    struct Parser {
+        let bytes: [UInt8]
+        let maximumDepth: Int
+        var offset = 0
+
+        init(bytes: [UInt8], maximumDepth: Int) {
+            self.bytes = bytes
+            self.maximumDepth = maximumDepth
+        }
+
+        mutating func skipWhitespace() {
+            while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+        }
+
+        func error(_ message: String, at position: Int? = nil) -> SyntaxError {
+            let at = min(position ?? offset, bytes.count)
+            var line = 1, lineStart = 0
+            for index in 0..<at where bytes[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
+            let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
+            return SyntaxError(message, at: TextPosition(line: line, column: column))
+        }
+
+        mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {
+            guard depth < maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
+            guard offset < bytes.count else { throw error("the document ends where a value should be") }
+            switch bytes[offset] {
+            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "["): return try array(depth: depth)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): return try literal("true", .bool(true))
+            case UInt8(ascii: "f"): return try literal("false", .bool(false))
+            case UInt8(ascii: "n"): return try literal("null", .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+            default: throw error("unexpected character where a value should be")
+            }
+        }
+
+        private mutating func literal(_ word: String, _ value: JSONValue) throws(SyntaxError) -> JSONValue {
+            let utf8 = Array(word.utf8)
+            guard bytes.count - offset >= utf8.count, Array(bytes[offset..<offset + utf8.count]) == utf8 else {
+                throw error("unexpected character where a value should be")
+            }
+            offset += utf8.count
+            return value
+        }
+
+        private mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
+            offset += 1
+            var members: [(String, JSONValue)] = []
+            skipWhitespace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+                offset += 1
+                return .object(members)
+            }
+            while true {
+                skipWhitespace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+                let key = try string()
+                skipWhitespace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
+                offset += 1
+                skipWhitespace()
+                members.append((key, try value(depth: depth + 1)))
+                skipWhitespace()
+                guard offset < bytes.count else { throw error("the document ends inside an object") }
+                if bytes[offset] == UInt8(ascii: ",") {
+                    offset += 1
+                } else if bytes[offset] == UInt8(ascii: "}") {
+                    offset += 1
+                    return .object(members)
+                } else {
+                    throw error("expected ',' or '}' in an object")
+                }
+            }
+        }
+
+        private mutating func array(depth: Int) throws(SyntaxError) -> JSONValue {
+            offset += 1
+            var elements: [JSONValue] = []
+            skipWhitespace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+                offset += 1
+                return .array(elements)
+            }
+            while true {
+                skipWhitespace()
+                elements.append(try value(depth: depth + 1))
+                skipWhitespace()
+                guard offset < bytes.count else { throw error("the document ends inside an array") }
+                if bytes[offset] == UInt8(ascii: ",") {
+                    offset += 1
+                } else if bytes[offset] == UInt8(ascii: "]") {
+                    offset += 1
+                    return .array(elements)
+                } else {
+                    throw error("expected ',' or ']' in an array")
+                }
+            }
+        }
+
+        private mutating func number() throws(SyntaxError) -> JSONValue {
+            let start = offset
+            if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            let digits = { (parser: inout Parser) -> Int in
+                let first = parser.offset
+                while parser.offset < parser.bytes.count, (0x30...0x39).contains(parser.bytes[parser.offset]) { parser.offset += 1 }
+                return parser.offset - first
+            }
+            guard digits(&self) > 0 else { throw error("a number needs digits", at: start) }
+            var isInteger = true
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+                offset += 1
+                isInteger = false
+                guard digits(&self) > 0 else { throw error("a number needs digits after '.'", at: start) }
+            }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+                offset += 1
+                isInteger = false
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+                guard digits(&self) > 0 else { throw error("a number needs digits in its exponent", at: start) }
+            }
+            let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+            if isInteger, let integer = Int64(text) { return .integer(integer) }
+            guard let number = Double(text) else { throw error("\(text) is not a number", at: start) }
+            return .number(number)
+        }
+
+        /// A quoted string, with its escapes decoded; `offset` is at its opening quote.
+        mutating func string() throws(SyntaxError) -> String {
+            let start = offset
+            offset += 1
+            var utf8: [UInt8] = []
+            while true {
+                guard offset < bytes.count else { throw error("a string is never closed", at: start) }
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "\"") {
+                    offset += 1
+                    return String(decoding: utf8, as: UTF8.self)
+                }
+                if byte < 0x20 { throw error("a control character must be escaped in a string") }
+                if byte != UInt8(ascii: "\\") {
+                    utf8.append(byte)
+                    offset += 1
+                    continue
+                }
+                guard offset + 1 < bytes.count else { throw error("a string is never closed", at: start) }
+                let escape = bytes[offset + 1]
+                offset += 2
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "u"): utf8 += try unicodeEscape()
+                default: throw error("unknown escape in a string", at: offset - 2)
+                }
+            }
+        }
+
+        /// The scalar of `\uXXXX` (a surrogate pair takes two), as UTF-8; `offset` is after the `u`.
+        private mutating func unicodeEscape() throws(SyntaxError) -> [UInt8] {
+            let escapeStart = offset - 2
+            var unit = try hexUnit()
+            if (0xD800...0xDBFF).contains(unit) {
+                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
+                    throw error("a lone surrogate in a \\u escape", at: escapeStart)
+                }
+                offset += 2
+                let low = try hexUnit()
+                guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone surrogate in a \\u escape", at: escapeStart) }
+                unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                throw error("a lone surrogate in a \\u escape", at: escapeStart)
+            }
+            return Array(String(Character(Unicode.Scalar(unit)!)).utf8)
+        }
+
+        private mutating func hexUnit() throws(SyntaxError) -> UInt32 {
+            guard offset + 4 <= bytes.count else { throw error("a \\u escape needs four hexadecimal digits") }
+            var value: UInt32 = 0
+            for byte in bytes[offset..<offset + 4] {
+                guard let digit = Self.hexValue(byte) else {
+                    throw error("a \\u escape needs four hexadecimal digits")
+                }
+                value = value << 4 | UInt32(digit)
+            }
+            offset += 4
+            return value
+        }
+
+        private static func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+    }
+}

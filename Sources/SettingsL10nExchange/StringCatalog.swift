@@ -1,0 +1,110 @@
+import SettingsL10nCore
+
+/// An Xcode String Catalog (`.xcstrings`): JSON with `sourceLanguage`, `version` and
+/// `strings`, each string with an optional `comment`, `extractionState`, `shouldTranslate` and
+/// `localizations.<lang>.stringUnit {state, value}` (or `variations`, which a `.strings` table
+/// cannot hold). The whole document is kept, so that what settings-l10n does not use is
+/// written back as it was.
+public struct StringCatalog: Hashable, Sendable {
+    public var document: JSONValue
+
+    /// One translation of a string: `state` is `translated`, `needs_review` or `new`.
+    public struct Unit: Hashable, Sendable {
+        public var state: String
+        public var value: String
+
+        public init(state: String, value: String) {
+            self.state = state
+            self.value = value
+        }
+    }
+
+    /// One string of the catalog, as settings-l10n reads it.
+    public struct Entry: Hashable, Sendable {
+        public var key: String
+        public var comment: String?
+        public var shouldTranslate: Bool
+        /// By language tag, the plain string units (variations are left out).
+        public var units: [String: Unit]
+    }
+
+    public init(document: JSONValue) {
+        self.document = document
+    }
+
+    /// Reads a catalog, checking the parts settings-l10n uses.
+    public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> StringCatalog {
+        let document = try JSONReader.read(bytes, limits: limits)
+        guard case .object(let members) = document else { throw SyntaxError("a String Catalog is a JSON object") }
+        guard case .string? = members.first(where: { $0.0 == "sourceLanguage" })?.1 else {
+            throw SyntaxError("a String Catalog needs a \"sourceLanguage\" string")
+        }
+        guard case .object? = members.first(where: { $0.0 == "strings" })?.1 else {
+            throw SyntaxError("a String Catalog needs a \"strings\" object")
+        }
+        return StringCatalog(document: document)
+    }
+
+    /// The catalog's text, as Xcode writes it.
+    public var text: String { XcodeJSON.text(document) }
+
+    public var sourceLanguage: String {
+        if case .string(let language)? = member("sourceLanguage", of: document) { return language }
+        return "en"
+    }
+
+    /// Every string, in the order of the document.
+    public var entries: [Entry] {
+        guard case .object(let strings)? = member("strings", of: document) else { return [] }
+        return strings.map { key, value in
+            var entry = Entry(key: key, comment: nil, shouldTranslate: true, units: [:])
+            if case .string(let comment)? = member("comment", of: value) { entry.comment = comment }
+            if case .bool(false)? = member("shouldTranslate", of: value) { entry.shouldTranslate = false }
+            if case .object(let localizations)? = member("localizations", of: value) {
+                for (language, localization) in localizations {
+                    guard let unit = member("stringUnit", of: localization),
+                          case .string(let state)? = member("state", of: unit),
+                          case .string(let text)? = member("value", of: unit) else { continue }
+                    entry.units[language] = Unit(state: state, value: text)
+                }
+            }
+            return entry
+        }
+    }
+
+    private func member(_ name: String, of value: JSONValue) -> JSONValue? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.0 == name }?.1
+    }
+}
+
+extension StringCatalog {
+    /// The catalog as XLIFF sections for `table`, one per language but the source language, so
+    /// that importing it follows every rule of an XLIFF import: `translated` units are written,
+    /// `needs_review` ones marked for review, `new` ones and empty values skipped, units whose
+    /// source changed rejected.
+    public func xliff(forTable table: String) -> XLIFFDocument {
+        let source = sourceLanguage
+        let entries = self.entries
+        var languages: [String] = []
+        for entry in entries {
+            for language in entry.units.keys.sorted() where language != source && !languages.contains(language) {
+                languages.append(language)
+            }
+        }
+        let files = languages.map { language in
+            XLIFFFile(original: "\(source).lproj/\(table).strings", sourceLanguage: source, targetLanguage: language,
+                      units: entries.compactMap { entry -> XLIFFUnit? in
+                          guard let unit = entry.units[language] else { return nil }
+                          let state = switch unit.state {
+                          case "translated": "translated"
+                          case "needs_review": "needs-review-translation"
+                          default: "new"
+                          }
+                          return XLIFFUnit(id: entry.key, source: entry.units[source]?.value ?? entry.key, target: unit.value, state: state,
+                                           translate: entry.shouldTranslate)
+                      })
+        }
+        return XLIFFDocument(files: files)
+    }
+}

@@ -1,0 +1,51 @@
+import SettingsL10nCore
+import SettingsL10nExtract
+
+/// Writes each table of the bundle as an Xcode String Catalog (`Root.xcstrings`), the format
+/// Xcode and translation platforms (Crowdin, Phrase, Lokalise, Transifex) read.
+public enum StringCatalogExporter {
+    /// One catalog per catalog table: every string with a comment saying where it is shown,
+    /// `extractionState` `manual`, `shouldTranslate` false where no translation is needed, the
+    /// development language's value where it differs from the key, and each language's
+    /// translation (`translated`, or `needs_review` for entries marked for review).
+    /// - Returns: the catalogs by table name, and warnings about tables that cannot be read.
+    public static func export(catalog: Catalog, bundle: SettingsBundle) -> (catalogs: [(table: String, catalog: StringCatalog)], diagnostics: [Diagnostic]) {
+        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
+        let targets = bundle.localizations.filter { $0.folder != development?.folder && $0.name != "Base" }
+        var diagnostics: [Diagnostic] = []
+        var catalogs: [(table: String, catalog: StringCatalog)] = []
+        for table in catalog.tables {
+            let source = development?.table(named: table.name)?.values() ?? [:]
+            let languages = targets.map { localization in
+                (tag: LanguageTag.bcp47(folderName: localization.name) ?? localization.name,
+                 translations: XLIFFExporter.translations(of: table.name, in: localization, diagnostics: &diagnostics))
+            }
+            var strings: [(String, JSONValue)] = []
+            for string in table.strings {
+                var members: [(String, JSONValue)] = [
+                    ("comment", .string(string.comment { source[$0] ?? $0 })),
+                    ("extractionState", .string("manual")),
+                ]
+                var localizations: [(String, JSONValue)] = []
+                if let value = source[string.key], value != string.key, !value.isEmpty {
+                    localizations.append((sourceLanguage, unit(state: "translated", value: value)))
+                }
+                for language in languages {
+                    guard let translation = language.translations[string.key] else { continue }
+                    localizations.append((language.tag, unit(state: translation.needsReview ? "needs_review" : "translated", value: translation.value)))
+                }
+                if !localizations.isEmpty { members.append(("localizations", .object(localizations))) }
+                if !string.needsTranslation { members.append(("shouldTranslate", .bool(false))) }
+                strings.append((string.key, .object(members)))
+            }
+            let document = JSONValue.object([("sourceLanguage", .string(sourceLanguage)), ("strings", .object(strings)), ("version", .string("1.0"))])
+            catalogs.append((table.name, StringCatalog(document: document)))
+        }
+        return (catalogs, diagnostics)
+    }
+
+    private static func unit(state: String, value: String) -> JSONValue {
+        .object([("stringUnit", .object([("state", .string(state)), ("value", .string(value))]))])
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import SettingsL10n
+
+/// `extract --xcloc` and `extract --xcstrings`: the files Xcode and translators exchange.
+extension ExtractCommand {
+    /// Writes `<dir>/<lang>.xcloc` per locale in Xcode's layout: `contents.json`,
+    /// `Localized Contents/<lang>.xliff` (sections named `<bundle>/<lang>.lproj/<Table>.strings`,
+    /// as in Xcode's exports), `Source Contents/` with the development language's tables, and
+    /// an empty `Notes/`.
+    func exportPackages(catalog: Catalog, bundle: SettingsBundle, to folder: String, formatter: some DiagnosticFormatter) throws {
+        let bundleName = options.bundleName
+        let result: (exports: [XLIFFExporter.Export], diagnostics: [Diagnostic])
+        do {
+            result = try XLIFFExporter.export(catalog: catalog, bundle: bundle, locales: locales, originalPrefix: bundleName + "/")
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        printError(formatter.format(result.diagnostics), ifNotEmpty: true)
+        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
+        let root = URL(fileURLWithPath: folder)
+        do {
+            for export in result.exports {
+                let language = export.document.files.first?.targetLanguage ?? export.folder
+                let package = root.appendingPathComponent(language + ".xcloc")
+                let contents: JSONValue = .object([
+                    ("developmentRegion", .string(sourceLanguage)),
+                    ("project", .string(bundleName)),
+                    ("targetLocale", .string(language)),
+                    ("toolInfo", .object([
+                        ("toolBuildNumber", .string(SettingsL10nVersion.current)), ("toolID", .string("settings-l10n")),
+                        ("toolName", .string("settings-l10n")), ("toolVersion", .string(SettingsL10nVersion.current)),
+                    ])),
+                    ("version", .string("1.0")),
+                ])
+                try write(Array(XcodeJSON.text(contents).utf8), to: package.appendingPathComponent("contents.json"))
+                try write(Array(XLIFFWriter.xml(export.document).utf8),
+                          to: package.appendingPathComponent("Localized Contents").appendingPathComponent(language + ".xliff"))
+                for table in catalog.tables {
+                    guard let file = development?.table(named: table.name), let bytes = file.bytes else { continue }
+                    try write(bytes, to: package.appendingPathComponent("Source Contents").appendingPathComponent(bundleName)
+                        .appendingPathComponent(file.path))
+                }
+                try FileManager.default.createDirectory(at: package.appendingPathComponent("Notes"), withIntermediateDirectories: true)
+                let units = export.document.files.flatMap(\.units)
+                printError("wrote \(package.path): \(units.count) units, \(units.filter { $0.target != nil }.count) with a translation")
+            }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("cannot write the packages into \(folder): \(error.localizedDescription); choose a folder you can write to")
+        }
+    }
+
+    /// Writes `<dir>/<Table>.xcstrings` per table.
+    func exportStringCatalogs(catalog: Catalog, bundle: SettingsBundle, to folder: String, formatter: some DiagnosticFormatter) throws {
+        let (catalogs, diagnostics) = StringCatalogExporter.export(catalog: catalog, bundle: bundle)
+        printError(formatter.format(diagnostics), ifNotEmpty: true)
+        do {
+            for (table, stringCatalog) in catalogs {
+                let url = URL(fileURLWithPath: folder).appendingPathComponent(table + ".xcstrings")
+                try write(Array(stringCatalog.text.utf8), to: url)
+                let entries = stringCatalog.entries
+                let units = entries.reduce(0) { $0 + $1.units.count }
+                printError("wrote \(url.path): \(entries.count) strings, \(units) string units")
+            }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("cannot write the String Catalogs into \(folder): \(error.localizedDescription); choose a folder you can write to")
+        }
+    }
+
+    /// Writes a file atomically, creating its folder; refuses one import would not read back.
+    private func write(_ bytes: [UInt8], to url: URL) throws {
+        let limit = ReadLimits.standard.maximumDocumentSize
+        guard bytes.count <= limit else {
+            throw CommandFailure("\(url.path) would be \(bytes.count) bytes, more than import reads (\(limit)); it was not written")
+        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url, options: .atomic)
+    }
+}

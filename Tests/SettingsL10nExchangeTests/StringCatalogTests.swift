@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import SettingsL10nCore
+@testable import SettingsL10nExtract
+@testable import SettingsL10nExchange
+import SettingsL10nTestSupport
+
+@Suite("Xcode String Catalogs")
+struct StringCatalogTests {
+    @Test("the real catalog: its strings, languages and states", .enabled(if: TestPaths.stringCatalogsExist, "../shared/xcstrings is absent"))
+    func realCatalog() throws {
+        let catalog = try StringCatalog.read([UInt8](try Data(contentsOf: TestPaths.realCatalog)))
+        #expect(catalog.sourceLanguage == "en")
+        let entries = catalog.entries
+        #expect(entries.count == 214)
+        #expect(entries.filter { !$0.shouldTranslate }.count == 23)
+        #expect(entries.reduce(0) { $0 + $1.units.count } == 2_103)
+        #expect(Set(entries.flatMap(\.units.keys)) == ["ar", "de", "en", "es", "fr", "ja", "ko", "pt", "ru", "uk", "zh-Hans", "zh-Hant"])
+        let cancel = try #require(entries.first { $0.key == "Cancel" })
+        #expect(cancel.units["de"] == StringCatalog.Unit(state: "translated", value: "Abbrechen"))
+        #expect(cancel.units["ja"] == StringCatalog.Unit(state: "translated", value: "キャンセル"))
+        #expect(catalog.text == String(decoding: try Data(contentsOf: TestPaths.realCatalog), as: UTF8.self))
+    }
+
+    @Test("what is not a String Catalog", arguments: [
+        ("[]", "a String Catalog is a JSON object"),
+        ("{\"strings\" : {}}", "a String Catalog needs a \"sourceLanguage\" string"),
+        ("{\"sourceLanguage\" : \"en\"}", "a String Catalog needs a \"strings\" object"),
+    ])
+    func notCatalogs(text: String, message: String) {
+        #expect(throws: SyntaxError(message)) { try StringCatalog.read(Array(text.utf8)) }
+    }
+
+    static func example() throws -> (SettingsBundle, Catalog) {
+        let bundle = try BundleLoader.load(from: try DiskBundleSource(path: TestPaths.exampleBundle.path))
+        return (bundle, Extractor.catalog(of: bundle))
+    }
+
+    @Test("export: one catalog per table, as Xcode writes it (golden file)")
+    func export() throws {
+        let (bundle, catalog) = try Self.example()
+        let (catalogs, diagnostics) = StringCatalogExporter.export(catalog: catalog, bundle: bundle)
+        #expect(diagnostics.isEmpty)
+        #expect(catalogs.map(\.table) == ["Privacy", "Root"])
+        Golden.check(catalogs[0].catalog.text, against: "Privacy.xcstrings")
+        let root = catalogs[1].catalog.entries
+        #expect(root.count == 52)
+        #expect(root.first { $0.key == "Sweden" }?.units["sv"] == StringCatalog.Unit(state: "translated", value: "Sverige"))
+    }
+
+    @Test("import: translated units are written, needs_review marked, new and empty ones skipped")
+    func importUnits() throws {
+        let text = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Analytics" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Auswertung" } } } },
+            "Privacy policy" : { "localizations" : { "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Datenschutz" } } } },
+            "Referral code" : { "localizations" : { "de" : { "stringUnit" : { "state" : "new", "value" : "Code" } } } },
+            "Share anonymous statistics" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "" } } } }
+          },
+          "version" : "1.0"
+        }
+        """
+        let document = try StringCatalog.read(Array(text.utf8)).xliff(forTable: "Privacy")
+        #expect(document.files.map(\.original) == ["en.lproj/Privacy.strings"])
+        #expect(document.files[0].units.map(\.state) == ["translated", "needs-review-translation", "new", "translated"])
+        let (bundle, catalog) = try Self.example()
+        let result = try XLIFFImporter.plan(documents: [("Privacy.xcstrings", document)], bundle: bundle, catalog: catalog)
+        #expect(result.rejected == [])
+        #expect(result.untranslated == 2)
+        #expect(result.written == ["de.lproj/Privacy.strings": 2])
+        let updated = String(decoding: try #require(result.updates.first).updated, as: UTF8.self)
+        #expect(updated.contains("\"Analytics\" = \"Auswertung\";"))
+        #expect(updated.contains("/* settings-l10n: needs review: imported from XLIFF as not yet reviewed */\n\"Privacy policy\" = \"Datenschutz\";"))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import SettingsL10nCore
+@testable import SettingsL10nExchange
+import SettingsL10nTestSupport
+
+@Suite("JSON as Xcode writes it")
+struct XcodeJSONTests {
+    @Test("a real String Catalog read and written again is the same bytes", .enabled(if: TestPaths.stringCatalogsExist, "../shared/xcstrings is absent"))
+    func realCatalog() throws {
+        let bytes = [UInt8](try Data(contentsOf: TestPaths.realCatalog))
+        let value = try JSONReader.read(bytes)
+        #expect(XcodeJSON.text(value) == String(decoding: bytes, as: UTF8.self))
+    }
+
+    @Test("escapes, empty containers, key order")
+    func format() throws {
+        let value = JSONValue.object([
+            ("strings", .object([])), ("b", .array([])), ("A", .string("a \"q\" \\ / \n\t\u{1}é")), ("$x", .bool(true)), ("%x", .integer(2)),
+        ])
+        #expect(XcodeJSON.text(value) == """
+            {
+              "%x" : 2,
+              "$x" : true,
+              "A" : "a \\"q\\" \\\\ / \\n\\t\\u0001é",
+              "b" : [
+
+              ],
+              "strings" : {
+
+              }
+            }
+            """)
+    }
+
+    @Test("malformed JSON is an error with its line and column", arguments: [
+        ("{\n  \"a\" : }", "2:9: unexpected character where a value should be"),
+        ("{\"a\" : \"b\"", "1:11: the document ends inside an object"),
+        ("[1, 2", "1:6: the document ends inside an array"),
+        ("{\"a\" : \"\\x\"}", "1:9: unknown escape in a string"),
+        ("\"\\ud800\"", "1:2: a lone surrogate in a \\u escape"),
+        ("{} x", "1:4: text after the end of the document"),
+        ("\"a\nb\"", "1:3: a control character must be escaped in a string"),
+    ])
+    func malformed(text: String, message: String) {
+        do {
+            _ = try JSONReader.read(Array(text.utf8))
+            Issue.record("no error for \(text)")
+        } catch {
+            #expect("\(error.position.map { "\($0.line):\($0.column ?? 0)" } ?? ""): \(error.message)" == message)
+        }
+    }
+
+    @Test("nesting is bounded")
+    func depth() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: SyntaxError("nesting deeper than 128 levels", at: TextPosition(line: 1, column: 129))) {
+            try JSONReader.read(Array(deep.utf8))
+        }
+        #expect(try JSONReader.read(Array("[[[\"\\ud83d\\ude00\"]]]".utf8)) == .array([.array([.array([.string("😀")])])]))
+    }
+}
