@@ -108,3 +108,27 @@ extension StringCatalog {
         return XLIFFDocument(files: files)
     }
 }
+
+extension StringCatalog {
+    /// A translation the catalog holds: into `language`, of the source-language `source`.
+    public struct Translation: Hashable, Sendable {
+        public var language: String
+        public var source: String
+        public var value: String
+    }
+
+    /// Every translation of a string to translate, `translated` or `needs_review`, with its
+    /// source text (the source language's value, else the key).
+    public var translations: [Translation] {
+        let source = sourceLanguage
+        var found: [Translation] = []
+        for entry in entries where entry.shouldTranslate {
+            let text = entry.units[source]?.value ?? entry.key
+            for (language, unit) in entry.units.sorted(by: { $0.key < $1.key })
+            where language != source && (unit.state == "translated" || unit.state == "needs_review") && !unit.value.isEmpty {
+                found.append(Translation(language: language, source: text, value: unit.value))
+            }
+        }
+        return found
+    }
+}

@@ -17,6 +17,9 @@ extension MergeResult {
                     ("kept", .integer(Int64(report.kept))),
                     ("added", .array(report.added.map(JSONValue.string))),
                     ("fuzzy", .array(report.fuzzy.map { .object([("key", .string($0.key)), ("from", .string($0.from))]) })),
+                    ("filledFromApp", .array(report.filledFromApp.map {
+                        .object([("key", .string($0.key)), ("origin", .string($0.origin)), ("exact", .bool($0.exact))])
+                    })),
                     ("obsolete", .array(report.obsolete.map(JSONValue.string))),
                     ("pruned", .array(report.pruned.map(JSONValue.string))),
                     ("missing", .array(report.missing.map(JSONValue.string))),
@@ -27,6 +30,15 @@ extension MergeResult {
                 ])
             })),
         ])
+    }
+
+    /// How many keys `--fill-from` filled, by where their translation came from, most first.
+    public var appFillCounts: [(origin: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for report in reports {
+            for fill in report.filledFromApp { counts[fill.origin, default: 0] += 1 }
+        }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// A short summary per locale and table, for people.
@@ -42,6 +54,7 @@ extension MergeResult {
             if report.kept > 0 { parts.append("\(report.kept) kept") }
             if !report.added.isEmpty { parts.append("\(report.added.count) added") }
             if !report.fuzzy.isEmpty { parts.append("\(report.fuzzy.count) fuzzy (to review)") }
+            if !report.filledFromApp.isEmpty { parts.append("\(report.filledFromApp.count) from the app (to review)") }
             if !report.obsolete.isEmpty { parts.append("\(report.obsolete.count) obsolete") }
             if !report.pruned.isEmpty { parts.append("\(report.pruned.count) pruned") }
             if !report.missing.isEmpty { parts.append("\(report.missing.count) missing") }
@@ -55,6 +68,12 @@ extension MergeResult {
             for duplicate in report.duplicates {
                 out += "  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n"
             }
+        }
+        let fills = appFillCounts
+        if !fills.isEmpty {
+            let total = fills.reduce(0) { $0 + $1.count }
+            out += "\(total) missing translation\(total == 1 ? "" : "s") taken from the app, marked for review: "
+                + fills.map { "\($0.count) from \($0.origin)" }.joined(separator: ", ") + "\n"
         }
         return out
     }

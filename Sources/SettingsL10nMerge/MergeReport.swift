@@ -14,6 +14,9 @@ public struct TableMergeReport: Hashable, Sendable {
     public var kept = 0
     /// Translations carried over from a similar old key, marked for review.
     public var fuzzy: [FuzzyCarryOver] = []
+    /// Keys filled in with the app's own translation of their source text (`--fill-from`),
+    /// marked for review.
+    public var filledFromApp: [AppFill] = []
     /// Keys no schema file uses, kept in the obsolete section.
     public var obsolete: [String] = []
     /// Obsolete keys removed by `--prune`.
@@ -44,6 +47,15 @@ public struct FuzzyCarryOver: Hashable, Sendable {
     public var key: String
     public var from: String
     public var score: Double
+}
+
+/// A key filled in from the app's translations.
+public struct AppFill: Hashable, Sendable {
+    public var key: String
+    /// Where the translation came from (`Localizable.xcstrings`).
+    public var origin: String
+    /// Whether the source texts were equal (else equal but for case and trailing punctuation).
+    public var exact: Bool
 }
 
 /// An entry that a later entry with the same key overrides.

@@ -7,10 +7,14 @@ public struct MergeOptions: Hashable, Sendable {
     public var prune: Bool
     /// Add missing keys to other languages with the source text, marked untranslated.
     public var fillSource: Bool
+    /// Add missing keys with the app's own translation of the same source text, marked for
+    /// review (`--fill-from`), before `fillSource` fills what is left.
+    public var fillFrom: AppTranslations?
 
-    public init(prune: Bool = false, fillSource: Bool = false) {
+    public init(prune: Bool = false, fillSource: Bool = false, fillFrom: AppTranslations? = nil) {
         self.prune = prune
         self.fillSource = fillSource
+        self.fillFrom = fillFrom
     }
 }
 
@@ -155,7 +159,7 @@ public enum Merger {
                 return Outcome(report: report, update: nil)
             }
         }
-        guard let merged = mergeTable(table, document: document, isDevelopment: isDevelopment, sourceText: sourceText,
+        guard let merged = mergeTable(table, document: document, language: localization.name, isDevelopment: isDevelopment, sourceText: sourceText,
                                       shared: shared, options: options, report: &report) else {
             return Outcome(report: report, update: nil)
         }
@@ -172,7 +176,7 @@ public enum Merger {
 
     /// Merges one table. Returns the new document, or `nil` when there is no file and nothing
     /// to write into one.
-    static func mergeTable(_ table: CatalogTable, document: StringsDocument?, isDevelopment: Bool,
+    static func mergeTable(_ table: CatalogTable, document: StringsDocument?, language: String = "", isDevelopment: Bool,
                            sourceText: [String: String], shared: SharedTableWork, options: MergeOptions,
                            report: inout TableMergeReport) -> StringsDocument? {
         let source = { (key: String) in sourceText[key] ?? key }
@@ -218,6 +222,14 @@ public enum Merger {
             }
         }
         for string in missing where filled[string.key] == nil {
+            if !isDevelopment, let app = options.fillFrom, let (found, exact) = app.translation(of: source(string.key), language: language) {
+                let entry = StringsEntry.make(key: string.key, value: found.value, comment: nil, layout: assembly.layout,
+                                              lineEnding: assembly.lineEnding)
+                    .withReviewMark(ReviewMark.comment(filledFrom: found.origin, exact: exact), lineEnding: assembly.lineEnding)
+                filled[string.key] = assembly.newPiece(entry, location: locations[ranks[string.key]!])
+                report.filledFromApp.append(AppFill(key: string.key, origin: found.origin, exact: exact))
+                continue
+            }
             if isDevelopment || options.fillSource {
                 var entry = StringsEntry.make(key: string.key, value: isDevelopment ? string.key : source(string.key),
                                               comment: nil, layout: assembly.layout, lineEnding: assembly.lineEnding)

@@ -40,6 +40,9 @@ struct MergeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Add missing keys to other languages with the source text, marked untranslated.", valueName: "source"))
     var fill: Fill?
 
+    @Option(help: ArgumentHelp("Fill missing translations from the app's own: its .xcstrings, or a folder holding <lang>.lproj/*.strings (and .xcstrings). A key takes the app's translation of the same source text (else of the same text but for case and trailing punctuation), marked for review.", valueName: "path"))
+    var fillFrom: String?
+
     @Option(help: "The report format: text (to standard error) or json (to standard output).")
     var format: Format = .text
 
@@ -58,6 +61,7 @@ struct MergeCommand: ParsableCommand {
         if let refusal = bundle.schemaWriteRefusal {
             throw RefusedWork("merge changed nothing: \(refusal)")
         }
+        let appTranslations = try fillFrom.map { try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage) }
         let merging = ProgressLine("merging")
         let writes = !dryRun && !check
         var writer = DiskBundleWriter(bundle: source)
@@ -65,7 +69,7 @@ struct MergeCommand: ParsableCommand {
         var changed = 0
         // Each table is printed or written as soon as it is merged, then dropped.
         try Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
-                         options: MergeOptions(prune: prune, fillSource: fill == .source),
+                         options: MergeOptions(prune: prune, fillSource: fill == .source, fillFrom: appTranslations),
                          progress: { done, total, folder in merging.update(done + 1, of: total, folder) }) { outcome in
             var report = outcome.report
             defer { result.reports.append(report) }
@@ -94,6 +98,7 @@ struct MergeCommand: ParsableCommand {
         }
         if check, changed > 0 {
             let choices = locales.flatMap { ["--locale", shellQuoted($0)] } + (prune ? ["--prune"] : []) + (fill.map { ["--fill", $0.rawValue] } ?? [])
+                + (fillFrom.map { ["--fill-from", shellQuoted($0)] } ?? [])
             printError("\(changed) table\(changed == 1 ? " is" : "s are") out of date; run settings-l10n merge \(([options.commandLine] + choices).joined(separator: " "))")
             throw ExitCode(1)
         }

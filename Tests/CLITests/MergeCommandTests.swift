@@ -46,6 +46,7 @@ struct MergeCommandTests {
               "kept": 5,
               "added": [],
               "fuzzy": [],
+              "filledFromApp": [],
               "obsolete": [],
               "pruned": [],
               "missing": [],

@@ -11,6 +11,11 @@ package enum ReviewMark {
         "\(prefix): carried over from \(StringsWriting.quoted(StringsEntry.sanitizeComment(oldKey))) */"
     }
 
+    /// The comment for a translation taken from the app's own translations (`merge --fill-from`).
+    package static func comment(filledFrom origin: String, exact: Bool) -> String {
+        "\(prefix): from the app's \(StringsEntry.sanitizeComment(origin))\(exact ? "" : ", for a text that differs in case or punctuation") */"
+    }
+
     /// The comment for a translation imported before review.
     package static let importedComment = "\(prefix): imported from XLIFF as not yet reviewed */"
 

@@ -1,0 +1,92 @@
+import SettingsL10nCore
+
+/// Translations an app already has (its String Catalog, or its `.lproj` tables), by language
+/// and source text: where `merge --fill-from` finds the words a Settings pane needs
+/// ("Password", "Notifications") already translated.
+public struct AppTranslations: Hashable, Sendable {
+    /// A translation, and where it came from (`Localizable.xcstrings`, `de.lproj/Main.strings`).
+    public struct Translation: Hashable, Sendable {
+        public var value: String
+        public var origin: String
+    }
+
+    /// By language (lower-cased BCP 47), by source text; `nil` where the app translates the same
+    /// text in two ways, which leaves the choice to a translator.
+    private var exact: [String: [String: Translation?]] = [:]
+    /// The same, by source text without case and trailing punctuation.
+    private var loose: [String: [String: Translation?]] = [:]
+
+    public init() {}
+
+    /// Adds the app's translation of `source` into `language` (a tag or a folder name).
+    public mutating func add(language: String, source: String, value: String, origin: String) {
+        guard !value.isEmpty, !source.isEmpty else { return }
+        let translation = Translation(value: value, origin: origin)
+        let tag = Self.languageKey(language)
+        Self.insert(translation, for: source, into: &exact[tag, default: [:]])
+        Self.insert(translation, for: Self.looseKey(source), into: &loose[tag, default: [:]])
+    }
+
+    private static func insert(_ translation: Translation, for key: String, into table: inout [String: Translation?]) {
+        if let existing = table[key] {
+            // Two different translations of one text: ambiguous, so neither is used.
+            if existing?.value != translation.value { table[key] = .some(nil) }
+        } else {
+            table[key] = translation
+        }
+    }
+
+    /// The app's translation of `source` into `language`: the same text, else the same text
+    /// ignoring case and trailing punctuation (`Password:` for `Password`). Returns it and
+    /// whether it matched exactly.
+    public func translation(of source: String, language: String) -> (translation: Translation, exact: Bool)? {
+        let tag = Self.languageKey(language)
+        if let found = exact[tag]?[source] {
+            return found.map { ($0, true) }
+        }
+        if let found = loose[tag]?[Self.looseKey(source)] {
+            return found.map { ($0, false) }
+        }
+        return nil
+    }
+
+    /// The languages it has translations into.
+    public var languages: [String] { exact.keys.sorted() }
+
+    /// How many texts it translates, over every language.
+    public var count: Int { exact.values.reduce(0) { $0 + $1.count } }
+
+    static func languageKey(_ language: String) -> String {
+        (LanguageTag.bcp47(folderName: language) ?? language).lowercased()
+    }
+
+    /// `Password:` and `password` both become `password`.
+    static func looseKey(_ text: String) -> String {
+        var scalars = Substring(text.lowercased()).unicodeScalars
+        let trailing: Set<Unicode.Scalar> = [".", ":", "…", "!", "?", "。", "：", "！", "？", " ", "\t"]
+        while let last = scalars.last, trailing.contains(last) { scalars.removeLast() }
+        return String(scalars)
+    }
+}
+
+extension AppTranslations {
+    /// The translations of an app's `.lproj` tables (its resources folder, read as a bundle):
+    /// each key's value in the development language is the source text of the same key in
+    /// every other language. Tables that cannot be read are left out.
+    public init(tablesOf app: SettingsBundle, developmentLanguage: String) {
+        self.init()
+        guard let development = app.localization(forLanguage: developmentLanguage) else { return }
+        var sources: [String: [String: String]] = [:]
+        for table in development.tables {
+            sources[table.name] = table.values() ?? [:]
+        }
+        for localization in app.localizations where localization.folder != development.folder && localization.name != "Base" {
+            for table in localization.tables {
+                let source = sources[table.name] ?? [:]
+                for (key, value) in (table.values() ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    add(language: localization.name, source: source[key] ?? key, value: value, origin: table.path)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+@Suite("settings-l10n merge --fill-from")
+struct FillFromCommandTests {
+    @Test("from the real String Catalog: new languages get the words the app already translates", .enabled(if: TestPaths.stringCatalogsExist, "../shared/xcstrings is absent"))
+    func realCatalog() throws {
+        let copy = try BundleCopy()
+        try FileManager.default.createDirectory(at: copy.bundle.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
+        let result = try Tool.run(["merge", copy.bundle.path, "--fill-from", TestPaths.realCatalog.path, "--locale", "fr"])
+        #expect(result == ToolResult(stdout: "", stderr: """
+            fr.lproj/Privacy.strings: 1 from the app (to review), 4 missing; written (new file)
+            fr.lproj/Root.strings: 2 from the app (to review), 50 missing; written (new file)
+            3 missing translations taken from the app, marked for review: 3 from Localizable.xcstrings
+
+            """, exitCode: 0))
+        #expect(String(decoding: try copy.bytes("fr.lproj/Root.strings"), as: UTF8.self) == """
+            /* Root.plist › group heading */
+            /* settings-l10n: needs review: from the app's Localizable.xcstrings */
+            "About" = "À propos";
+
+            /* Root.plist › label of a read-only value */
+            /* settings-l10n: needs review: from the app's Localizable.xcstrings */
+            "Version" = "Version";
+
+            """)
+    }
+
+    @Test("from an app's resources folder: <lang>.lproj tables, by the development language's values")
+    func folder() throws {
+        let copy = try BundleCopy()
+        let app = copy.folder.appendingPathComponent("App")
+        for (path, text) in ["en.lproj/Main.strings": "\"login.password\" = \"Password\";\n\"units\" = \"Units:\";\n",
+                             "de.lproj/Main.strings": "\"login.password\" = \"Kennwort\";\n\"units\" = \"Maßeinheiten:\";\n"] {
+            let url = app.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let root = copy.bundle.appendingPathComponent("de.lproj/Root.strings")
+        let german = String(decoding: try Data(contentsOf: root), as: UTF8.self)
+        try Data(german.replacingOccurrences(of: "\"Password\" = \"Passwort\";\n", with: "").replacingOccurrences(of: "\"Units\" = \"Einheiten\";\n", with: "").utf8).write(to: root)
+        let result = try Tool.run(["merge", copy.bundle.path, "--fill-from", app.path, "--locale", "de", "--dry-run"])
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.hasSuffix("2 missing translations taken from the app, marked for review: 2 from de.lproj/Main.strings\n"))
+        #expect(result.stdout.contains("+/* settings-l10n: needs review: from the app's de.lproj/Main.strings */\n+\"Password\" = \"Kennwort\";"))
+        #expect(result.stdout.contains("+/* settings-l10n: needs review: from the app's de.lproj/Main.strings, for a text that differs in case or punctuation */\n+\"Units\" = \"Maßeinheiten:\";"))
+    }
+
+    @Test("a path without translations, or not a catalog, is an error; nothing is merged")
+    func bad() throws {
+        let copy = try BundleCopy()
+        let before = try copy.snapshot()
+        let missing = try Tool.run(["merge", copy.bundle.path, "--fill-from", copy.folder.appendingPathComponent("nothing").path])
+        #expect(missing.exitCode == 3)
+        #expect(missing.stderr == "error: --fill-from \(copy.folder.path)/nothing: no such file or folder; nothing was merged\n")
+        let broken = copy.folder.appendingPathComponent("Broken.xcstrings")
+        try Data("{\"sourceLanguage\" : \"en\", \"strings\" : {".utf8).write(to: broken)
+        let result = try Tool.run(["merge", copy.bundle.path, "--fill-from", broken.path])
+        #expect(result == ToolResult(stdout: "", stderr: "error: --fill-from \(broken.path):1:40: not a valid String Catalog: expected a quoted key; nothing was merged\n", exitCode: 3))
+        #expect(try copy.snapshot() == before)
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+@testable import SettingsL10nCore
+@testable import SettingsL10nExtract
+@testable import SettingsL10nMerge
+import SettingsL10nTestSupport
+
+@Suite("merge --fill-from: the app's own translations")
+struct FillFromAppTests {
+    static func app() -> AppTranslations {
+        var app = AppTranslations()
+        app.add(language: "de", source: "Sound", value: "Klang", origin: "Localizable.xcstrings")
+        app.add(language: "de", source: "Music:", value: "Musik:", origin: "de.lproj/Main.strings")
+        app.add(language: "de", source: "Extra lives", value: "Extraleben", origin: "Localizable.xcstrings")
+        app.add(language: "de", source: "Extra lives", value: "Zusatzleben", origin: "de.lproj/Main.strings")
+        app.add(language: "pt-BR", source: "Sound", value: "Som", origin: "Localizable.xcstrings")
+        return app
+    }
+
+    @Test("exact source text first, then the same text but for case and trailing punctuation; two different translations are ambiguous")
+    func lookup() {
+        let app = Self.app()
+        #expect(app.translation(of: "Sound", language: "de")?.translation.value == "Klang")
+        #expect(app.translation(of: "Sound", language: "de")?.exact == true)
+        #expect(app.translation(of: "sound.", language: "de")?.exact == false)
+        #expect(app.translation(of: "Music", language: "de")?.translation == AppTranslations.Translation(value: "Musik:", origin: "de.lproj/Main.strings"))
+        #expect(app.translation(of: "Extra lives", language: "de") == nil)
+        #expect(app.translation(of: "Sound", language: "pt_BR")?.translation.value == "Som")
+        #expect(app.translation(of: "Sound", language: "pt") == nil)
+        #expect(app.languages == ["de", "pt-br"])
+    }
+
+    @Test("missing keys take the app's translation, marked for review; translations the table has are never replaced")
+    func merge() throws {
+        let options = MergeOptions(fillFrom: Self.app())
+        let (texts, result) = try MergerTests.merge(["de.lproj/Root.strings": "\"Sound\" = \"Ton\";\n", "pt_BR.lproj/Root.strings": ""], options: options)
+        // The new entry follows the table's layout (no blank lines between entries).
+        #expect(texts["de.lproj/Root.strings"] == """
+            "Sound" = "Ton";
+            /* Root.plist › label of an on/off switch */
+            /* settings-l10n: needs review: from the app's de.lproj/Main.strings, for a text that differs in case or punctuation */
+            "Music" = "Musik:";
+
+            """)
+        #expect(texts["pt_BR.lproj/Root.strings"] == """
+            /* Root.plist › group heading */
+            /* settings-l10n: needs review: from the app's Localizable.xcstrings */
+            "Sound" = "Som";
+
+            """)
+        let german = try #require(result.reports.first { $0.path == "de.lproj/Root.strings" })
+        #expect(german.filledFromApp == [AppFill(key: "Music", origin: "de.lproj/Main.strings", exact: false)])
+        #expect(german.missing == ["Extra lives"])
+        #expect(result.appFillCounts.map { "\($0.origin) \($0.count)" } == ["Localizable.xcstrings 1", "de.lproj/Main.strings 1"])
+        #expect(result.summary(verb: "written").hasSuffix("2 missing translations taken from the app, marked for review: 1 from Localizable.xcstrings, 1 from de.lproj/Main.strings\n"))
+        // The development language is never filled from the app.
+        #expect(result.reports.first { $0.path == "en.lproj/Root.strings" }?.filledFromApp == [])
+        // A second merge changes nothing.
+        let (again, second) = try MergerTests.merge(texts.compactMapValues { $0 }, options: options)
+        #expect(again == texts)
+        #expect(second.updates.isEmpty)
+    }
+
+    @Test("the app's .lproj tables: each key's development value is the source text")
+    func tables() throws {
+        let app = try BundleLoader.load(from: InMemoryBundleSource(textFiles: [
+            "en.lproj/Main.strings": "\"title.sound\" = \"Sound\";\n\"Music\" = \"Music\";\n",
+            "de.lproj/Main.strings": "\"title.sound\" = \"Ton\";\n\"Music\" = \"Musik\";\n",
+            "de.lproj/Other.strings": "\"Extra lives\" = \"Extraleben\";\n",
+        ]))
+        let translations = AppTranslations(tablesOf: app, developmentLanguage: "en")
+        #expect(translations.translation(of: "Sound", language: "de")?.translation == AppTranslations.Translation(value: "Ton", origin: "de.lproj/Main.strings"))
+        #expect(translations.translation(of: "Music", language: "de")?.translation.value == "Musik")
+        #expect(translations.translation(of: "Extra lives", language: "de")?.translation.origin == "de.lproj/Other.strings")
+        #expect(translations.count == 3)
+    }
+}
