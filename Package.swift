@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "settings-l10n", targets: ["settings-l10n"]),
         .library(name: "SettingsL10n", targets: ["SettingsL10n"]),
         .plugin(name: "SettingsL10nPlugin", targets: ["SettingsL10nPlugin"]),
+        .plugin(name: "SettingsL10nCheckPlugin", targets: ["SettingsL10nCheckPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -68,6 +69,10 @@ let package = Package(
             ),
             dependencies: ["settings-l10n"]
         ),
+        // `check` on a target's Settings.bundle during every build that changes it (read-only;
+        // findings in the build log, errors fail the build). Xcode projects too, through
+        // XcodeProjectPlugin.
+        .plugin(name: "SettingsL10nCheckPlugin", capability: .buildTool(), dependencies: ["settings-l10n"]),
 
         // Tests mirror the sources: one target per layer, sharing paths, fixtures and golden
         // files through one support target. Golden files and fixtures are read from the source

@@ -8,11 +8,15 @@ import PackagePlugin
 @main
 struct SettingsL10nPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let tool = try context.tool(named: "settings-l10n")
+        try Self.run(try context.tool(named: "settings-l10n").url, arguments: arguments, in: context.package.directoryURL)
+    }
+
+    /// Runs the tool in `folder` and fails when it does.
+    static func run(_ tool: URL, arguments: [String], in folder: URL) throws {
         let process = Process()
-        process.executableURL = tool.url
+        process.executableURL = tool
         process.arguments = arguments
-        process.currentDirectoryURL = context.package.directoryURL
+        process.currentDirectoryURL = folder
         try process.run()
         process.waitUntilExit()
         if process.terminationStatus != 0 {
@@ -20,6 +24,18 @@ struct SettingsL10nPlugin: CommandPlugin {
         }
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension SettingsL10nPlugin: XcodeCommandPlugin {
+    /// The same from an Xcode project (File ▸ Packages, or the project's context menu), in the
+    /// project's folder.
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        try Self.run(try context.tool(named: "settings-l10n").url, arguments: arguments, in: context.xcodeProject.directoryURL)
+    }
+}
+#endif
 
 struct PluginFailure: Error, CustomStringConvertible {
     var status: Int32

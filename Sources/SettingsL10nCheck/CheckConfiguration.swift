@@ -22,6 +22,9 @@ public struct CheckConfiguration: Hashable, Sendable {
     public var tableFallback: TableFallback?
     /// Whether InAppSettingsKit shows the bundle inside the app (`--in-app`).
     public var inApp = false
+    /// The bundle this configuration is for, relative to the configuration file: the one the
+    /// build-tool plugin checks when a target has no Settings.bundle among its resources.
+    public var bundle: String?
     /// Where the configuration was read from, as findings about it name it (relative to the
     /// bundle, such as `../.settings-l10n.json`, or absolute).
     public var location: String
@@ -43,7 +46,7 @@ public struct CheckConfiguration: Hashable, Sendable {
     package static let maximumSize = 1 << 20
 
     /// The settings a configuration may hold.
-    static let settings = ["rules", "ignore", "doNotTranslate", "developmentLanguage", "tableFallback", "inApp"]
+    static let settings = ["rules", "ignore", "doNotTranslate", "developmentLanguage", "tableFallback", "inApp", "bundle"]
 
     /// What is wrong with `language` as a development language (it names the `.lproj` folder
     /// merge creates), or `nil` when it is a language identifier.
@@ -89,6 +92,12 @@ public struct CheckConfiguration: Hashable, Sendable {
             case "inApp":
                 guard let flag = value as? Bool else { throw ConfigurationError("\"inApp\" must be true or false") }
                 configuration.inApp = flag
+            case "bundle":
+                guard let path = value as? String, !path.isEmpty, !path.hasPrefix("/"),
+                      !path.split(separator: "/").contains("..") else {
+                    throw ConfigurationError("\"bundle\" must be the bundle's path relative to the configuration file, such as \"Sources/MyApp/Settings.bundle\"")
+                }
+                configuration.bundle = path
             case "tableFallback":
                 guard let text = value as? String, let fallback = TableFallback(rawValue: text) else {
                     throw ConfigurationError("\"tableFallback\" must be \"none\" or \"file-name\"")

@@ -50,6 +50,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print the files check reads, one per line, and check nothing (for an Xcode input file list).")
     var printInputFiles = false
 
+    @Option(help: ArgumentHelp("When the check passes, write this file (a Swift comment): the output a build system needs to run check again only when the bundle changes.", valueName: "file"))
+    var stamp: String?
+
     func validate() throws {
         if baseline != nil, writeBaseline != nil {
             throw ValidationError("--baseline and --write-baseline cannot be combined: write the baseline first, then check against it")
@@ -91,6 +94,9 @@ struct CheckCommand: ParsableCommand {
         }
         if report.errorCount > 0 || (strict && report.warningCount > 0) {
             throw ExitCode(1)
+        }
+        if let stamp {
+            try writeFile(stamp, "// settings-l10n check passed: \(options.bundleName) (\(DiagnosticReport.count(report.warningCount, "warning")))\n", what: "the stamp")
         }
     }
 

@@ -21,6 +21,18 @@ struct CheckCommandTests {
         #expect(try Tool.run(["check", "Resources/Settings.bundle", "--strict"]) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
     }
 
+    @Test("--stamp writes its file when the check passes, and only then (the build-tool plugin's output)")
+    func stamp() throws {
+        let copy = try Self.broken()
+        let stamp = copy.folder.appendingPathComponent("check.swift")
+        #expect(try Tool.run(["check", "Settings.bundle", "--stamp", stamp.path], in: copy.folder).exitCode == 1)
+        #expect(!FileManager.default.fileExists(atPath: stamp.path))
+        let clean = try BundleCopy()
+        let result = try Tool.run(["check", clean.bundle.path, "--stamp", stamp.path])
+        #expect(result == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
+        #expect(String(decoding: try Data(contentsOf: stamp), as: UTF8.self) == "// settings-l10n check passed: Settings.bundle (0 warnings)\n")
+    }
+
     @Test("text lines name the file relative to the working directory; errors exit 1")
     func text() throws {
         let copy = try Self.broken()

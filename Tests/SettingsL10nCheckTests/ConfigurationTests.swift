@@ -41,6 +41,8 @@ struct ConfigurationTests {
         (#"{"rules": {"stale-key": "loud"}}"#, "the level of \"stale-key\" is \"loud\"; use \"off\", \"note\", \"warning\" or \"error\""),
         (#"{"rule": {}}"#, "unknown setting \"rule\"; did you mean \"rules\"? the settings are \"rules\", \"ignore\", \"doNotTranslate\", \"developmentLanguage\", \"tableFallback\""),
         (#"{"tableFallback": "name"}"#, "\"tableFallback\" must be \"none\" or \"file-name\""),
+        (#"{"bundle": "../Settings.bundle"}"#, "\"bundle\" must be the bundle's path relative to the configuration file"),
+        (#"{"bundle": "/Settings.bundle"}"#, "\"bundle\" must be the bundle's path relative to the configuration file"),
     ])
     func errors(text: String, message: String) {
         do {
@@ -49,5 +51,11 @@ struct ConfigurationTests {
         } catch {
             #expect(error.message.hasPrefix(message))
         }
+    }
+
+    @Test("bundle: the path the build-tool plugin checks")
+    func bundle() throws {
+        let configuration = try CheckConfiguration.parse(Array(#"{"bundle": "Sources/MyApp/Settings.bundle"}"#.utf8))
+        #expect(configuration.bundle == "Sources/MyApp/Settings.bundle")
     }
 }

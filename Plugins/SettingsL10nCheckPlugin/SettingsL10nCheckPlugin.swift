@@ -1,0 +1,105 @@
+import Foundation
+import PackagePlugin
+
+/// Checks a target's Settings.bundle on every build that changes it: `settings-l10n check`
+/// runs read-only, its findings appear in the build log as `file:line:column: error: …` (Xcode
+/// shows them as issues), and an error fails the build.
+///
+/// The bundle is the target's `*.bundle` resource holding a `Root.plist` (`Settings.bundle`
+/// first), or the one a `.settings-l10n.json` in the target's or the package's folder names
+/// with `"bundle"` (relative to that file). A target with neither gets no command.
+@main
+struct SettingsL10nCheckPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let module = target.sourceModule else { return [] }
+        let files = module.sourceFiles.map(\.url)
+        // The target's folder (the common folder of its files), then the package's.
+        let folders = [BundleFinder.commonFolder(of: files), context.package.directoryURL].compactMap { $0 }
+        guard let found = BundleFinder.find(in: files, configurationFolders: folders) else { return [] }
+        return [try BundleFinder.command(for: found, tool: context.tool(named: "settings-l10n").url,
+                                         workDirectory: context.pluginWorkDirectoryURL)]
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension SettingsL10nCheckPlugin: XcodeBuildToolPlugin {
+    /// The same for an Xcode project's target: its Settings.bundle among the target's files.
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let files = target.inputFiles.map(\.url)
+        guard let found = BundleFinder.find(in: files, configurationFolders: [context.xcodeProject.directoryURL]) else { return [] }
+        return [try BundleFinder.command(for: found, tool: context.tool(named: "settings-l10n").url,
+                                         workDirectory: context.pluginWorkDirectoryURL)]
+    }
+}
+#endif
+
+/// A bundle to check, and the configuration that named it (if one did).
+struct FoundBundle {
+    var bundle: URL
+    var configuration: URL?
+}
+
+enum BundleFinder {
+    static let configurationName = ".settings-l10n.json"
+
+    /// The Settings bundle among `files` (or one of their folders), else the one a configuration
+    /// file in `configurationFolders` names.
+    static func find(in files: [URL], configurationFolders: [URL]) -> FoundBundle? {
+        var candidates: [URL] = []
+        for file in files {
+            var url = file.standardizedFileURL
+            while url.pathComponents.count > 1 {
+                if url.pathExtension == "bundle" {
+                    if !candidates.contains(url), FileManager.default.fileExists(atPath: url.appendingPathComponent("Root.plist").path) {
+                        candidates.append(url)
+                    }
+                    break
+                }
+                url = url.deletingLastPathComponent()
+            }
+        }
+        if let bundle = candidates.first(where: { $0.lastPathComponent == "Settings.bundle" }) ?? candidates.first {
+            return FoundBundle(bundle: bundle, configuration: nil)
+        }
+        for folder in configurationFolders {
+            let configuration = folder.appendingPathComponent(configurationName)
+            guard let data = FileManager.default.contents(atPath: configuration.path),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let path = object["bundle"] as? String else { continue }
+            return FoundBundle(bundle: folder.appendingPathComponent(path).standardizedFileURL, configuration: configuration)
+        }
+        return nil
+    }
+
+    /// The deepest folder holding every one of `files`.
+    static func commonFolder(of files: [URL]) -> URL? {
+        guard var common = files.first?.standardizedFileURL.deletingLastPathComponent().pathComponents else { return nil }
+        for file in files.dropFirst() {
+            let components = file.standardizedFileURL.deletingLastPathComponent().pathComponents
+            common = Array(zip(common, components).prefix { $0 == $1 }.map(\.0))
+        }
+        return common.isEmpty ? nil : URL(fileURLWithPath: common.joined(separator: "/").replacingOccurrences(of: "//", with: "/"))
+    }
+
+    /// `settings-l10n check <bundle> --absolute-paths --stamp <work>/…swift`: reruns when a file
+    /// of the bundle or its configuration changes; the stamp (a Swift comment) is its output.
+    static func command(for found: FoundBundle, tool: URL, workDirectory: URL) throws -> Command {
+        var inputs: [URL] = []
+        if let enumerator = FileManager.default.enumerator(at: found.bundle, includingPropertiesForKeys: [.isRegularFileKey]) {
+            for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                inputs.append(url)
+            }
+        }
+        let beside = found.bundle.deletingLastPathComponent().appendingPathComponent(configurationName)
+        let configuration = found.configuration ?? (FileManager.default.fileExists(atPath: beside.path) ? beside : nil)
+        if let configuration { inputs.append(configuration) }
+        let name = found.bundle.deletingPathExtension().lastPathComponent
+        let stamp = workDirectory.appendingPathComponent("SettingsL10nCheck_\(name).swift")
+        var arguments = ["check", found.bundle.path, "--absolute-paths", "--stamp", stamp.path]
+        if let configuration = found.configuration { arguments += ["--config", configuration.path] }
+        return .buildCommand(displayName: "settings-l10n check \(found.bundle.lastPathComponent)", executable: tool,
+                             arguments: arguments, inputFiles: inputs, outputFiles: [stamp])
+    }
+}
