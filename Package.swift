@@ -22,11 +22,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // A handful of stable C wrappers over the system ICU (libicu-dev): ICU renames its
-        // C symbols with a version suffix, so Swift cannot call them directly.
+        // A handful of stable C wrappers over the system ICU: ICU renames its C symbols with a
+        // version suffix, so Swift cannot call them directly. Linux: libicu-dev. Apple platforms:
+        // the system's libicucore, with the declarations of Sources/CICU/icu.h (no Homebrew, no
+        // flags; untested here, see scripts/check-icu-declarations).
         .target(
             name: "CICU",
-            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+            linkerSettings: [
+                .linkedLibrary("icui18n", .when(platforms: [.linux, .android, .openbsd, .windows])),
+                .linkedLibrary("icuuc", .when(platforms: [.linux, .android, .openbsd, .windows])),
+                .linkedLibrary("icucore", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst])),
+            ]
         ),
         // glibc's mallopt, for the executable to tune the allocator (a header, no code).
         .systemLibrary(name: "CMalloc"),

@@ -1,10 +1,7 @@
 #include "CICU.h"
 
 #include <string.h>
-#include <unicode/uloc.h>
-#include <unicode/ucol.h>
-#include <unicode/uversion.h>
-#include <unicode/utypes.h>
+#include "icu.h"
 
 static int32_t copy_out(const char *text, char *buffer, int32_t capacity) {
     int32_t length = (int32_t)strlen(text);

@@ -1,10 +1,7 @@
 #include "CICU.h"
 
 #include <string.h>
-#include <unicode/uloc.h>
-#include <unicode/ulocdata.h>
-#include <unicode/ures.h>
-#include <unicode/utypes.h>
+#include "icu.h"
 
 static int32_t finish(UErrorCode error, int32_t length, char *buffer, int32_t capacity) {
     if (U_FAILURE(error) || error == U_STRING_NOT_TERMINATED_WARNING || length >= capacity) {
