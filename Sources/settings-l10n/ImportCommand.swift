@@ -117,19 +117,20 @@ struct ImportCommand: ParsableCommand {
     /// - Returns: the updates written.
     private func write(_ result: inout ImportResult, into source: DiskBundleSource) throws -> [TableUpdate] {
         var writer = DiskBundleWriter(bundle: source)
+        let errors = writer.write(result.updates.map { BundleFileWrite(path: $0.path, bytes: $0.updated, expected: $0.original) })
         var written: [TableUpdate] = []
-        for update in result.updates {
-            do {
-                try writer.write(update.updated, to: update.path, replacing: update.original)
+        for (update, error) in zip(result.updates, errors) {
+            guard let error else {
                 written.append(update)
-            } catch where error.kind == .conflict {
-                let count = result.written[update.path] ?? 0
-                result.rejected.append(Diagnostic(.error, rule: .importTableRefused,
-                                                  "\(count) translation\(count == 1 ? " was" : "s were") not imported: \(error.message)",
-                                                  at: SourceLocation(file: options.diagnosticPaths.path(of: SourceLocation(file: update.path)))))
-            } catch {
-                throw CommandFailure("\(error.description) (tables written before it keep their new content; fix the problem and import again)")
+                continue
             }
+            guard error.kind == .conflict else {
+                throw CommandFailure("\(error.description) (the other tables were written; fix the problem and import again)")
+            }
+            let count = result.written[update.path] ?? 0
+            result.rejected.append(Diagnostic(.error, rule: .importTableRefused,
+                                              "\(count) translation\(count == 1 ? " was" : "s were") not imported: \(error.message)",
+                                              at: SourceLocation(file: options.diagnosticPaths.path(of: SourceLocation(file: update.path)))))
         }
         return written
     }

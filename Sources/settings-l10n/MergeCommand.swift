@@ -64,34 +64,35 @@ struct MergeCommand: ParsableCommand {
         let appTranslations = try fillFrom.map { try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage) }
         let merging = ProgressLine("merging")
         let writes = !dryRun && !check
-        var writer = DiskBundleWriter(bundle: source)
+        let writer = BackgroundWriter(bundle: source)
         var result = MergeResult()
         var changed = 0
-        // Each table is printed or written as soon as it is merged, then dropped.
-        try Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
+        // Each table is printed, or handed to the writer, as soon as it is merged; the writer
+        // writes batches on threads of its own while the merge goes on.
+        Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
                          options: MergeOptions(prune: prune, fillSource: fill == .source, fillFrom: appTranslations),
                          progress: { done, total, folder in merging.update(done + 1, of: total, folder) }) { outcome in
-            var report = outcome.report
-            defer { result.reports.append(report) }
+            result.reports.append(outcome.report)
             guard let update = outcome.update else { return }
             changed += 1
             if dryRun {
                 printOutput(UnifiedDiff.diff(old: update.originalText, new: update.updatedText,
                                              path: update.path, isNewFile: update.original == nil))
             } else if writes {
-                do {
-                    try writer.write(update.updated, to: update.path, replacing: update.original)
-                } catch let error as BundleWriteError where error.kind == .conflict {
-                    report.problem = "not written: \(error.message)"
-                    report.changed = false
-                    report.created = false
-                } catch {
-                    merging.finish()
-                    throw CommandFailure("\(error) (tables written before it keep their new content; run merge again)")
-                }
+                writer.add(BundleFileWrite(path: update.path, bytes: update.updated, expected: update.original),
+                           report: result.reports.count - 1)
             }
         }
+        let failures = writer.finish()
         merging.finish()
+        for failure in failures where failure.error.kind == .conflict {
+            result.reports[failure.report].problem = "not written: \(failure.error.message)"
+            result.reports[failure.report].changed = false
+            result.reports[failure.report].created = false
+        }
+        if let failure = failures.first(where: { $0.error.kind != .conflict }) {
+            throw CommandFailure("\(failure.error) (the other tables were written; run merge again)")
+        }
         switch format {
         case .json: printOutput(result.json.rendered())
         case .text: printError(result.summary(verb: writes ? "written" : "would change"), ifNotEmpty: true)

@@ -15,6 +15,7 @@ SIZES = {
     "small": (10, 30, 10),
     "medium": (50, 50, 40),
     "large": (200, 50, 40),
+    "xlarge": (400, 50, 40),
 }
 
 LOCALES = ["de", "fr", "es", "it", "ja", "ko", "zh-Hans", "zh-Hant", "pt-BR", "ru", "sv", "da", "fi", "nb", "nl",

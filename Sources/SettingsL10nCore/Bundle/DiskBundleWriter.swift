@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -29,6 +31,20 @@ public struct BundleWriteError: Error, Hashable, Sendable, CustomStringConvertib
     public var description: String { "\(path): \(message)" }
 }
 
+/// One file for `DiskBundleWriter` to write: the bytes, and what must be there now (`nil`: a new
+/// file, nothing may be there).
+public struct BundleFileWrite: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+    public var expected: [UInt8]?
+
+    public init(path: String, bytes: [UInt8], expected: [UInt8]?) {
+        self.path = path
+        self.bytes = bytes
+        self.expected = expected
+    }
+}
+
 /// Writes files of a bundle on disk atomically, and only inside it: each file is written to a
 /// temporary file in the same folder, flushed to disk, then renamed over the old one, so a
 /// crash or a kill at any moment leaves either the old file or the new one.
@@ -52,6 +68,65 @@ public struct DiskBundleWriter: Sendable {
     /// - Parameter expected: the bytes the command read from the file, which must still be
     ///   there; `nil` when the file is new, in which case nothing may be there.
     public mutating func write(_ bytes: [UInt8], to path: String, replacing expected: [UInt8]?) throws(BundleWriteError) {
+        if let error = write([BundleFileWrite(path: path, bytes: bytes, expected: expected)])[0] { throw error }
+    }
+
+    /// The threads that write at once: twice the cores (a thread waiting on the disk leaves its
+    /// core to another), at least two. More contend for the same folders and run slower.
+    public static let defaultWidth = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Writes many files, each atomically and durably, on `width` threads: each to a temporary
+    /// file flushed to disk, then checked and renamed into place; then each folder is flushed
+    /// once, which makes the renames durable. A crash at any moment leaves every file either
+    /// old or new (a rename that was not yet flushed leaves the old one).
+    /// - Returns: for each file, in order, why it was not written, or `nil`.
+    public mutating func write(_ files: [BundleFileWrite], width: Int = defaultWidth) -> [BundleWriteError?] {
+        var prepared: [Result<Staged, BundleWriteError>] = []
+        for file in files {
+            do throws(BundleWriteError) {
+                prepared.append(.success(try prepare(file)))
+            } catch {
+                prepared.append(.failure(error))
+            }
+        }
+        let outcomes = blockingParallelMap(Array(zip(files, prepared)), width: width) { file, staged -> BundleWriteError? in
+            guard case .success(let staged) = staged else {
+                if case .failure(let error) = staged { return error }
+                return nil
+            }
+            do throws(BundleWriteError) {
+                try Self.put(file, at: staged)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        // Flush each folder once, after every rename into it.
+        var folders: [String] = []
+        for (outcome, staged) in zip(outcomes, prepared) where outcome == nil {
+            if case .success(let staged) = staged, !folders.contains(staged.folder) { folders.append(staged.folder) }
+        }
+        _ = blockingParallelMap(folders, width: width) { folder in
+            let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if descriptor >= 0 {
+                fsync(descriptor)
+                close(descriptor)
+            }
+        }
+        return outcomes
+    }
+
+    /// Where a file goes, checked: its folder, its name, and the temporary file beside it.
+    struct Staged: Sendable {
+        var folder: String
+        var target: String
+        var temporary: String
+    }
+
+    /// Checks the path, prepares the folder (created for a new localization) and sweeps it of
+    /// stale temporary files, once per folder.
+    private mutating func prepare(_ file: BundleFileWrite) throws(BundleWriteError) -> Staged {
+        let path = file.path
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !components.isEmpty, components.count <= 2,
               components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
@@ -59,16 +134,22 @@ public struct DiskBundleWriter: Sendable {
         }
         let folder = components.count == 2 ? rootPath + "/" + components[0] : rootPath
         let name = String(components.last!)
-        if components.count == 2 { try prepareFolder(folder, name: String(components[0]), for: path, creating: expected == nil) }
+        if components.count == 2 { try prepareFolder(folder, name: String(components[0]), for: path, creating: file.expected == nil) }
         if !swept.contains(folder) {
             Self.removeStaleTemporaryFiles(in: folder)
             swept.insert(folder)
         }
-        let target = folder + "/" + name
+        return Staged(folder: folder, target: folder + "/" + name,
+                      temporary: folder + "/." + name + Self.temporaryMarker + "\(getpid()).tmp")
+    }
+
+    /// Writes one file: its bytes to the temporary file, flushed, then renamed over the file
+    /// (still the one read) or linked where nothing is.
+    private static func put(_ file: BundleFileWrite, at staged: Staged) throws(BundleWriteError) {
+        let (path, target, temporary) = (file.path, staged.target, staged.temporary)
         var mode: mode_t = 0o644
         var info = stat()
         if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG { mode = info.st_mode & 0o7777 }
-        let temporary = folder + "/." + name + Self.temporaryMarker + "\(getpid()).tmp"
         var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         if descriptor < 0, errno == EEXIST {
             // Left by an earlier process that had this process's id: this process never leaves one.
@@ -76,36 +157,39 @@ public struct DiskBundleWriter: Sendable {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         }
         guard descriptor >= 0 else {
-            throw BundleWriteError(path: path, message: "cannot create a temporary file beside it: \(Self.systemMessage()); nothing was written")
+            throw BundleWriteError(path: path, message: "cannot create a temporary file beside it: \(systemMessage()); nothing was written")
         }
         func fail(_ message: String, kind: BundleWriteError.Kind = .failure) -> BundleWriteError {
             unlink(temporary)
             return BundleWriteError(path: path, message: message + "; the file was left as it was", kind: kind)
         }
-        let failure = bytes.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
+        let failure = file.bytes.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
         guard failure == 0 else {
             close(descriptor)
             throw fail("cannot write: \(String(cString: strerror(failure)))")
         }
         fchmod(descriptor, mode)
-        guard fsync(descriptor) == 0 else {
-            let message = Self.systemMessage()
+        guard flushData(descriptor) == 0 else {
+            let message = systemMessage()
             close(descriptor)
             throw fail("cannot flush to disk: \(message)")
         }
         close(descriptor)
-        if let expected {
-            if let conflict = Self.differs(target, from: expected) { throw fail(conflict, kind: .conflict) }
-            guard rename(temporary, target) == 0 else { throw fail("cannot replace the file: \(Self.systemMessage())") }
+        if let expected = file.expected {
+            if let conflict = differs(target, from: expected) { throw fail(conflict, kind: .conflict) }
+            guard rename(temporary, target) == 0 else { throw fail("cannot replace the file: \(systemMessage())") }
         } else {
             try createWithoutReplacing(target, from: temporary, fail: fail)
         }
-        // Make the rename itself durable.
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
+    }
+
+    /// Flushes a file's data (and the size that reads it) to disk.
+    private static func flushData(_ descriptor: Int32) -> Int32 {
+        #if os(Linux)
+        fdatasync(descriptor)
+        #else
+        fsync(descriptor)
+        #endif
     }
 
     /// Checks that the file's folder is a real folder of the bundle (never a link), creating a
@@ -129,7 +213,7 @@ public struct DiskBundleWriter: Sendable {
     /// Moves the temporary file to `target`, failing when anything is there: a hard link made
     /// with `link` (which never replaces), or, where the file system has no hard links, a
     /// rename after checking that nothing is there.
-    private func createWithoutReplacing(_ target: String, from temporary: String,
+    private static func createWithoutReplacing(_ target: String, from temporary: String,
                                         fail: (String, BundleWriteError.Kind) -> BundleWriteError) throws(BundleWriteError) {
         if link(temporary, target) == 0 {
             unlink(temporary)
