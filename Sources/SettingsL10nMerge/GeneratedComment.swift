@@ -15,9 +15,21 @@ enum GeneratedComment {
     /// Whether `comment` is a location comment settings-l10n wrote: it starts with a schema file
     /// name followed by ` › `.
     static func isLocation(_ comment: String) -> Bool {
-        guard comment.hasPrefix("/* "), let separator = comment.byteRange(of: " › ") else { return false }
-        let file = comment[comment.index(comment.startIndex, offsetBy: 3)..<separator.lowerBound]
-        return file.hasSuffix(".plist") && !file.contains(" ")
+        var comment = comment
+        return comment.withUTF8 { isLocation(UnsafeBufferPointer(rebasing: $0[...])) }
+    }
+
+    /// `isLocation` on the comment's UTF-8 bytes: `/* `, a file name without spaces ending in
+    /// `.plist`, then ` › `.
+    static func isLocation(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 12, bytes[0] == UInt8(ascii: "/"), bytes[1] == UInt8(ascii: "*"), bytes[2] == 0x20 else { return false }
+        var index = 3
+        while index + 4 < bytes.count, bytes[index] != 0x20 { index += 1 }
+        // The file name ends at the first space, which must open " › " (20 E2 80 BA 20).
+        guard index + 4 < bytes.count, bytes[index + 1] == 0xE2, bytes[index + 2] == 0x80, bytes[index + 3] == 0xBA,
+              bytes[index + 4] == 0x20, index >= 3 + 6 else { return false }
+        let plist: [UInt8] = Array(".plist".utf8)
+        return (0..<6).allSatisfy { bytes[index - 6 + $0] == plist[$0] }
     }
 
     /// Whether `comment` is one settings-l10n wrote (location, marks, obsolete section).

@@ -12,12 +12,51 @@ struct TableAssembly {
 
         /// Replaces the location comment settings-l10n wrote above the entry, if it has one.
         mutating func updateLocationComment(_ comment: String) {
-            let trivia = entry.leadingTrivia
-            // Most often the first comment is the location comment, already right.
-            if let first = StringsTrivia.firstCommentRange(in: trivia), trivia[first] == comment[...] { return }
-            guard let range = StringsTrivia.commentRanges(in: trivia).first(where: { GeneratedComment.isLocation(String(trivia[$0])) }),
-                  trivia[range] != comment else { return }
-            entry.leadingTrivia.replaceSubrange(range, with: comment)
+            var trivia = entry.leadingTrivia
+            var comment = comment
+            // On the bytes, without making strings: most often the first comment is the
+            // location comment, already right, or there is none.
+            let replace: Range<Int>? = trivia.withUTF8 { bytes in
+                comment.withUTF8 { wanted in
+                    var index = 0
+                    while let range = Self.nextComment(in: bytes, from: index) {
+                        let text = UnsafeBufferPointer(rebasing: bytes[range])
+                        if GeneratedComment.isLocation(text) {
+                            return text.elementsEqual(wanted) ? nil : range
+                        }
+                        index = range.upperBound
+                    }
+                    return nil
+                }
+            }
+            guard let replace else { return }
+            var bytes = Array(trivia.utf8)
+            bytes.replaceSubrange(replace, with: comment.utf8)
+            entry.leadingTrivia = String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// The byte range of the next `/* */` comment (unclosed: to the end) from `start`; `//`
+        /// comments are skipped.
+        static func nextComment(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
+            var index = start
+            let count = bytes.count
+            while index + 1 < count {
+                guard bytes[index] == UInt8(ascii: "/") else {
+                    index += 1
+                    continue
+                }
+                if bytes[index + 1] == UInt8(ascii: "*") {
+                    var end = index + 2
+                    while end + 1 < count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) { end += 1 }
+                    return index..<(end + 1 < count ? end + 2 : count)
+                }
+                if bytes[index + 1] == UInt8(ascii: "/") {
+                    while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+                    continue
+                }
+                index += 1
+            }
+            return nil
         }
     }
 
@@ -47,10 +86,10 @@ struct TableAssembly {
         var opener: (key: String, wasFirst: Bool, leading: String)?
         for index in entries.indices {
             let leading = entries[index].leadingTrivia
-            entries[index].leadingTrivia = Self.removingObsoleteMarker(leading)
-            if opener == nil, entries[index].leadingTrivia != leading {
-                opener = (entries[index].key, index == 0, leading)
-            }
+            let cleaned = Self.removingObsoleteMarker(leading)
+            guard cleaned.utf8.count != leading.utf8.count else { continue }
+            entries[index].leadingTrivia = cleaned
+            if opener == nil { opener = (entries[index].key, index == 0, leading) }
         }
         obsoleteOpener = opener
         if entries.isEmpty {

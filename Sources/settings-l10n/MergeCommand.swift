@@ -67,6 +67,14 @@ struct MergeCommand: ParsableCommand {
         let writer = BackgroundWriter(bundle: source)
         var result = MergeResult()
         var changed = 0
+        // --dry-run: the diffs of a few tables are made on all cores, then printed in order.
+        var diffs: [TableUpdate] = []
+        func printDiffs() {
+            for text in parallelMap(diffs, { UnifiedDiff.diff(old: $0.originalText, new: $0.updatedText, path: $0.path, isNewFile: $0.original == nil) }) {
+                printOutput(text)
+            }
+            diffs.removeAll()
+        }
         // Each table is printed, or handed to the writer, as soon as it is merged; the writer
         // writes batches on threads of its own while the merge goes on.
         Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
@@ -76,13 +84,14 @@ struct MergeCommand: ParsableCommand {
             guard let update = outcome.update else { return }
             changed += 1
             if dryRun {
-                printOutput(UnifiedDiff.diff(old: update.originalText, new: update.updatedText,
-                                             path: update.path, isNewFile: update.original == nil))
+                diffs.append(update)
+                if diffs.count >= 16 { printDiffs() }
             } else if writes {
                 writer.add(BundleFileWrite(path: update.path, bytes: update.updated, expected: update.original),
                            report: result.reports.count - 1)
             }
         }
+        printDiffs()
         let failures = writer.finish()
         merging.finish()
         for failure in failures where failure.error.kind == .conflict {

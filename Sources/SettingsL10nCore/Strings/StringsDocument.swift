@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A `.strings` file as a lossless sequence of entries with the text around them.
 ///
 /// Writing back an untouched document gives the original bytes: encoding, byte-order mark,
@@ -39,9 +45,22 @@ public struct StringsDocument: Hashable, Sendable {
         return text
     }
 
+    /// The text as UTF-8, built without making a String.
+    var utf8: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.count * 80 + trailer.utf8.count)
+        for entry in entries {
+            bytes.append(contentsOf: entry.leadingTrivia.utf8)
+            bytes.append(contentsOf: entry.source.utf8)
+            bytes.append(contentsOf: entry.trailingTrivia.utf8)
+        }
+        bytes.append(contentsOf: trailer.utf8)
+        return bytes
+    }
+
     /// The bytes of the file: the text in the document's encoding, with its byte-order mark.
     public func encoded() -> [UInt8] {
-        DecodedText.encode(text, as: encoding, byteOrderMark: hasByteOrderMark)
+        DecodedText.encode(utf8: utf8, as: encoding, byteOrderMark: hasByteOrderMark)
     }
 
     /// The table the device reads: each key's value from its last entry (last one wins).
@@ -72,36 +91,115 @@ public struct StringsDocument: Hashable, Sendable {
 }
 
 /// One `key = value;` entry and the text around it.
+///
+/// Its fields live in one shared, copy-on-write box: a table of thousands of entries is
+/// copied, reordered and reassembled by merge and import, and a copy of an entry is then one
+/// reference, not five strings.
 public struct StringsEntry: Hashable, Sendable {
+    private final class Storage: @unchecked Sendable {
+        var leadingTrivia: String
+        var source: String
+        var trailingTrivia: String
+        var key: String
+        var value: PlistValue
+        var position: TextPosition
+        var valuePosition: TextPosition
+        var keyEnd: Int
+        var valueRange: Range<Int>?
+
+        init(leadingTrivia: String, source: String, trailingTrivia: String, key: String, value: PlistValue,
+             position: TextPosition, valuePosition: TextPosition, keyEnd: Int, valueRange: Range<Int>?) {
+            self.leadingTrivia = leadingTrivia
+            self.source = source
+            self.trailingTrivia = trailingTrivia
+            self.key = key
+            self.value = value
+            self.position = position
+            self.valuePosition = valuePosition
+            self.keyEnd = keyEnd
+            self.valueRange = valueRange
+        }
+
+        func copy() -> Storage {
+            Storage(leadingTrivia: leadingTrivia, source: source, trailingTrivia: trailingTrivia, key: key, value: value,
+                    position: position, valuePosition: valuePosition, keyEnd: keyEnd, valueRange: valueRange)
+        }
+    }
+
+    private var storage: Storage
+
+    /// The box, copied first when another entry shares it.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
     /// White space and comments between the previous entry (or the start of the file) and this
     /// one, as written.
-    public var leadingTrivia: String
+    public var leadingTrivia: String {
+        get { storage.leadingTrivia }
+        set { unique.leadingTrivia = newValue }
+    }
     /// The entry exactly as written, from the key's first character to the `;`.
-    public var source: String
+    public var source: String {
+        get { storage.source }
+        set { unique.source = newValue }
+    }
     /// What follows the `;` on the same line (spaces, a comment), through the line break.
-    public var trailingTrivia: String
-    public var key: String
-    public var value: PlistValue
+    public var trailingTrivia: String {
+        get { storage.trailingTrivia }
+        set { unique.trailingTrivia = newValue }
+    }
+    public var key: String {
+        get { storage.key }
+        set { unique.key = newValue }
+    }
+    public var value: PlistValue {
+        get { storage.value }
+        set { unique.value = newValue }
+    }
     /// Where the key starts (1-based line and column).
-    public var position: TextPosition
+    public var position: TextPosition {
+        get { storage.position }
+        set { unique.position = newValue }
+    }
     /// Where the value starts; for `"key";` the key's position.
-    public var valuePosition: TextPosition
+    public var valuePosition: TextPosition {
+        get { storage.valuePosition }
+        set { unique.valuePosition = newValue }
+    }
     /// Where, in `source` (UTF-8 offsets), the key token ends and the value token lies; `nil`
     /// for the `"key";` shorthand. Lets a value change without touching the key as written.
-    var keyEnd: Int
-    var valueRange: Range<Int>?
+    var keyEnd: Int {
+        get { storage.keyEnd }
+        set { unique.keyEnd = newValue }
+    }
+    var valueRange: Range<Int>? {
+        get { storage.valueRange }
+        set { unique.valueRange = newValue }
+    }
 
     package init(leadingTrivia: String, source: String, trailingTrivia: String, key: String,
                 value: PlistValue, position: TextPosition, valuePosition: TextPosition) {
-        self.leadingTrivia = leadingTrivia
-        self.source = source
-        self.trailingTrivia = trailingTrivia
-        self.key = key
-        self.value = value
-        self.position = position
-        self.valuePosition = valuePosition
-        self.keyEnd = source.utf8.count
-        self.valueRange = nil
+        storage = Storage(leadingTrivia: leadingTrivia, source: source, trailingTrivia: trailingTrivia, key: key, value: value,
+                          position: position, valuePosition: valuePosition, keyEnd: source.utf8.count, valueRange: nil)
+    }
+
+    public static func == (lhs: StringsEntry, rhs: StringsEntry) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.leadingTrivia == rhs.leadingTrivia && lhs.source == rhs.source && lhs.trailingTrivia == rhs.trailingTrivia
+            && lhs.key == rhs.key && lhs.value == rhs.value && lhs.position == rhs.position
+            && lhs.valuePosition == rhs.valuePosition && lhs.keyEnd == rhs.keyEnd && lhs.valueRange == rhs.valueRange
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(source)
+        hasher.combine(leadingTrivia)
+        hasher.combine(trailingTrivia)
+        hasher.combine(position)
     }
 
     /// The value when it is a string (as every Settings table's values are).
@@ -118,25 +216,29 @@ public enum LineEnding: String, Hashable, Sendable {
 
     /// The line ending used most often in `bytes` (LF when there is none; ties go to LF, CRLF).
     static func dominant(in bytes: [UInt8]) -> LineEnding {
-        var lf = 0, crlf = 0, cr = 0
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            if bytes[index] == 0x0D {
-                if index + 1 < count, bytes[index + 1] == 0x0A {
-                    crlf += 1
-                    index += 1
-                } else {
-                    cr += 1
+        bytes.withUnsafeBufferPointer { buffer in
+            // Most files have no carriage return: then LF, without counting.
+            guard let base = buffer.baseAddress, memchr(base, 0x0D, buffer.count) != nil else { return .lf }
+            var lf = 0, crlf = 0, cr = 0
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                if buffer[index] == 0x0D {
+                    if index + 1 < count, buffer[index + 1] == 0x0A {
+                        crlf += 1
+                        index += 1
+                    } else {
+                        cr += 1
+                    }
+                } else if buffer[index] == 0x0A {
+                    lf += 1
                 }
-            } else if bytes[index] == 0x0A {
-                lf += 1
+                index += 1
             }
-            index += 1
+            if crlf > lf, crlf >= cr { return .crlf }
+            if cr > lf, cr > crlf { return .cr }
+            return .lf
         }
-        if crlf > lf, crlf >= cr { return .crlf }
-        if cr > lf, cr > crlf { return .cr }
-        return .lf
     }
 }
 

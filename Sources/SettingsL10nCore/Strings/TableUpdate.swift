@@ -1,25 +1,38 @@
 /// A table that an import (or a merge) changes: its bytes before and after.
+///
+/// Only the bytes are kept: a merge holds many updates on their way to the disk, and a parsed
+/// document is many times the size of its file.
 public struct TableUpdate: Hashable, Sendable {
     /// The path relative to the bundle (`de.lproj/Root.strings`).
     public let path: String
     /// The file's bytes before, or `nil` when the file is new.
     public let original: [UInt8]?
-    public let document: StringsDocument
-    /// The document's text, and its bytes as the file will hold them: made once.
-    public let updatedText: String
+    /// The bytes the file will hold.
     public let updated: [UInt8]
 
     package init(path: String, original: [UInt8]?, document: StringsDocument) {
         self.path = path
         self.original = original
-        self.document = document
-        updatedText = document.text
-        updated = DecodedText.encode(updatedText, as: document.encoding, byteOrderMark: document.hasByteOrderMark)
+        updated = document.encoded()
+    }
+
+    /// The updated table as a document (parsed again from `updated`: the parser is lossless).
+    public var document: StringsDocument {
+        (try? StringsParser.parse(updated)) ?? StringsDocument()
+    }
+
+    /// The text after, for diffs.
+    public var updatedText: String {
+        Self.text(of: updated)
     }
 
     /// The text before (empty for a new file), for diffs.
     public var originalText: String {
-        guard let original, let decoded = try? DecodedText.decode(original) else { return "" }
+        original.map(Self.text) ?? ""
+    }
+
+    private static func text(of bytes: [UInt8]) -> String {
+        guard let decoded = try? DecodedText.decode(bytes) else { return "" }
         return String(decoding: decoded.utf8, as: UTF8.self)
     }
 }

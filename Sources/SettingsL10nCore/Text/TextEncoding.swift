@@ -61,8 +61,24 @@ package struct DecodedText: Sendable {
     /// UTF-16 from the text's UTF-8, scalar by scalar: each UTF-8 byte makes at most two bytes.
     static func encodeUTF16(_ text: String, bigEndian: Bool, byteOrderMark: Bool) -> [UInt8] {
         var text = text
-        return text.withUTF8 { input in
-            [UInt8](unsafeUninitializedCapacity: input.count * 2 + 2) { out, written in
+        return text.withUTF8 { encodeUTF16(utf8: $0, bigEndian: bigEndian, byteOrderMark: byteOrderMark) }
+    }
+
+    /// Text held as UTF-8 bytes (valid: a String's), in the given encoding.
+    package static func encode(utf8 bytes: [UInt8], as encoding: TextEncoding, byteOrderMark: Bool) -> [UInt8] {
+        switch encoding {
+        case .utf8:
+            return byteOrderMark ? [0xEF, 0xBB, 0xBF] + bytes : bytes
+        case .utf16LittleEndian, .utf16BigEndian:
+            return bytes.withUnsafeBufferPointer {
+                encodeUTF16(utf8: $0, bigEndian: encoding == .utf16BigEndian, byteOrderMark: byteOrderMark)
+            }
+        }
+    }
+
+    /// UTF-16 from valid UTF-8, scalar by scalar: each UTF-8 byte makes at most two bytes.
+    static func encodeUTF16(utf8 input: UnsafeBufferPointer<UInt8>, bigEndian: Bool, byteOrderMark: Bool) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: input.count * 2 + 2) { out, written in
                 var at = 0
                 @inline(__always) func put(_ unit: UInt32) {
                     let high = UInt8(truncatingIfNeeded: unit >> 8), low = UInt8(truncatingIfNeeded: unit)
@@ -100,7 +116,6 @@ package struct DecodedText: Sendable {
                     }
                 }
                 written = at
-            }
         }
     }
 

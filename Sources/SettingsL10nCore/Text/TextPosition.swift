@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A 1-based position in a text file: the line, and the column counted in Unicode scalars.
 public struct TextPosition: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
@@ -68,12 +74,17 @@ package struct LineIndex: Sendable {
 /// one: linear over a whole parse, where a fresh search per position would be quadratic.
 struct PositionTracker: Sendable {
     private let bytes: [UInt8]
+    /// Whether the text has a carriage return: without one, lines are found with `memchr`.
+    private let hasCarriageReturn: Bool
     private var offset = 0
     private var line = 1
     private var column = 1
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        hasCarriageReturn = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) != nil } ?? false
+        }
     }
 
     /// The 1-based line and column (in Unicode scalars) of `target`.
@@ -85,20 +96,34 @@ struct PositionTracker: Sendable {
         }
         let end = min(target, bytes.count)
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, offset < end else { return }
             var offset = self.offset, line = self.line, column = self.column
-            while offset < end {
-                let byte = buffer[offset]
-                if byte == 0x0A {
+            if !hasCarriageReturn {
+                // Jump from line break to line break; count columns on the last line only.
+                while offset < end, let found = memchr(base + offset, 0x0A, end - offset) {
+                    offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
                     line += 1
                     column = 1
-                } else if byte == 0x0D {
-                    line += 1
-                    column = 1
-                    if offset + 1 < end, buffer[offset + 1] == 0x0A { offset += 1 }
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
                 }
-                offset += 1
+                while offset < end {
+                    if buffer[offset] & 0xC0 != 0x80 { column += 1 }
+                    offset += 1
+                }
+            } else {
+                while offset < end {
+                    let byte = buffer[offset]
+                    if byte == 0x0A {
+                        line += 1
+                        column = 1
+                    } else if byte == 0x0D {
+                        line += 1
+                        column = 1
+                        if offset + 1 < end, buffer[offset + 1] == 0x0A { offset += 1 }
+                    } else if byte & 0xC0 != 0x80 {
+                        column += 1
+                    }
+                    offset += 1
+                }
             }
             self.offset = offset
             self.line = line
