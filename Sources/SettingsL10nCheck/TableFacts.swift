@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SettingsL10nCore
 import SettingsL10nExtract
 
@@ -65,7 +70,7 @@ package struct TableFacts: Sendable {
         for position in entries.indices where !index.isOverridden[position] {
             let entry = entries[position]
             if entry.value == "" { facts.emptyValues.append(entry) }
-            if let value = entry.value, value != entry.key, Self.sameIgnoringWhiteSpace(value, entry.key) {
+            if let value = entry.value, !Self.sameBytes(value, entry.key), Self.sameIgnoringWhiteSpace(value, entry.key) {
                 facts.whitespaceValues.append(entry)
             }
             if entry.needsReview {
@@ -142,11 +147,119 @@ package struct TableFacts: Sendable {
     /// Whether two strings are equal once runs of white space count as one space and the ends
     /// are trimmed; without allocating, and most pairs stop at their first character.
     static func sameIgnoringWhiteSpace(_ a: String, _ b: String) -> Bool {
+        var (x, y) = (a, b)
+        return x.withUTF8 { left in y.withUTF8 { right in squeezedBytesEqual(left, right) } }
+    }
+
+    /// Whether two strings have the same UTF-8 bytes (`==` compares canonical equivalence).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var (x, y) = (a, b)
+        return x.withUTF8 { left in y.withUTF8 { right in left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 } }
+    }
+
+    /// The length of the white space character (Unicode's White_Space) at `index`, or 0.
+    @inline(__always)
+    static func spaceLength(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+        let byte = bytes[index]
+        if byte < 0x80 { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) ? 1 : 0 }
+        let rest = bytes.count - index
+        switch byte {
+        case 0xC2: // U+0085, U+00A0
+            return rest >= 2 && (bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0) ? 2 : 0
+        case 0xE1: // U+1680
+            return rest >= 3 && bytes[index + 1] == 0x9A && bytes[index + 2] == 0x80 ? 3 : 0
+        case 0xE2: // U+2000...U+200A, U+2028, U+2029, U+202F, U+205F
+            guard rest >= 3 else { return 0 }
+            let (second, third) = (bytes[index + 1], bytes[index + 2])
+            if second == 0x80, (0x80...0x8A).contains(third) || third == 0xA8 || third == 0xA9 || third == 0xAF { return 3 }
+            return second == 0x81 && third == 0x9F ? 3 : 0
+        case 0xE3: // U+3000
+            return rest >= 3 && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x80 ? 3 : 0
+        default:
+            return 0
+        }
+    }
+
+    /// `sameIgnoringWhiteSpace` on valid UTF-8: runs of white space are one space, the ends are
+    /// trimmed, everything else compares byte for byte.
+    static func squeezedBytesEqual(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Bool {
+            var skipped = false
+            while index < bytes.count {
+                let length = spaceLength(bytes, index)
+                if length == 0 { break }
+                index += length
+                skipped = true
+            }
+            return skipped
+        }
+        var i = 0, j = 0
+        _ = skipSpace(x, &i)
+        _ = skipSpace(y, &j)
+        while true {
+            if i == x.count || j == y.count {
+                // What is left of the other must be white space, which trimming removes.
+                _ = skipSpace(x, &i)
+                _ = skipSpace(y, &j)
+                return i == x.count && j == y.count
+            }
+            let spaceX = skipSpace(x, &i), spaceY = skipSpace(y, &j)
+            // A run on one side only stands against a character on the other (which is not at
+            // its end): a space, or the end of the text, against a character.
+            if spaceX != spaceY { return false }
+            if spaceX { continue }
+            if x[i] != y[j] { return false }
+            i += 1
+            j += 1
+            // Equal bytes that cannot be (or start) white space: past them in a tight loop.
+            while i < x.count, j < y.count, x[i] == y[j], x[i] > 0x20, x[i] < 0xC2 || x[i] > 0xE3 {
+                i += 1
+                j += 1
+            }
+        }
+    }
+
+    /// `sameIgnoringWhiteSpace` on Unicode scalars, white space as Unicode defines it.
+    static func squeezedScalarsEqual(_ a: String, _ b: String) -> Bool {
         var left = Squeezed(a.unicodeScalars.makeIterator()), right = Squeezed(b.unicodeScalars.makeIterator())
         while true {
             let x = left.next(), y = right.next()
             if x != y { return false }
             if x == nil { return true }
+        }
+    }
+
+    /// `sameIgnoringWhiteSpace` on UTF-8 bytes, or `nil` when a byte that may start non-ASCII
+    /// white space is reached before the answer is known.
+    static func squeezedBytesEqual(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool? {
+        @inline(__always) func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        @inline(__always) func mayStartSpace(_ byte: UInt8) -> Bool { byte == 0xC2 || byte == 0xE1 || byte == 0xE2 || byte == 0xE3 }
+        var i = 0, j = 0
+        while i < x.count, isSpace(x[i]) { i += 1 }
+        while j < y.count, isSpace(y[j]) { j += 1 }
+        while true {
+            if i == x.count || j == y.count {
+                // What is left of the other must be white space, which trimming removes.
+                while i < x.count, isSpace(x[i]) { i += 1 }
+                while j < y.count, isSpace(y[j]) { j += 1 }
+                if (i < x.count && mayStartSpace(x[i])) || (j < y.count && mayStartSpace(y[j])) { return nil }
+                return i == x.count && j == y.count
+            }
+            let (c, d) = (x[i], y[j])
+            if mayStartSpace(c) || mayStartSpace(d) { return nil }
+            if isSpace(c) || isSpace(d) {
+                // A run of white space is one space, or nothing at the end.
+                // White space against a character (neither side is at its end): one squeezed
+                // text has a space there, the other that character.
+                guard isSpace(c), isSpace(d) else { return false }
+                while i < x.count, isSpace(x[i]) { i += 1 }
+                while j < y.count, isSpace(y[j]) { j += 1 }
+                continue
+            }
+            if c != d { return false }
+            i += 1
+            j += 1
         }
     }
 

@@ -26,8 +26,14 @@ enum DisplayRules {
     static func longerShortTitles(titles: [String?], shortTitles: [String?]) -> [Int] {
         shortTitles.indices.filter { index in
             guard index < titles.count, let short = shortTitles[index], let title = titles[index] else { return false }
-            return short.count > title.count
+            return displayLength(short) > displayLength(title)
         }
+    }
+
+    /// The characters a title shows: its bytes when it is ASCII (most are), else its
+    /// grapheme clusters.
+    static func displayLength(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
     }
 
     /// Whether a rule of this group reports anything about a list: only such lists are kept.
