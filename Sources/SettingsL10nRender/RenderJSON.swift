@@ -46,9 +46,11 @@ public enum RenderJSON {
         while let batch = nextBatch() {
             for fragment in batch {
                 writer.element()
-                writer.raw(fragment)
+                // The fragment goes out as it is, never copied into the writer's buffer: a
+                // locale can be megabytes.
+                writer.drain(ifLargerThan: 0, into: write)
+                write(fragment)
             }
-            writer.drain(ifLargerThan: 1 << 16, into: write)
         }
         writer.endArray()
         writer.endObject()

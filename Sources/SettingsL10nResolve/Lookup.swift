@@ -30,9 +30,27 @@ struct Lookup {
 
     /// The text the Settings app shows for `key` on a page of `file`.
     func text(_ key: String, in file: SchemaFile) -> String {
-        guard let table = catalog.tableOfFile[file.path] else { return key }
-        if let pseudo { return pseudo.translate(values[table]?[key] ?? key) }
-        return values[table]?[key] ?? key
+        page(file).text(key)
+    }
+
+    /// The lookups of one page: its table found once, then each key.
+    func page(_ file: SchemaFile) -> PageLookup {
+        let table = catalog.tableOfFile[file.path]
+        return PageLookup(values: table.flatMap { values[$0] }, hasTable: table != nil, pseudo: pseudo)
+    }
+
+    /// The strings of the table a page uses.
+    struct PageLookup {
+        let values: [String: String]?
+        let hasTable: Bool
+        let pseudo: PseudoLocale?
+
+        /// The text the Settings app shows for `key` on this page.
+        func text(_ key: String) -> String {
+            guard hasTable else { return key }
+            let text = values?[key] ?? key
+            return pseudo.map { $0.translate(text) } ?? text
+        }
     }
 
     /// The share of the strings of the shown files that the tables translate (1 for a

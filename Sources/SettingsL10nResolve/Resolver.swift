@@ -66,8 +66,9 @@ public struct Resolver: Sendable {
             visited.insert(path)
             var children: [(String, String?)] = []
             let host: SettingsHost = file.name.isInApp ? .inAppSettingsKit : self.host
+            let page = lookup.page(file)
             let specifiers = file.specifiers.filter { isShown($0, in: host) }.map { specifier in
-                let row = row(specifier, in: file, host: host, lookup: lookup, collator: collator)
+                let row = row(specifier, in: file, host: host, lookup: page, collator: collator)
                 if let child = row.file { children.append((child, row.title)) }
                 return row
             }
@@ -86,11 +87,11 @@ public struct Resolver: Sendable {
     }
 
     /// One row as shown: the fields the host shows, looked up, and its options.
-    private func row(_ specifier: Specifier, in file: SchemaFile, host: SettingsHost, lookup: Lookup, collator: Collator?) -> LocalizedSpecifier {
+    private func row(_ specifier: Specifier, in file: SchemaFile, host: SettingsHost, lookup: Lookup.PageLookup, collator: Collator?) -> LocalizedSpecifier {
         let fields = specifier.shownFields(in: host)
         var row = LocalizedSpecifier(specifier: specifier, title: nil, footerText: nil, file: nil, options: nil)
-        if fields.contains(.title) { row.title = specifier.title.map { lookup.text($0, in: file) } }
-        if fields.contains(.footerText) { row.footerText = specifier.footerText.map { lookup.text($0, in: file) } }
+        if fields.contains(.title) { row.title = specifier.title.map(lookup.text) }
+        if fields.contains(.footerText) { row.footerText = specifier.footerText.map(lookup.text) }
         if specifier.type == .childPane, let name = specifier.file, PaneWalk.problem(withFileName: name) == nil,
            let child = schemaFile(named: name) {
             row.file = child.path
@@ -119,16 +120,16 @@ public struct Resolver: Sendable {
         return idioms.contains(idiom.schemaName)
     }
 
-    private func options(of specifier: Specifier, file: SchemaFile, fields: [LocalizableField], lookup: Lookup,
+    private func options(of specifier: Specifier, file: SchemaFile, fields: [LocalizableField], lookup: Lookup.PageLookup,
                          collator: Collator?) -> [LocalizedOption]? {
         guard let values = specifier.values else { return nil }
         let titles = fields.contains(.titles) ? specifier.titles ?? [] : []
         let shortTitles = fields.contains(.shortTitles) ? specifier.shortTitles : nil
         var options: [LocalizedOption] = []
         for (index, value) in values.enumerated() {
-            let title = index < titles.count ? titles[index].map { lookup.text($0, in: file) } : nil
+            let title = index < titles.count ? titles[index].map(lookup.text) : nil
             var short: String?
-            if let shortTitles, index < shortTitles.count, let key = shortTitles[index] { short = lookup.text(key, in: file) }
+            if let shortTitles, index < shortTitles.count, let key = shortTitles[index] { short = lookup.text(key) }
             options.append(LocalizedOption(value: value, title: title ?? Self.describe(value), shortTitle: short))
         }
         if specifier.displaySortedByTitle, [.multiValue, .radioGroup].contains(specifier.type), let collator {
