@@ -32,6 +32,75 @@ extension Catalog {
         ])
     }
 
+    /// `json.rendered()`, written straight to `write` in chunks of about 64 KiB without building
+    /// the tree first (a large bundle's catalog is tens of megabytes of JSON).
+    public func writeJSON(into write: (String) -> Void) {
+        var writer = JSONWriter(pretty: true)
+        writer.beginObject()
+        writer.fixedKey("developmentLanguage")
+        writer.string(developmentLanguage)
+        writer.fixedKey("tables")
+        writer.beginArray()
+        for table in tables {
+            writer.element()
+            writer.beginObject()
+            writer.fixedKey("name")
+            writer.string(table.name)
+            writer.fixedKey("strings")
+            writer.beginArray()
+            for string in table.strings {
+                writer.element()
+                writer.beginObject()
+                writer.fixedKey("key")
+                writer.string(string.key)
+                writer.fixedKey("occurrences")
+                writer.beginArray()
+                for occurrence in string.occurrences {
+                    writer.element()
+                    writer.beginObject()
+                    writer.fixedKey("file")
+                    writer.string(occurrence.file)
+                    writer.fixedKey("line")
+                    writer.optional(occurrence.position?.line)
+                    writer.fixedKey("column")
+                    writer.optional(occurrence.position?.column)
+                    writer.fixedKey("keyPath")
+                    writer.string(occurrence.keyPath.description)
+                    writer.fixedKey("specifierType")
+                    writer.optional(occurrence.specifierType)
+                    writer.fixedKey("field")
+                    writer.string(occurrence.field.rawValue)
+                    writer.endObject()
+                }
+                writer.endArray()
+                writer.endObject()
+                writer.drain(ifLargerThan: 1 << 16, into: write)
+            }
+            writer.endArray()
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.fixedKey("unlocalized")
+        writer.beginArray()
+        for file in unlocalized {
+            writer.element()
+            writer.beginObject()
+            writer.fixedKey("file")
+            writer.string(file.file)
+            writer.fixedKey("strings")
+            writer.beginArray()
+            for string in file.strings {
+                writer.element()
+                writer.string(string)
+            }
+            writer.endArray()
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        writer.finish(into: write)
+    }
+
     /// A readable summary: each table with its number of strings and the files they come from,
     /// then the files that are not localized.
     public var text: String {

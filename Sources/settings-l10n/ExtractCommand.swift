@@ -64,7 +64,7 @@ struct ExtractCommand: ParsableCommand {
         }
         switch format {
         case .text: printOutput(catalog.text)
-        case .json: printOutput(catalog.json.rendered())
+        case .json: catalog.writeJSON(into: printOutput)
         }
     }
 

@@ -12,6 +12,11 @@ public enum BundleLoader {
         let tableSource = DeferredFile.Source(source)
         let topLevel = try source.entries(inFolder: "", limit: limits.maximumFolderEntries)
         var files: [String: SchemaFile] = [:]
+        // The schema files are read and parsed on all cores, then taken in folder order.
+        let schemaNames = topLevel.filter { $0.kind == .file && $0.name.hasSuffix(".plist") && $0.name != "Info.plist" }.map(\.name)
+        let reads = Dictionary(uniqueKeysWithValues: zip(schemaNames, parallelMap(schemaNames) { name in
+            readSchemaFile(name, from: source, limits: limits)
+        }))
         for entry in topLevel {
             let isSchemaName = entry.name.hasSuffix(".plist")
             switch entry.kind {
@@ -36,7 +41,7 @@ public enum BundleLoader {
                     name: String(entry.name.dropLast(8)), path: entry.name,
                     content: .deferred(DeferredFile(source: tableSource, path: entry.name, limit: limits.maximumFileSize)), isLink: entry.isLink))
             case .file where isSchemaName:
-                switch readSchemaFile(entry.name, from: source, limits: limits) {
+                switch reads[entry.name] ?? readSchemaFile(entry.name, from: source, limits: limits) {
                 case .loaded(let file):
                     bundle.diagnostics += file.diagnostics
                     files[entry.name] = file
@@ -105,7 +110,7 @@ public enum BundleLoader {
         return root.value.dictionaryValue?["CFBundleDevelopmentRegion"]?.value.stringValue
     }
 
-    private enum SchemaRead {
+    private enum SchemaRead: Sendable {
         case loaded(SchemaFile)
         case failed(Diagnostic)
     }
