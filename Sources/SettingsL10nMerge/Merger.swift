@@ -208,6 +208,34 @@ public enum Merger {
         let otherHostPieces = unused.filter { otherHostKeys.contains($0) }.map { assembly.effectivePiece(for: $0)! }
         report.kept += otherHostPieces.count
 
+        let filled = fillMissing(missing, obsolete: obsolete, assembly: assembly, language: language, isDevelopment: isDevelopment,
+                                 source: source, shared: shared, options: options, report: &report)
+        if !filled.isEmpty {
+            pieces += filled.values
+            pieces.sort { ranks[$0.entry.key]! < ranks[$1.entry.key]! }
+        }
+
+        pieces += otherHostPieces
+        var obsoletePieces: [TableAssembly.Piece] = []
+        for key in obsolete {
+            if options.prune {
+                report.pruned.append(key)
+            } else {
+                obsoletePieces.append(assembly.effectivePiece(for: key)!)
+                report.obsolete.append(key)
+            }
+        }
+        if document == nil, pieces.isEmpty, obsoletePieces.isEmpty { return nil }
+        return assembly.assemble(live: pieces, obsolete: obsoletePieces)
+    }
+
+    /// Entries for the keys a table lacks: a translation carried over from a similar obsolete
+    /// key, the app's translation (`--fill-from`), or the source text (the development
+    /// language, `--fill source`), each marked; the others are reported missing.
+    private static func fillMissing(_ missing: [LocalizableString], obsolete: [String], assembly: TableAssembly, language: String,
+                                    isDevelopment: Bool, source: (String) -> String, shared: SharedTableWork, options: MergeOptions,
+                                    report: inout TableMergeReport) -> [String: TableAssembly.Piece] {
+        let (ranks, locations) = (shared.ranks, shared.locations)
         // A missing key may be a small edit of an obsolete one: carry its translation over.
         var filled: [String: TableAssembly.Piece] = [:]
         if !isDevelopment {
@@ -242,22 +270,6 @@ public enum Merger {
                 report.missing.append(string.key)
             }
         }
-        if !filled.isEmpty {
-            pieces += filled.values
-            pieces.sort { ranks[$0.entry.key]! < ranks[$1.entry.key]! }
-        }
-
-        pieces += otherHostPieces
-        var obsoletePieces: [TableAssembly.Piece] = []
-        for key in obsolete {
-            if options.prune {
-                report.pruned.append(key)
-            } else {
-                obsoletePieces.append(assembly.effectivePiece(for: key)!)
-                report.obsolete.append(key)
-            }
-        }
-        if document == nil, pieces.isEmpty, obsoletePieces.isEmpty { return nil }
-        return assembly.assemble(live: pieces, obsolete: obsoletePieces)
+        return filled
     }
 }
