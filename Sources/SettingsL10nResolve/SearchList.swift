@@ -16,7 +16,8 @@ public struct SearchList: Hashable, Sendable {
     public var folders: [String]
 
     public init(preferred: [String], bundle: SettingsBundle) {
-        let names = bundle.localizations.map(\.name)
+        // Base.lproj is not a localization: it is searched after the chosen folder, never chosen.
+        let names = bundle.localizations.map(\.name).filter { $0 != "Base" }
         let developmentRegion = bundle.developmentRegion
         var folders = LocalizationMatcher.localizationsToUse(preferred: preferred, available: names)
         let fallbacks: [String?] = [developmentRegion, "en_US", names.first]

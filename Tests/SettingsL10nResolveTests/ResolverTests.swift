@@ -121,7 +121,8 @@ struct ResolverTests {
 
     @Test("no development-language folder: the development region of Info.plist, else en_US, else the first folder by name")
     func noDevelopmentFolder() throws {
-        let (bundle, catalog) = try Self.bundle(["fr.lproj/Root.strings": "\"Sound\" = \"Son\";\n", "de.lproj/Root.strings": "\"Sound\" = \"Ton\";\n"])
+        let (bundle, catalog) = try Self.bundle(["fr.lproj/Root.strings": "\"Sound\" = \"Son\";\n", "de.lproj/Root.strings": "\"Sound\" = \"Ton\";\n",
+                                                 "Base.lproj/Other.strings": ""])
         let japanese = Resolver(bundle: bundle, catalog: catalog).resolve("ja")
         #expect(japanese.localization == "de")
         #expect(japanese.searchList == ["de"])
