@@ -10,8 +10,7 @@ struct ImportCommand: ParsableCommand {
         Takes settings-l10n's XLIFF, Xcode's whole-app exports (an .xliff with a <file> per \
         table of the app, a <lang>.xcloc package, or the folder Xcode exported into: only the \
         sections of this bundle's tables are imported, the others are counted and skipped) and \
-        <Table>.xcstrings catalogs written by extract --xcstrings.
-
+        <Table>.xcstrings catalogs written by extract --xcstrings. \
         Units whose source no longer matches the development-language text are not applied; \
         they are reported and the exit code is 1. A document that is malformed, has nothing for \
         this bundle, or names a table or language the bundle does not have is an error, and \

@@ -11,13 +11,11 @@ struct RenderCommand: ParsableCommand {
         other spellings, scripts, regions, parent languages, then the development language), \
         looks each table up along that search list (a device's own table first, a missing key \
         shows as written), shows the rows and fields the host shows on the idiom, and sorts \
-        DisplaySortedByTitle lists as localizedCompare: does in the user's language.
-
+        DisplaySortedByTitle lists as localizedCompare: does in the user's language. \
         --locale X renders what a user whose only language is X sees (repeatable; all means \
         every .lproj; pseudo-accented, pseudo-long and pseudo-rtl render generated \
         pseudo-translations). --languages it,fr renders what a user with that Language & \
-        Region list sees, most preferred first (repeatable).
-
+        Region list sees, most preferred first (repeatable). \
         A table that cannot be read shows its keys, as on the device; it is reported on stderr \
         and the exit code is 1, and every other locale renders.
         """
