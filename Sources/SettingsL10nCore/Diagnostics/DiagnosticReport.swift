@@ -28,41 +28,57 @@ public struct DiagnosticReport: Sendable {
     public var items: [Item] {
         let phrases = Dictionary(rules.compactMap { rule in rule.groupMessage.map { (rule.id, $0) } }) { first, _ in first }
         if listsEach || phrases.isEmpty { return diagnostics.map(Item.single) }
-        var members: [GroupKey: [Diagnostic]] = [:]
-        for diagnostic in diagnostics where diagnostic.location.key != nil && phrases[diagnostic.rule] != nil {
-            members[GroupKey(diagnostic), default: []].append(diagnostic)
+        let (keys, ruleOfSlot) = groupKeys()
+        // Each rule's phrase once, by the rule's number in `keys`.
+        let phraseOfSlot = ruleOfSlot.map { phrases[$0] }
+        let phraseOf = { (index: Int) in phraseOfSlot[(keys[index] >> 2) & 0x3FFF] }
+        var members: [Int: [Int]] = [:]
+        for (index, diagnostic) in diagnostics.enumerated() where diagnostic.location.key != nil && phraseOf(index) != nil {
+            members[keys[index], default: []].append(index)
         }
         var items: [Item] = []
-        var emitted: Set<GroupKey> = []
-        for diagnostic in diagnostics {
-            let key = GroupKey(diagnostic)
-            guard let group = members[key], group.count > 1, let phrase = phrases[diagnostic.rule] else {
+        items.reserveCapacity(diagnostics.count)
+        var emitted: Set<Int> = []
+        for (index, diagnostic) in diagnostics.enumerated() {
+            guard let group = members[keys[index]], group.count > 1, let phrase = phraseOf(index) else {
                 items.append(.single(diagnostic))
                 continue
             }
-            guard emitted.insert(key).inserted else { continue }
-            let keys = group.compactMap(\.location.key)
-            var shown = keys.prefix(Self.keysShown).map(MessageText.quoted).joined(separator: ", ")
-            if keys.count > Self.keysShown { shown += ", … (+\(keys.count - Self.keysShown))" }
-            var summary = group[0]
+            guard emitted.insert(keys[index]).inserted else { continue }
+            let groupMembers = group.map { diagnostics[$0] }
+            let keyNames = groupMembers.compactMap(\.location.key)
+            var shown = keyNames.prefix(Self.keysShown).map(MessageText.quoted).joined(separator: ", ")
+            if keyNames.count > Self.keysShown { shown += ", … (+\(keyNames.count - Self.keysShown))" }
+            var summary = groupMembers[0]
             summary.message = phrase.replacingEvery("{count}", with: "\(group.count)") + ": " + shown
             summary.location.key = nil
-            items.append(.group(summary, members: group))
+            items.append(.group(summary, members: groupMembers))
         }
         return items
     }
 
-    /// Findings of one rule at one severity in one file.
-    private struct GroupKey: Hashable {
-        var rule: RuleID
-        var severity: Severity
-        var file: String
-
-        init(_ diagnostic: Diagnostic) {
-            rule = diagnostic.rule
-            severity = diagnostic.severity
-            file = diagnostic.location.file
+    /// For each finding, a number that is the same for findings of one rule at one severity in
+    /// one file (file << 16 | rule << 2 | severity), and the rules by their number: files and
+    /// rules numbered as they come (findings come file by file, so most files are the
+    /// previous one), without hashing a string per finding.
+    private func groupKeys() -> (keys: [Int], rules: [RuleID]) {
+        var fileSlots: [String: Int] = [:]
+        var previousFile: (name: String, slot: Int)?
+        var rules: [RuleID] = []
+        let keys = diagnostics.map { diagnostic in
+            let file = diagnostic.location.file
+            let fileSlot: Int
+            if let previousFile, previousFile.name == file {
+                fileSlot = previousFile.slot
+            } else {
+                fileSlot = fileSlots[file] ?? { fileSlots[file] = fileSlots.count; return fileSlots.count - 1 }()
+                previousFile = (file, fileSlot)
+            }
+            let rule = rules.firstIndex(of: diagnostic.rule) ?? { rules.append(diagnostic.rule); return rules.count - 1 }()
+            let severity = Severity.allCases.firstIndex(of: diagnostic.severity)!
+            return (fileSlot << 16) | (rule << 2) | severity
         }
+        return (keys, rules)
     }
 
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
