@@ -2,38 +2,16 @@ import Foundation
 import SettingsL10nCore
 
 extension Catalog {
-    /// The catalog as the JSON of the command-line contract (`extract --format json`).
-    public var json: JSONValue {
-        .object([
-            ("developmentLanguage", .string(developmentLanguage)),
-            ("tables", .array(tables.map { table in
-                .object([
-                    ("name", .string(table.name)),
-                    ("strings", .array(table.strings.map { string in
-                        .object([
-                            ("key", .string(string.key)),
-                            ("occurrences", .array(string.occurrences.map { occurrence in
-                                .object([
-                                    ("file", .string(occurrence.file)),
-                                    ("line", .optional(occurrence.position?.line)),
-                                    ("column", .optional(occurrence.position?.column)),
-                                    ("keyPath", .string(occurrence.keyPath.description)),
-                                    ("specifierType", .optional(occurrence.specifierType)),
-                                    ("field", .string(occurrence.field.rawValue)),
-                                ])
-                            })),
-                        ])
-                    })),
-                ])
-            })),
-            ("unlocalized", .array(unlocalized.map { file in
-                .object([("file", .string(file.file)), ("strings", .array(file.strings.map(JSONValue.string)))])
-            })),
-        ])
+    /// The catalog as the JSON of the command-line contract (`extract --format json`), as one
+    /// string.
+    public var jsonText: String {
+        var text = ""
+        writeJSON { text += $0 }
+        return text
     }
 
-    /// `json.rendered()`, written straight to `write` in chunks of about 64 KiB without building
-    /// the tree first (a large bundle's catalog is tens of megabytes of JSON).
+    /// The catalog as JSON, written straight to `write` in chunks of about 64 KiB without
+    /// building a tree first (a large bundle's catalog is tens of megabytes of JSON).
     public func writeJSON(into write: (String) -> Void) {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()

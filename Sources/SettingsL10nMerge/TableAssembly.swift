@@ -19,7 +19,7 @@ struct TableAssembly {
             let replace: Range<Int>? = trivia.withUTF8 { bytes in
                 comment.withUTF8 { wanted in
                     var index = 0
-                    while let range = Self.nextComment(in: bytes, from: index) {
+                    while let range = StringsTrivia.nextComment(in: bytes, from: index) {
                         let text = UnsafeBufferPointer(rebasing: bytes[range])
                         if GeneratedComment.isLocation(text) {
                             return text.elementsEqual(wanted) ? nil : range
@@ -33,30 +33,6 @@ struct TableAssembly {
             var bytes = Array(trivia.utf8)
             bytes.replaceSubrange(replace, with: comment.utf8)
             entry.leadingTrivia = String(decoding: bytes, as: UTF8.self)
-        }
-
-        /// The byte range of the next `/* */` comment (unclosed: to the end) from `start`; `//`
-        /// comments are skipped.
-        static func nextComment(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
-            var index = start
-            let count = bytes.count
-            while index + 1 < count {
-                guard bytes[index] == UInt8(ascii: "/") else {
-                    index += 1
-                    continue
-                }
-                if bytes[index + 1] == UInt8(ascii: "*") {
-                    var end = index + 2
-                    while end + 1 < count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) { end += 1 }
-                    return index..<(end + 1 < count ? end + 2 : count)
-                }
-                if bytes[index + 1] == UInt8(ascii: "/") {
-                    while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-                    continue
-                }
-                index += 1
-            }
-            return nil
         }
     }
 

@@ -28,11 +28,6 @@ struct Lookup {
         }
     }
 
-    /// The text the Settings app shows for `key` on a page of `file`.
-    func text(_ key: String, in file: SchemaFile) -> String {
-        page(file).text(key)
-    }
-
     /// The lookups of one page: its table found once, then each key.
     func page(_ file: SchemaFile) -> PageLookup {
         let table = catalog.tableOfFile[file.path]

@@ -53,7 +53,7 @@ struct ExtractCommand: ParsableCommand {
             for export in exports {
                 let units = export.document.files.flatMap(\.units)
                 let translated = units.filter { $0.target != nil }.count
-                printError("wrote \(xliffPath(xliff, export.folder)): \(units.count) units, \(translated) with a translation")
+                printError("wrote \(joinedPath(xliff, export.folder + ".xliff")): \(units.count) units, \(translated) with a translation")
             }
         }
         if let xcloc {
@@ -66,10 +66,6 @@ struct ExtractCommand: ParsableCommand {
         case .text: printOutput(catalog.text)
         case .json: catalog.writeJSON(into: printOutput)
         }
-    }
-
-    private func xliffPath(_ folder: String, _ locale: String) -> String {
-        (folder.hasSuffix("/") ? folder : folder + "/") + locale + ".xliff"
     }
 
     private func exportXLIFF(catalog: Catalog, bundle: SettingsBundle, to folder: String) throws -> ([XLIFFExporter.Export], [Diagnostic]) {
@@ -88,7 +84,7 @@ struct ExtractCommand: ParsableCommand {
                 guard data.count <= limit else {
                     throw CommandFailure("the XLIFF document for \(export.folder) would be \(data.count) bytes, more than import reads (\(limit)); no document was written for it")
                 }
-                try data.write(to: URL(fileURLWithPath: xliffPath(folder, export.folder)), options: .atomic)
+                try data.write(to: URL(fileURLWithPath: joinedPath(folder, export.folder + ".xliff")), options: .atomic)
             }
         } catch let failure as CommandFailure {
             throw failure

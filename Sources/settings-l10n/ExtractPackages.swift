@@ -43,7 +43,7 @@ extension ExtractCommand {
                 }
                 try FileManager.default.createDirectory(at: package.appendingPathComponent("Notes"), withIntermediateDirectories: true)
                 let units = export.document.files.flatMap(\.units)
-                printError("wrote \(shown(folder, language + ".xcloc")): \(units.count) units, \(units.filter { $0.target != nil }.count) with a translation")
+                printError("wrote \(joinedPath(folder, language + ".xcloc")): \(units.count) units, \(units.filter { $0.target != nil }.count) with a translation")
             }
         } catch let failure as CommandFailure {
             throw failure
@@ -62,18 +62,13 @@ extension ExtractCommand {
                 try write(Array(stringCatalog.text.utf8), to: url)
                 let entries = stringCatalog.entries
                 let units = entries.reduce(0) { $0 + $1.units.count }
-                printError("wrote \(shown(folder, table + ".xcstrings")): \(entries.count) strings, \(units) string units")
+                printError("wrote \(joinedPath(folder, table + ".xcstrings")): \(entries.count) strings, \(units) string units")
             }
         } catch let failure as CommandFailure {
             throw failure
         } catch {
             throw CommandFailure("cannot write the String Catalogs into \(folder): \(error.localizedDescription); choose a folder you can write to")
         }
-    }
-
-    /// `folder/name`, the folder as it was given.
-    private func shown(_ folder: String, _ name: String) -> String {
-        (folder.hasSuffix("/") ? folder : folder + "/") + name
     }
 
     /// Writes a file atomically, creating its folder; refuses one import would not read back.

@@ -106,8 +106,7 @@ struct ImportCommand: ParsableCommand {
 
     private func printDiffs(_ updates: [TableUpdate]) -> [TableUpdate] {
         for update in updates {
-            printOutput(UnifiedDiff.diff(old: update.originalText, new: update.updatedText,
-                                         path: update.path, isNewFile: update.original == nil))
+            printOutput(update.unifiedDiff)
         }
         return updates
     }

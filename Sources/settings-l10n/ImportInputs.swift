@@ -28,7 +28,7 @@ enum ImportInputs {
         if path.trimmingSlashes.hasSuffix(".xcloc") { return try package(path) }
         var found: [Input] = []
         for name in try entries(of: path) {
-            let child = join(path, name)
+            let child = joinedPath(path, name)
             var childIsFolder: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: child, isDirectory: &childIsFolder)
             if childIsFolder.boolValue {
@@ -48,12 +48,12 @@ enum ImportInputs {
 
     /// The XLIFF documents of an Xcode localization package.
     private static func package(_ path: String) throws -> [Input] {
-        let localized = join(path, "Localized Contents")
+        let localized = joinedPath(path, "Localized Contents")
         let names = (try? entries(of: localized))?.filter { $0.hasSuffix(".xliff") } ?? []
         if names.isEmpty {
             throw CommandFailure("\(path) is not an Xcode localization package: it has no Localized Contents/<lang>.xliff; export it again from Xcode; nothing was imported")
         }
-        return names.map { Input(path: join(localized, $0), kind: .xliff) }
+        return names.map { Input(path: joinedPath(localized, $0), kind: .xliff) }
     }
 
     private static func kind(of path: String) -> Kind {
@@ -66,10 +66,6 @@ enum ImportInputs {
         } catch {
             throw CommandFailure("cannot read the folder \(folder): \(error.localizedDescription); nothing was imported")
         }
-    }
-
-    private static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 }
 

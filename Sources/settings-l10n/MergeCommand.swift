@@ -70,7 +70,7 @@ struct MergeCommand: ParsableCommand {
         // --dry-run: the diffs of a few tables are made on all cores, then printed in order.
         var diffs: [TableUpdate] = []
         func printDiffs() {
-            for text in parallelMap(diffs, { UnifiedDiff.diff(old: $0.originalText, new: $0.updatedText, path: $0.path, isNewFile: $0.original == nil) }) {
+            for text in parallelMap(diffs, \.unifiedDiff) {
                 printOutput(text)
             }
             diffs.removeAll()

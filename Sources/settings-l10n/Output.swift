@@ -100,3 +100,9 @@ enum LocalFile {
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
+
+/// `folder/name`, the folder as the user gave it (no doubled slash), for paths the tool shows
+/// and opens.
+func joinedPath(_ folder: String, _ name: String) -> String {
+    (folder.hasSuffix("/") ? folder : folder + "/") + name
+}

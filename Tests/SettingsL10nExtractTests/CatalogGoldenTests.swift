@@ -13,7 +13,7 @@ struct CatalogGoldenTests {
     @Test("the example bundle, JSON and text")
     func example() throws {
         let catalog = try Self.catalog(TestPaths.exampleBundle)
-        Golden.check(catalog.json.rendered(), against: "extract-example.json")
+        Golden.check(catalog.jsonText, against: "extract-example.json")
         Golden.check(catalog.text, against: "extract-example.txt")
         #expect(catalog.diagnostics.isEmpty)
     }
@@ -24,7 +24,7 @@ struct CatalogGoldenTests {
     @Test("two corpus bundles", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"),
           arguments: [(vlc, SettingsHost.settingsApp, "extract-vlc.json"), (iaskSample, .inAppSettingsKit, "extract-iask-sample.json")])
     func corpus(path: String, host: SettingsHost, golden: String) throws {
-        Golden.check(try Self.catalog(TestPaths.corpus.appendingPathComponent(path), host: host).json.rendered(), against: golden)
+        Golden.check(try Self.catalog(TestPaths.corpus.appendingPathComponent(path), host: host).jsonText, against: golden)
     }
 
     @Test("VLC: the symbolic keys of Root.plist and Root.inApp.plist", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))

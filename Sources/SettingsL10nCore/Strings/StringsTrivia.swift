@@ -5,44 +5,42 @@ package enum StringsTrivia {
         commentRanges(in: trivia).map { String(trivia[$0]) }
     }
 
-    /// Where each comment of `trivia` lies (the first `limit` of them).
-    package static func commentRanges(in trivia: String, limit: Int = .max) -> [Range<String.Index>] {
+    /// Where each comment of `trivia` lies.
+    package static func commentRanges(in trivia: String) -> [Range<String.Index>] {
         var text = trivia
         let offsets: [Range<Int>] = text.withUTF8 { bytes in
             var ranges: [Range<Int>] = []
-            var index = 0
-            let count = bytes.count
-            while index + 1 < count, ranges.count < limit {
-                guard bytes[index] == UInt8(ascii: "/") else {
-                    index += 1
-                    continue
-                }
-                let next = bytes[index + 1]
-                if next == UInt8(ascii: "*") {
-                    var end = index + 2
-                    while end + 1 < count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) { end += 1 }
-                    // An unclosed comment runs to the end.
-                    end = end + 1 < count ? end + 2 : count
-                    ranges.append(index..<end)
-                    index = end
-                } else if next == UInt8(ascii: "/") {
-                    var end = index + 2
-                    while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-                    ranges.append(index..<end)
-                    index = end
-                } else {
-                    index += 1
-                }
-            }
+            while let range = nextComment(in: bytes, from: ranges.last?.upperBound ?? 0) { ranges.append(range) }
             return ranges
         }
         let utf8 = trivia.utf8
         return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound) }
     }
 
-    /// Where the first comment of `trivia` lies, if it has one.
-    package static func firstCommentRange(in trivia: String) -> Range<String.Index>? {
-        commentRanges(in: trivia, limit: 1).first
+    /// The byte range of the next comment from `start`: `/* ... */` (an unclosed one runs to
+    /// the end) or `// ...` (to the line break).
+    package static func nextComment(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
+        var index = start
+        let count = bytes.count
+        while index + 1 < count {
+            guard bytes[index] == UInt8(ascii: "/") else {
+                index += 1
+                continue
+            }
+            let next = bytes[index + 1]
+            if next == UInt8(ascii: "*") {
+                var end = index + 2
+                while end + 1 < count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) { end += 1 }
+                return index..<(end + 1 < count ? end + 2 : count)
+            }
+            if next == UInt8(ascii: "/") {
+                var end = index + 2
+                while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+                return index..<end
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Whether `trivia` holds a comment, without listing them.

@@ -31,6 +31,11 @@ public struct TableUpdate: Hashable, Sendable {
         original.map(Self.text) ?? ""
     }
 
+    /// The change as a unified diff (`--- a/path`, `+++ b/path`), for `--dry-run`.
+    public var unifiedDiff: String {
+        UnifiedDiff.diff(old: originalText, new: updatedText, path: path, isNewFile: original == nil)
+    }
+
     private static func text(of bytes: [UInt8]) -> String {
         guard let decoded = try? DecodedText.decode(bytes) else { return "" }
         return String(decoding: decoded.utf8, as: UTF8.self)

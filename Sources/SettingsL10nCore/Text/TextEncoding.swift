@@ -47,21 +47,7 @@ package struct DecodedText: Sendable {
 
     /// Encodes text in the given encoding, with a byte-order mark when asked.
     package static func encode(_ text: String, as encoding: TextEncoding, byteOrderMark: Bool) -> [UInt8] {
-        switch encoding {
-        case .utf8:
-            var bytes: [UInt8] = byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
-            bytes.reserveCapacity(bytes.count + text.utf8.count)
-            bytes.append(contentsOf: text.utf8)
-            return bytes
-        case .utf16LittleEndian, .utf16BigEndian:
-            return encodeUTF16(text, bigEndian: encoding == .utf16BigEndian, byteOrderMark: byteOrderMark)
-        }
-    }
-
-    /// UTF-16 from the text's UTF-8, scalar by scalar: each UTF-8 byte makes at most two bytes.
-    static func encodeUTF16(_ text: String, bigEndian: Bool, byteOrderMark: Bool) -> [UInt8] {
-        var text = text
-        return text.withUTF8 { encodeUTF16(utf8: $0, bigEndian: bigEndian, byteOrderMark: byteOrderMark) }
+        encode(utf8: Array(text.utf8), as: encoding, byteOrderMark: byteOrderMark)
     }
 
     /// Text held as UTF-8 bytes (valid: a String's), in the given encoding.
