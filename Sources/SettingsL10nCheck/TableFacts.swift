@@ -132,13 +132,19 @@ package struct TableFacts: Sendable {
     static func reportable(_ lists: [SchemaOptionList], path: String, locale: String,
                            entry: (Int) -> StringsScan.Entry?) -> [Int: LocalizedOptions] {
         var kept: [Int: LocalizedOptions] = [:]
-        for list in lists {
-            // The titles first: most lists have nothing to report, and need nothing more.
-            func shown(_ keys: [String?], _ slots: [Int?]) -> [String?] {
-                zip(keys, slots).map { key, slot in slot.flatMap(entry)?.value ?? key }
+        // The titles first, in buffers reused from list to list: most lists have nothing to
+        // report, and need nothing more.
+        var titles: [String?] = [], shortTitles: [String?] = []
+        func shown(_ keys: [String?], _ slots: [Int?], into buffer: inout [String?]) {
+            buffer.removeAll(keepingCapacity: true)
+            for index in 0..<min(keys.count, slots.count) {
+                buffer.append(slots[index].flatMap(entry)?.value ?? keys[index])
             }
-            guard DisplayRules.mayReport(titles: shown(list.titleKeys, list.titleSlots),
-                                         shortTitles: shown(list.shortTitleKeys, list.shortTitleSlots)) else { continue }
+        }
+        for list in lists {
+            shown(list.titleKeys, list.titleSlots, into: &titles)
+            shown(list.shortTitleKeys, list.shortTitleSlots, into: &shortTitles)
+            guard DisplayRules.mayReport(titles: titles, shortTitles: shortTitles) else { continue }
             kept[list.order] = list.localized(tablePath: path, locale: locale, entry: entry)
         }
         return kept
@@ -193,6 +199,12 @@ package struct TableFacts: Sendable {
                 skipped = true
             }
             return skipped
+        }
+        // Trimmed texts end alike: two different last characters that are not white space
+        // (most translations) settle it without walking the texts.
+        if let last = x.last, let otherLast = y.last, last != otherLast,
+           last > 0x20, last < 0x7F, otherLast > 0x20, otherLast < 0x7F {
+            return false
         }
         var i = 0, j = 0
         _ = skipSpace(x, &i)

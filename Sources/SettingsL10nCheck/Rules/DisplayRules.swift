@@ -26,14 +26,25 @@ enum DisplayRules {
     static func longerShortTitles(titles: [String?], shortTitles: [String?]) -> [Int] {
         shortTitles.indices.filter { index in
             guard index < titles.count, let short = shortTitles[index], let title = titles[index] else { return false }
-            return displayLength(short) > displayLength(title)
+            return isLonger(short, than: title)
         }
+    }
+
+    /// Whether `short` shows more characters than `title`.
+    static func isLonger(_ short: String, than title: String) -> Bool {
+        // No more bytes than an ASCII title: no more characters (most pairs stop here).
+        if short.utf8.count <= title.utf8.count, isASCII(title) { return false }
+        return displayLength(short) > displayLength(title)
     }
 
     /// The characters a title shows: its bytes when it is ASCII (most are), else its
     /// grapheme clusters.
     static func displayLength(_ text: String) -> Int {
-        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+        isASCII(text) ? text.utf8.count : text.count
+    }
+
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// Whether a rule of this group reports anything about a list: only such lists are kept.
@@ -41,8 +52,48 @@ enum DisplayRules {
         mayReport(titles: list.titles, shortTitles: list.shortTitles)
     }
 
+    /// `longerShortTitles` or `duplicateTitles` is not empty, found without building either.
     static func mayReport(titles: [String?], shortTitles: [String?]) -> Bool {
-        !longerShortTitles(titles: titles, shortTitles: shortTitles).isEmpty || !duplicateTitles(titles).isEmpty
+        for index in shortTitles.indices where index < titles.count {
+            if let short = shortTitles[index], let title = titles[index], isLonger(short, than: title) { return true }
+        }
+        return hasDuplicateTitle(titles)
+    }
+
+    private static func hasDuplicateTitle(_ titles: [String?]) -> Bool {
+        guard titles.count <= 32 else { return !duplicateTitles(titles).isEmpty }
+        // ASCII texts are equal only when their bytes are (a non-ASCII text may equal an ASCII
+        // one: the Kelvin sign is K), so in an ASCII list, hashes of the bytes settle most pairs.
+        var prints: [UInt64?] = []
+        prints.reserveCapacity(titles.count)
+        var allASCII = true
+        for title in titles {
+            let print = title.flatMap(asciiFingerprint)
+            if title != nil, print == nil { allASCII = false }
+            prints.append(print)
+        }
+        for index in titles.indices {
+            guard let title = titles[index] else { continue }
+            for earlier in 0..<index {
+                guard let other = titles[earlier], !allASCII || prints[earlier] == prints[index] else { continue }
+                if other == title { return true }
+            }
+        }
+        return false
+    }
+
+    /// An FNV-1a hash of an ASCII text's bytes; `nil` when the text is not ASCII.
+    private static func asciiFingerprint(_ text: String) -> UInt64? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var bits: UInt8 = 0
+            for byte in bytes {
+                bits |= byte
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            return bits < 0x80 ? hash : nil
+        }
     }
 
     struct OptionTitlesDuplicate: CheckRule {

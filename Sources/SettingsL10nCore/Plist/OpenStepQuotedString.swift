@@ -7,15 +7,20 @@ extension OpenStepScanner {
         offset += 1
         let contentStart = offset
         let count = bytes.count
-        // Fast path: no escapes.
-        while offset < count, bytes[offset] != quote, bytes[offset] != UInt8(ascii: "\\") { offset += 1 }
+        // Fast path: no escapes, the string made straight from the buffer.
+        let (end, unescaped): (Int, String?) = bytes.withUnsafeBufferPointer { buffer in
+            var index = contentStart
+            while index < count, buffer[index] != quote, buffer[index] != UInt8(ascii: "\\") { index += 1 }
+            guard index < count, buffer[index] == quote else { return (index, nil) }
+            return (index, String(decoding: UnsafeBufferPointer(rebasing: buffer[contentStart..<index]), as: UTF8.self))
+        }
+        offset = end
+        if let unescaped {
+            offset += 1
+            return unescaped
+        }
         guard offset < count else {
             throw error("the string starting here is not terminated", at: start)
-        }
-        if bytes[offset] == quote {
-            let string = String(decoding: bytes[contentStart..<offset], as: UTF8.self)
-            offset += 1
-            return string
         }
         var decoded = Array(bytes[contentStart..<offset])
         var pendingHighSurrogate: UInt16?

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The tokenizer and value parser of old-style (OpenStep) property lists, which `.strings`
 /// files share. It follows CoreFoundation's reading rules (`CFOldStylePList.c`): `//` and
 /// `/* */` comments wherever white space may go, single or double quotes, unquoted words of
@@ -39,43 +45,59 @@ struct OpenStepScanner {
 
     /// Skips white space and comments. Returns `false` when the end of the text is reached.
     mutating func skipTrivia() -> Bool {
-        let count = bytes.count
-        while offset < count {
-            let byte = bytes[offset]
-            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                offset += 1
-            } else if byte == 0xE2, offset + 2 < count, bytes[offset + 1] == 0x80,
-                      bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9 {
-                offset += 3 // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR
-            } else if byte == UInt8(ascii: "/"), offset + 1 < count, bytes[offset + 1] == UInt8(ascii: "/") {
-                offset += 2
-                while offset < count, !isLineBreak(at: offset) { offset += 1 }
-            } else if byte == UInt8(ascii: "/"), offset + 1 < count, bytes[offset + 1] == UInt8(ascii: "*") {
-                let start = offset
-                offset += 2
-                var closed = false
-                while offset < count {
-                    if bytes[offset] == UInt8(ascii: "*"), offset + 1 < count, bytes[offset + 1] == UInt8(ascii: "/") {
-                        offset += 2
-                        closed = true
-                        break
-                    }
+        var offset = self.offset
+        var unterminated: Int?
+        let found: Bool = bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            while offset < count {
+                let byte = buffer[offset]
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
                     offset += 1
+                } else if byte == 0xE2, offset + 2 < count, buffer[offset + 1] == 0x80,
+                          buffer[offset + 2] == 0xA8 || buffer[offset + 2] == 0xA9 {
+                    offset += 3 // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR
+                } else if byte == UInt8(ascii: "/"), offset + 1 < count, buffer[offset + 1] == UInt8(ascii: "/") {
+                    offset += 2
+                    while offset < count, !Self.isLineBreak(buffer, at: offset) { offset += 1 }
+                } else if byte == UInt8(ascii: "/"), offset + 1 < count, buffer[offset + 1] == UInt8(ascii: "*") {
+                    if let end = Self.commentEnd(buffer, from: offset + 2) {
+                        offset = end
+                    } else {
+                        unterminated = offset
+                        offset = count
+                    }
+                } else {
+                    return true
                 }
-                if !closed { unterminatedCommentOffset = start }
-            } else {
-                return true
             }
+            return false
         }
-        return false
+        self.offset = offset
+        if let unterminated { unterminatedCommentOffset = unterminated }
+        return found
+    }
+
+    /// Just past the `*/` that closes a comment whose text starts at `start`, found with
+    /// `memchr`; `nil` when the comment never closes.
+    @inline(__always)
+    private static func commentEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = buffer.baseAddress else { return nil }
+        var offset = start
+        while offset < buffer.count, let star = memchr(base + offset, Int32(UInt8(ascii: "*")), buffer.count - offset) {
+            let index = base.distance(to: star.assumingMemoryBound(to: UInt8.self))
+            if index + 1 < buffer.count, buffer[index + 1] == UInt8(ascii: "/") { return index + 2 }
+            offset = index + 1
+        }
+        return nil
     }
 
     /// Whether a line break (LF, CR, U+2028, U+2029) starts at `offset`; ends `//` comments.
-    func isLineBreak(at offset: Int) -> Bool {
-        let byte = bytes[offset]
+    @inline(__always)
+    private static func isLineBreak(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        let byte = buffer[offset]
         if byte == 0x0A || byte == 0x0D { return true }
-        return byte == 0xE2 && offset + 2 < bytes.count && bytes[offset + 1] == 0x80
-            && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9)
+        return byte == 0xE2 && offset + 2 < buffer.count && buffer[offset + 1] == 0x80
+            && (buffer[offset + 2] == 0xA8 || buffer[offset + 2] == 0xA9)
     }
 
     static func isUnquotedCharacter(_ byte: UInt8) -> Bool {

@@ -148,7 +148,8 @@ struct EntryTokenizer {
             }
             let valueStart = scanner.offset
             valuePosition = scanner.position(at: valueStart)
-            value = try scanner.parseValue(depth: 0).value
+            // Strings (nearly every value) need no node and no second position.
+            value = scanner.atStringStart ? .string(try scanner.parseString()) : try scanner.parseValue(depth: 0).value
             valueRange = valueStart..<scanner.offset
             guard scanner.skipTrivia(), scanner.current == UInt8(ascii: ";") else {
                 throw scanner.error("missing ';' after the value of \(MessageText.quoted(key))", at: valueRange!.upperBound)
