@@ -74,11 +74,16 @@ public final class Collator {
 
     /// The indices of `texts` in this locale's order; equal texts keep their original order.
     public func sortedIndices(_ texts: [String]) -> [Int] {
-        let keys = texts.map(sortKey)
-        return keys.indices.sorted { left, right in
-            let a = keys[left], b = keys[right]
-            if a == b { return left < right }
-            return a.lexicographicallyPrecedes(b)
+        // Each text converted once, then compared pairwise: for the short lists of a settings
+        // page, a comparison stops at the first difference and costs less than a sort key.
+        let units = texts.map { Array($0.utf16) + [0] }
+        return texts.indices.sorted { left, right in
+            let order = units[left].withUnsafeBufferPointer { a in
+                units[right].withUnsafeBufferPointer { b in
+                    sl10n_collator_compare(handle, a.baseAddress, Int32(a.count - 1), b.baseAddress, Int32(b.count - 1))
+                }
+            }
+            return order != 0 ? order < 0 : left < right
         }
     }
 }

@@ -1,49 +1,102 @@
 import SettingsL10nCore
 import SettingsL10nExtract
 
+/// Each catalog table's keys numbered in catalog order, once for every language: a table read
+/// for a language fills one slot per key instead of hashing into a dictionary of its own.
+struct CatalogKeyIndex: Sendable {
+    /// Table name → key → its place in the catalog table.
+    let positions: [String: [String: Int]]
+
+    init(_ catalog: Catalog) {
+        var positions: [String: [String: Int]] = [:]
+        for table in catalog.tables {
+            var keys: [String: Int] = [:]
+            keys.reserveCapacity(table.strings.count)
+            // A catalog table holds each key once.
+            for (index, string) in table.strings.enumerated() { keys[string.key] = index }
+            positions[table.name] = keys
+        }
+        self.positions = positions
+    }
+}
+
 /// Looking strings up as the device does: for each table, the one file the search list finds,
 /// read once; a key the file lacks, or a file that cannot be read, shows the key itself.
 struct Lookup {
-    private var values: [String: [String: String]] = [:]
+    /// What one table file gives: the value of each catalog key, by catalog place, and the
+    /// values of other keys (the last entry of a key wins, as on the device).
+    struct TableValues {
+        var catalogValues: [String?]
+        var otherValues: [String: String] = [:]
+        var translatedCount: Int
+    }
+
+    private var tables: [String: TableValues] = [:]
     private let pseudo: PseudoLocale?
     private let catalog: Catalog
+    private let keys: CatalogKeyIndex
     /// Each catalog table and the file read for it (`nil` when no place has one).
     private(set) var files: [LocalizedLocale.TableSource] = []
     /// Tables found that cannot be read: their keys show as written.
     private(set) var problems: [Diagnostic] = []
 
     /// For a pseudo-locale, `search` is the development language's: its text is transformed.
-    init(search: SearchList, bundle: SettingsBundle, catalog: Catalog, idiom: Idiom, pseudo: PseudoLocale?) {
+    init(search: SearchList, bundle: SettingsBundle, catalog: Catalog, keys: CatalogKeyIndex, idiom: Idiom, pseudo: PseudoLocale?) {
         self.pseudo = pseudo
         self.catalog = catalog
+        self.keys = keys
         for table in catalog.tables {
             let file = search.tableFile(table.name, idiom: idiom, in: bundle)
             files.append(LocalizedLocale.TableSource(table: table.name, path: file?.path))
             guard let file else { continue }
             do {
-                values[table.name] = try file.deviceTable()
+                tables[table.name] = Self.values(of: try file.deviceScan(), count: table.strings.count,
+                                                 positions: keys.positions[table.name] ?? [:])
             } catch {
                 problems.append(error.diagnostic)
             }
         }
     }
 
+    private static func values(of scan: StringsScan, count: Int, positions: [String: Int]) -> TableValues {
+        var values = TableValues(catalogValues: [String?](repeating: nil, count: count), translatedCount: 0)
+        for entry in scan.entries {
+            guard let value = entry.value else { continue }
+            if let position = positions[entry.key] {
+                if values.catalogValues[position] == nil { values.translatedCount += 1 }
+                values.catalogValues[position] = value
+            } else {
+                values.otherValues[entry.key] = value
+            }
+        }
+        return values
+    }
+
     /// The lookups of one page: its table found once, then each key.
     func page(_ file: SchemaFile) -> PageLookup {
         let table = catalog.tableOfFile[file.path]
-        return PageLookup(values: table.flatMap { values[$0] }, hasTable: table != nil, pseudo: pseudo)
+        return PageLookup(values: table.flatMap { tables[$0] }, positions: table.flatMap { keys.positions[$0] },
+                          hasTable: table != nil, pseudo: pseudo)
     }
 
     /// The strings of the table a page uses.
     struct PageLookup {
-        let values: [String: String]?
+        let values: TableValues?
+        let positions: [String: Int]?
         let hasTable: Bool
         let pseudo: PseudoLocale?
 
         /// The text the Settings app shows for `key` on this page.
         func text(_ key: String) -> String {
             guard hasTable else { return key }
-            let text = values?[key] ?? key
+            var text = key
+            if let values {
+                if let position = positions?[key] {
+                    text = values.catalogValues[position] ?? key
+                } else {
+                    text = values.otherValues[key] ?? key
+                }
+            }
             return pseudo.map { $0.translate(text) } ?? text
         }
     }
@@ -56,7 +109,7 @@ struct Lookup {
         let tableNames = Set(files.compactMap { catalog.tableOfFile[$0] })
         for table in catalog.tables where tableNames.contains(table.name) {
             total += table.strings.count
-            translated += table.strings.filter { values[table.name]?[$0.key] != nil }.count
+            translated += tables[table.name]?.translatedCount ?? 0
         }
         return total == 0 ? 1 : Double(translated) / Double(total)
     }

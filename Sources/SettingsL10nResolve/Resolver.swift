@@ -29,6 +29,8 @@ public struct Resolver: Sendable {
     public let bundle: SettingsBundle
     public let catalog: Catalog
     public let idiom: Idiom
+    /// The pages and rows the host shows, the same in every language: found once.
+    let plan: ResolvePlan
 
     /// What shows the bundle: the catalog's host (InAppSettingsKit reads `.inApp.plist`
     /// versions first and shows its own rows).
@@ -38,6 +40,7 @@ public struct Resolver: Sendable {
         self.bundle = bundle
         self.catalog = catalog
         self.idiom = idiom
+        self.plan = ResolvePlan(bundle: bundle, catalog: catalog, idiom: idiom)
     }
 
     /// The locales `--locale all` means: every `.lproj` of the bundle but `Base`.
@@ -55,84 +58,44 @@ public struct Resolver: Sendable {
     public func resolve(_ request: LocaleRequest) -> LocalizedLocale {
         let pseudo = request.languages.count == 1 ? PseudoLocale(rawValue: request.languages[0]) : nil
         let search = SearchList(preferred: pseudo == nil ? request.languages : [catalog.developmentLanguage], bundle: bundle)
-        let lookup = Lookup(search: search, bundle: bundle, catalog: catalog, idiom: idiom, pseudo: pseudo)
+        let lookup = Lookup(search: search, bundle: bundle, catalog: catalog, keys: plan.keys, idiom: idiom, pseudo: pseudo)
         let language = pseudo == nil ? (request.languages.first ?? "und") : "en"
         let collator = (try? Collator(locale: LanguageTag.bcp47(folderName: language) ?? language)) ?? (try? Collator(locale: "und"))
         var pages: [LocalizedPage] = []
-        var visited: Set<String> = []
-        // Depth first, in the order the rows lead to the pages, each page once.
-        func visit(_ path: String, title: String?) {
-            guard !visited.contains(path), let file = bundle.schemaFile(at: path) else { return }
-            visited.insert(path)
-            var children: [(String, String?)] = []
-            let host: SettingsHost = file.name.isInApp ? .inAppSettingsKit : self.host
-            let page = lookup.page(file)
-            let specifiers = file.specifiers.filter { isShown($0, in: host) }.map { specifier in
-                let row = row(specifier, in: file, host: host, lookup: page, collator: collator)
-                if let child = row.file { children.append((child, row.title)) }
-                return row
-            }
-            pages.append(LocalizedPage(file: path, title: title, specifiers: specifiers))
-            for (child, childTitle) in children { visit(child, title: childTitle) }
+        pages.reserveCapacity(plan.pages.count)
+        for page in plan.pages {
+            let pageLookup = lookup.page(page.file)
+            // A child page is titled by the row that opens it, resolved on an earlier page.
+            let title = page.openedBy.flatMap { pages[$0.page].specifiers[$0.row].title }
+            pages.append(LocalizedPage(file: page.file.path, title: title,
+                                       specifiers: page.rows.map { row($0, lookup: pageLookup, collator: collator) }))
         }
-        if let root = schemaFile(named: "Root") { visit(root.path, title: nil) }
         // A pseudo-locale transforms the development language's text: its folder is the one read.
         let chosen = search.chosen.flatMap { bundle.localization(named: $0 + ".lproj")?.name }
         return LocalizedLocale(locale: request.name, languages: request.languages, localization: chosen,
                                searchList: search.folders,
                                collation: pseudo == nil ? (collator?.actualLocale ?? "root") : "root",
                                isRightToLeft: pseudo == .rightToLeft || (pseudo == nil && LocalizationMatcher.isRightToLeft(chosen ?? language)),
-                               pages: pages, completeness: lookup.completeness(over: visited),
+                               pages: pages, completeness: lookup.completeness(over: plan.paths),
                                tables: lookup.files, problems: lookup.problems)
     }
 
     /// One row as shown: the fields the host shows, looked up, and its options.
-    private func row(_ specifier: Specifier, in file: SchemaFile, host: SettingsHost, lookup: Lookup.PageLookup, collator: Collator?) -> LocalizedSpecifier {
-        let fields = specifier.shownFields(in: host)
-        var row = LocalizedSpecifier(specifier: specifier, title: nil, footerText: nil, file: nil, options: nil)
-        if fields.contains(.title) { row.title = specifier.title.map(lookup.text) }
-        if fields.contains(.footerText) { row.footerText = specifier.footerText.map(lookup.text) }
-        if specifier.type == .childPane, let name = specifier.file, PaneWalk.problem(withFileName: name) == nil,
-           let child = schemaFile(named: name) {
-            row.file = child.path
-        }
-        row.options = options(of: specifier, file: file, fields: fields, lookup: lookup, collator: collator)
-        return row
+    private func row(_ plan: ResolvePlan.Row, lookup: Lookup.PageLookup, collator: Collator?) -> LocalizedSpecifier {
+        LocalizedSpecifier(specifier: plan.specifier, title: plan.title.map(lookup.text), footerText: plan.footerText.map(lookup.text),
+                           file: plan.childPath, options: plan.options.map { options($0, lookup: lookup, collator: collator) })
     }
 
-    /// The schema file the host opens for a base name on this idiom: the device variant
-    /// (`Root~ipad.plist`) if there is one, else the plain file. In-app files are not the
-    /// Settings app's; InAppSettingsKit reads them first (`Root~ipad.inApp.plist`, `Root.inApp.plist`).
-    func schemaFile(named base: String) -> SchemaFile? {
-        let candidates = bundle.schemaFiles.filter { $0.name.base == base }
-        let inApp = host == .inAppSettingsKit
-        let order: [(inApp: Bool, idiom: Idiom?)] = (inApp ? [(true, idiom), (true, nil)] : []) + [(false, idiom), (false, nil)]
-        for (isInApp, wanted) in order {
-            if let file = candidates.first(where: { $0.name.isInApp == isInApp && $0.name.idiom == wanted }) { return file }
-        }
-        return nil
-    }
-
-    /// Whether the host shows the specifier on this idiom (`SupportedUserInterfaceIdioms`).
-    func isShown(_ specifier: Specifier, in host: SettingsHost) -> Bool {
-        guard specifier.isShown(in: host) else { return false }
-        guard let idioms = specifier.supportedUserInterfaceIdioms else { return true }
-        return idioms.contains(idiom.schemaName)
-    }
-
-    private func options(of specifier: Specifier, file: SchemaFile, fields: [LocalizableField], lookup: Lookup.PageLookup,
-                         collator: Collator?) -> [LocalizedOption]? {
-        guard let values = specifier.values else { return nil }
-        let titles = fields.contains(.titles) ? specifier.titles ?? [] : []
-        let shortTitles = fields.contains(.shortTitles) ? specifier.shortTitles : nil
+    private func options(_ plan: ResolvePlan.Options, lookup: Lookup.PageLookup, collator: Collator?) -> [LocalizedOption] {
         var options: [LocalizedOption] = []
-        for (index, value) in values.enumerated() {
-            let title = index < titles.count ? titles[index].map(lookup.text) : nil
+        options.reserveCapacity(plan.values.count)
+        for (index, value) in plan.values.enumerated() {
+            let title = index < plan.titles.count ? plan.titles[index].map(lookup.text) : nil
             var short: String?
-            if let shortTitles, index < shortTitles.count, let key = shortTitles[index] { short = lookup.text(key) }
+            if let shortTitles = plan.shortTitles, index < shortTitles.count, let key = shortTitles[index] { short = lookup.text(key) }
             options.append(LocalizedOption(value: value, title: title ?? Self.describe(value), shortTitle: short))
         }
-        if specifier.displaySortedByTitle, [.multiValue, .radioGroup].contains(specifier.type), let collator {
+        if plan.isSortedByTitle, let collator {
             options = collator.sortedIndices(options.map(\.title)).map { options[$0] }
         }
         return options

@@ -219,14 +219,19 @@ public struct StringsTableFile: Hashable, Sendable {
     /// rest taken as big-endian (so a little-endian file does not parse at all).
     /// - Throws: when the device cannot read the table, and so shows its keys as written.
     package func deviceTable(limits: ReadLimits = .standard) throws(TableReadError) -> [String: String] {
+        try deviceScan(limits: limits).table
+    }
+
+    /// The entries the device reads, as `deviceTable` describes.
+    package func deviceScan(limits: ReadLimits = .standard) throws(TableReadError) -> StringsScan {
         let scanned = try scan(limits: limits)
-        guard scanned.encoding != .utf8, !scanned.hasByteOrderMark, let bytes else { return scanned.table }
+        guard scanned.encoding != .utf8, !scanned.hasByteOrderMark, let bytes else { return scanned }
         let asRead = [0xFE, 0xFF] + bytes.dropFirst(2).prefix((bytes.count - 2) & ~1)
-        guard let table = try? StringsParser.scan(asRead, limits: limits).table else {
+        guard let rescanned = try? StringsParser.scan(asRead, limits: limits) else {
             let message = StringsTokenizerMessages.utf16WithoutByteOrderMark(bigEndian: scanned.encoding == .utf16BigEndian)
             throw .misencoded(path: path, message: message)
         }
-        return table
+        return rescanned
     }
 }
 

@@ -17,7 +17,17 @@ public enum SpecifierType: Hashable, Sendable, CustomStringConvertible {
     ]
 
     public init(_ name: String) {
-        self = Self.standard.first { $0.name == name } ?? .other(name)
+        switch name {
+        case "PSGroupSpecifier": self = .group
+        case "PSTextFieldSpecifier": self = .textField
+        case "PSTitleValueSpecifier": self = .titleValue
+        case "PSToggleSwitchSpecifier": self = .toggleSwitch
+        case "PSSliderSpecifier": self = .slider
+        case "PSMultiValueSpecifier": self = .multiValue
+        case "PSRadioGroupSpecifier": self = .radioGroup
+        case "PSChildPaneSpecifier": self = .childPane
+        default: self = .other(name)
+        }
     }
 
     /// The name written in `Type` (`PSGroupSpecifier`).

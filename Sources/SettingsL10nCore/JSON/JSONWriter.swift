@@ -47,16 +47,8 @@ package struct JSONWriter: ~Copyable {
     }
 
     private mutating func newline(_ depth: Int) {
-        output.append(0x0A)
-        var spaces = 2 * (baseDepth + depth)
-        while spaces > 0 {
-            let run = min(spaces, Self.indentation.utf8CodeUnitCount)
-            output.append(UnsafeRawBufferPointer(start: Self.indentation.utf8Start, count: run))
-            spaces -= run
-        }
+        output.appendLineBreak(indentation: 2 * (baseDepth + depth))
     }
-
-    private static let indentation: StaticString = "                                "
 
     /// Starts the next member of the innermost container: a comma after the first, a new line.
     private mutating func nextMember() {
@@ -222,6 +214,27 @@ struct ByteBuffer: ~Copyable {
         if capacity - count < bytes.count { grow(toHold: bytes.count) }
         UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
         count += bytes.count
+    }
+
+    /// A line break and `indentation` spaces, in one step.
+    @inline(__always)
+    mutating func appendLineBreak(indentation: Int) {
+        if capacity - count < indentation + 1 { grow(toHold: indentation + 1) }
+        base[count] = 0x0A
+        // Eight spaces a store: a call to memset costs more than the few spaces of a line.
+        var at = UnsafeMutableRawPointer(base + count + 1)
+        var left = indentation
+        while left >= 8 {
+            at.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+            at += 8
+            left -= 8
+        }
+        while left > 0 {
+            at.storeBytes(of: 0x20 as UInt8, as: UInt8.self)
+            at += 1
+            left -= 1
+        }
+        count += indentation + 1
     }
 
     mutating func append(_ text: String) {

@@ -1,0 +1,107 @@
+import SettingsL10nCore
+import SettingsL10nExtract
+
+/// What the host shows of a bundle before any language is chosen: the pages in the order the
+/// rows lead to them (depth first, each page once), the rows each page shows on the idiom, and
+/// the keys each row looks up. Every language resolves the same plan.
+struct ResolvePlan: Sendable {
+    struct Page: Sendable {
+        let file: SchemaFile
+        /// The row that opens the page first (its page's place in `pages`, its place in the
+        /// page's rows); `nil` for the root page.
+        let openedBy: (page: Int, row: Int)?
+        let rows: [Row]
+    }
+
+    struct Row: Sendable {
+        let specifier: Specifier
+        /// The keys of the fields the host shows (`nil` when it shows none, or the field is absent).
+        let title: String?
+        let footerText: String?
+        /// The path of the page a child pane opens.
+        let childPath: String?
+        let options: Options?
+    }
+
+    struct Options: Sendable {
+        let values: [PlistValue]
+        /// Title keys, empty when the host shows none; `shortTitles` is `nil` when it shows none.
+        let titles: [String?]
+        let shortTitles: [String?]?
+        /// `DisplaySortedByTitle` on a list the Settings app sorts.
+        let isSortedByTitle: Bool
+    }
+
+    let pages: [Page]
+    /// The paths of the pages.
+    let paths: Set<String>
+    let keys: CatalogKeyIndex
+
+    init(bundle: SettingsBundle, catalog: Catalog, idiom: Idiom) {
+        let host = catalog.host
+        keys = CatalogKeyIndex(catalog)
+        var pages: [Page] = []
+        var paths: Set<String> = []
+        let finder = PageFinder(bundle: bundle, host: host, idiom: idiom)
+        func visit(_ path: String, openedBy: (page: Int, row: Int)?) {
+            guard !paths.contains(path), let file = bundle.schemaFile(at: path) else { return }
+            paths.insert(path)
+            let pageHost: SettingsHost = file.name.isInApp ? .inAppSettingsKit : host
+            let rows = file.specifiers.filter { finder.isShown($0, in: pageHost) }.map { Self.row($0, host: pageHost, finder: finder) }
+            let index = pages.count
+            pages.append(Page(file: file, openedBy: openedBy, rows: rows))
+            for (place, row) in rows.enumerated() {
+                if let child = row.childPath { visit(child, openedBy: (index, place)) }
+            }
+        }
+        if let root = finder.schemaFile(named: "Root") { visit(root.path, openedBy: nil) }
+        self.pages = pages
+        self.paths = paths
+    }
+
+    private static func row(_ specifier: Specifier, host: SettingsHost, finder: PageFinder) -> Row {
+        let fields = specifier.shownFields(in: host)
+        let type = specifier.type
+        var childPath: String?
+        if type == .childPane, let name = specifier.file, PaneWalk.problem(withFileName: name) == nil {
+            childPath = finder.schemaFile(named: name)?.path
+        }
+        let options = specifier.values.map { values in
+            Options(values: values,
+                    titles: fields.contains(.titles) ? specifier.titles ?? [] : [],
+                    shortTitles: fields.contains(.shortTitles) ? specifier.shortTitles : nil,
+                    isSortedByTitle: specifier.displaySortedByTitle && (type == .multiValue || type == .radioGroup))
+        }
+        return Row(specifier: specifier,
+                   title: fields.contains(.title) ? specifier.title : nil,
+                   footerText: fields.contains(.footerText) ? specifier.footerText : nil,
+                   childPath: childPath, options: options)
+    }
+}
+
+/// Which schema files and rows a host shows on an idiom.
+struct PageFinder {
+    let bundle: SettingsBundle
+    let host: SettingsHost
+    let idiom: Idiom
+
+    /// The schema file the host opens for a base name on this idiom: the device variant
+    /// (`Root~ipad.plist`) if there is one, else the plain file. In-app files are not the
+    /// Settings app's; InAppSettingsKit reads them first (`Root~ipad.inApp.plist`, `Root.inApp.plist`).
+    func schemaFile(named base: String) -> SchemaFile? {
+        let candidates = bundle.schemaFiles.filter { $0.name.base == base }
+        let inApp = host == .inAppSettingsKit
+        let order: [(inApp: Bool, idiom: Idiom?)] = (inApp ? [(true, idiom), (true, nil)] : []) + [(false, idiom), (false, nil)]
+        for (isInApp, wanted) in order {
+            if let file = candidates.first(where: { $0.name.isInApp == isInApp && $0.name.idiom == wanted }) { return file }
+        }
+        return nil
+    }
+
+    /// Whether the host shows the specifier on this idiom (`SupportedUserInterfaceIdioms`).
+    func isShown(_ specifier: Specifier, in host: SettingsHost) -> Bool {
+        guard specifier.isShown(in: host) else { return false }
+        guard let idioms = specifier.supportedUserInterfaceIdioms else { return true }
+        return idioms.contains(idiom.schemaName)
+    }
+}
