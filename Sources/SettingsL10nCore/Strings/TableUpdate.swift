@@ -33,11 +33,16 @@ public struct TableUpdate: Hashable, Sendable {
 
     /// The change as a unified diff (`--- a/path`, `+++ b/path`), for `--dry-run`.
     public var unifiedDiff: String {
-        UnifiedDiff.diff(old: originalText, new: updatedText, path: path, isNewFile: original == nil)
+        if original == updated { return "" }
+        return UnifiedDiff.diff(old: original.map(Self.utf8) ?? [], new: Self.utf8(updated), path: path, isNewFile: original == nil)
     }
 
     private static func text(of bytes: [UInt8]) -> String {
-        guard let decoded = try? DecodedText.decode(bytes) else { return "" }
-        return String(decoding: decoded.utf8, as: UTF8.self)
+        String(decoding: utf8(bytes), as: UTF8.self)
+    }
+
+    /// The text's UTF-8 (empty when the bytes do not decode).
+    private static func utf8(_ bytes: [UInt8]) -> [UInt8] {
+        (try? DecodedText.decode(bytes))?.utf8 ?? []
     }
 }

@@ -75,8 +75,24 @@ package struct DecodedText: Sendable {
                 if byteOrderMark { put(0xFEFF) }
                 var index = 0
                 let count = input.count
+                let raw = UnsafeRawPointer(input.baseAddress)
                 // The text is a String: its UTF-8 is valid, so every sequence is complete.
                 while index < count {
+                    // Eight ASCII bytes at a time: each becomes its unit, the zero byte high.
+                    if let raw, index + 8 <= count {
+                        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                        if word & 0x8080_8080_8080_8080 == 0 {
+                            for half in 0..<2 {
+                                let bytes = word >> (32 * UInt64(half)) & 0xFFFF_FFFF
+                                var spread = (bytes & 0xFF) | (bytes & 0xFF00) << 8 | (bytes & 0xFF_0000) << 16 | (bytes & 0xFF00_0000) << 24
+                                if bigEndian { spread <<= 8 }
+                                UnsafeMutableRawPointer(out.baseAddress! + at).storeBytes(of: spread.littleEndian, as: UInt64.self)
+                                at += 8
+                            }
+                            index += 8
+                            continue
+                        }
+                    }
                     let lead = UInt32(input[index])
                     var scalar: UInt32
                     if lead < 0x80 {
@@ -164,7 +180,25 @@ package struct DecodedText: Sendable {
                 @inline(__always) func unit(_ at: Int) -> UInt32 {
                     bigEndian ? UInt32(input[at]) << 8 | UInt32(input[at + 1]) : UInt32(input[at + 1]) << 8 | UInt32(input[at])
                 }
+                // Four ASCII units at a time: the zero byte of each unit, and the top bit of the
+                // other, are clear.
+                let asciiMask: UInt64 = bigEndian ? 0x80FF_80FF_80FF_80FF : 0xFF80_FF80_FF80_FF80
+                let shift: UInt64 = bigEndian ? 8 : 0
+                let raw = UnsafeRawPointer(input.baseAddress)
+                let target = UnsafeMutableRawPointer(out.baseAddress!)
                 while index < count {
+                    if let raw {
+                        while index + 8 <= count {
+                            let loaded = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                            guard loaded & asciiMask == 0 else { break }
+                            let word = loaded >> shift
+                            let packed = UInt32(truncatingIfNeeded: word & 0xFF | word >> 8 & 0xFF00 | word >> 16 & 0xFF_0000 | word >> 24 & 0xFF00_0000)
+                            target.storeBytes(of: packed.littleEndian, toByteOffset: at, as: UInt32.self)
+                            at += 4
+                            index += 8
+                        }
+                        if index >= count { break }
+                    }
                     var value = unit(index)
                     index += 2
                     if value < 0x80 {

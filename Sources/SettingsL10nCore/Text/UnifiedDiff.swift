@@ -11,17 +11,67 @@ package enum UnifiedDiff {
     /// The unified diff from `old` to `new`, labelled `a/<path>` and `b/<path>` (`/dev/null` for a
     /// new file), with three lines of context; empty when the texts are equal.
     package static func diff(old: String, new: String, path: String, isNewFile: Bool = false, context: Int = 3) -> String {
+        diff(old: Array(old.utf8), new: Array(new.utf8), path: path, isNewFile: isNewFile, context: context)
+    }
+
+    /// `diff` of texts held as UTF-8 bytes.
+    package static func diff(old oldBytes: [UInt8], new newBytes: [UInt8], path: String, isNewFile: Bool = false, context: Int = 3) -> String {
         // Lines are compared byte for byte: text that only looks the same is still a change.
-        let oldBytes = Array(old.utf8), newBytes = Array(new.utf8)
         if oldBytes == newBytes { return "" }
         return oldBytes.withUnsafeBufferPointer { oldBuffer in
             newBytes.withUnsafeBufferPointer { newBuffer in
-                render(lines(oldBuffer), lines(newBuffer), path: path, isNewFile: isNewFile, context: context)
+                // Only the lines between the common head and tail (and their context) are split
+                // and compared: a merge changes a few lines of a long table.
+                let (start, oldEnd, newEnd) = changedRegion(oldBuffer, newBuffer, context: context)
+                let skipped = lineCount(UnsafeBufferPointer(rebasing: oldBuffer[..<start]))
+                return render(lines(UnsafeBufferPointer(rebasing: oldBuffer[start..<oldEnd])),
+                              lines(UnsafeBufferPointer(rebasing: newBuffer[start..<newEnd])),
+                              lineOffset: skipped, path: path, isNewFile: isNewFile, context: context)
             }
         }
     }
 
-    private static func render(_ a: [Line], _ b: [Line], path: String, isNewFile: Bool, context: Int) -> String {
+    /// Where the region that differs starts (the same offset in both texts) and where it ends
+    /// in each, on line boundaries, widened by `context` lines on each side.
+    static func changedRegion(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, context: Int) -> (start: Int, oldEnd: Int, newEnd: Int) {
+        let shorter = min(a.count, b.count)
+        var head = 0
+        while head < shorter, a[head] == b[head] { head += 1 }
+        var tail = 0
+        while tail < shorter - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
+        // Back to the start of the line the first difference is on, then `context` lines more.
+        var start = head
+        while start > 0, a[start - 1] != 0x0A { start -= 1 }
+        for _ in 0..<context where start > 0 {
+            start -= 1
+            while start > 0, a[start - 1] != 0x0A { start -= 1 }
+        }
+        // Forward past the first line feed of the common tail (a line that starts there starts
+        // there in both texts), then `context` lines more.
+        var tailStart = a.count - tail
+        while tailStart < a.count, a[tailStart] != 0x0A { tailStart += 1 }
+        tailStart = min(tailStart + 1, a.count)
+        for _ in 0..<context where tailStart < a.count {
+            tailStart += 1
+            while tailStart < a.count, a[tailStart - 1] != 0x0A { tailStart += 1 }
+        }
+        let kept = a.count - tailStart
+        return (start, a.count - kept, b.count - kept)
+    }
+
+    /// How many lines (line feeds) the text holds.
+    private static func lineCount(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        guard var at = text.baseAddress else { return 0 }
+        let end = at + text.count
+        var count = 0
+        while at < end, let found = memchr(at, 0x0A, end - at) {
+            count += 1
+            at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return count
+    }
+
+    private static func render(_ a: [Line], _ b: [Line], lineOffset: Int, path: String, isNewFile: Bool, context: Int) -> String {
         let edits = script(a, b)
         var out: [UInt8] = []
         out.append(contentsOf: "--- \(isNewFile ? "/dev/null" : "a/" + path)\n+++ b/\(path)\n".utf8)
@@ -42,7 +92,7 @@ package enum UnifiedDiff {
             let start = max(index, firstChange - context)
             let stop = min(edits.count, lastChange + context + 1)
             let hunk = edits[start..<stop]
-            let oldStart = hunk.first!.oldIndex, newStart = hunk.first!.newIndex
+            let oldStart = hunk.first!.oldIndex + lineOffset, newStart = hunk.first!.newIndex + lineOffset
             let oldCount = hunk.filter { $0.kind != .insert }.count
             let newCount = hunk.filter { $0.kind != .delete }.count
             out.append(contentsOf: "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n".utf8)

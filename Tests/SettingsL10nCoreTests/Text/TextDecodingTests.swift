@@ -8,12 +8,16 @@ struct TextDecodingTests {
     static let boundaries: [UInt32] = [0x00, 0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x20AC, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF,
                                        0x10000, 0x1F600, 0x10FFFF]
 
-    /// Up to 39 scalars, a third of them at an encoding boundary, the rest anywhere (surrogates
-    /// become "x").
+    /// Up to 39 pieces: runs of ASCII (which the codecs take eight bytes at a time), scalars at
+    /// an encoding boundary, scalars anywhere (surrogates become "x").
     static func randomText(_ generator: inout SeededGenerator) -> String {
         var text = ""
         for _ in 0..<Int(generator.next() % 40) {
             let pick = generator.next()
+            if pick % 4 == 1 {
+                for _ in 0..<Int(pick / 4 % 20) { text.unicodeScalars.append(Unicode.Scalar(UInt8(generator.next() % 0x80))) }
+                continue
+            }
             let value = pick % 3 == 0 ? boundaries[Int(pick / 3 % UInt64(boundaries.count))] : UInt32(pick % 0x11_0000)
             text.unicodeScalars.append(Unicode.Scalar(value) ?? "x")
         }

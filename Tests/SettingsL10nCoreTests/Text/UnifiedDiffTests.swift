@@ -95,4 +95,70 @@ struct UnifiedDiffTests {
         #expect(script.filter { $0.kind != .insert }.map(\.text) == old)
         #expect(script.filter { $0.kind != .delete }.map(\.text) == new)
     }
+
+    @Test("applying the diff to the old text gives the new one, on random edits of random texts")
+    func appliesBack() throws {
+        var generator = SeededGenerator(seed: 11)
+        let words = ["a", "b", "c", "ab", "a b", ""]
+        func pick(_ count: Int) -> Int { Int(generator.next() % UInt64(count)) }
+        for _ in 0..<500 {
+            var lines = (0..<pick(30)).map { _ in words[pick(words.count)] + "\n" }
+            let old = lines.joined() + (pick(4) == 0 ? "end" : "")
+            for _ in 0..<(1 + pick(4)) {
+                let at = pick(lines.count + 1)
+                switch pick(4) {
+                case 0 where at < lines.count: lines.remove(at: at)
+                case 1 where at < lines.count: lines[at] = "changed \(at)\n"
+                // The changed line ends as the old one did: the common tail starts inside it.
+                case 2 where at < lines.count: lines[at] = "c" + lines[at]
+                default: lines.insert("new\n", at: at)
+                }
+            }
+            let new = lines.joined() + (pick(4) == 0 ? "end" : "")
+            let diff = UnifiedDiff.diff(old: old, new: new, path: "x", context: pick(4))
+            #expect(try Self.apply(diff, to: old) == new, "\(old.debugDescription) -> \(new.debugDescription):\n\(diff)")
+        }
+    }
+
+    /// Applies a unified diff as `patch` does, checking every context and deleted line.
+    static func apply(_ diff: String, to old: String) throws -> String {
+        struct Mismatch: Error {}
+        var source = old.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) + "\n" }
+        if let last = source.last {
+            source.removeLast()
+            if last != "\n" { source.append(String(last.dropLast())) }
+        }
+        var output: [String] = []
+        var next = 0
+        var previous: Character = " "
+        var endsNewText = false
+        for line in diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("@@ -") {
+                let start = Int(line.dropFirst(4).prefix { $0.isNumber })!
+                let first = line.dropFirst(4).drop { $0.isNumber }.hasPrefix(",0 ") ? start : start - 1
+                guard first >= next else { throw Mismatch() }
+                output += source[next..<first]
+                next = first
+            } else if line.hasPrefix(" ") || (line.hasPrefix("-") && !line.hasPrefix("---")) {
+                let text = String(line.dropFirst())
+                guard next < source.count, source[next] == text + "\n" || source[next] == text else { throw Mismatch() }
+                if line.hasPrefix(" ") { output.append(source[next]) }
+                next += 1
+            } else if line.hasPrefix("+"), !line.hasPrefix("+++") {
+                output.append(line.dropFirst() + "\n")
+            } else if line == "\\ No newline at end of file" {
+                // Only the last line of a text can lack its line feed.
+                if previous == "+" {
+                    output[output.count - 1].removeLast()
+                    endsNewText = true
+                } else if next != source.count {
+                    throw Mismatch()
+                }
+            }
+            previous = line.first ?? " "
+        }
+        if endsNewText, next != source.count { throw Mismatch() }
+        output += source[next...]
+        return output.joined()
+    }
 }
