@@ -61,7 +61,6 @@ enum DisplayRules {
     }
 
     private static func hasDuplicateTitle(_ titles: [String?]) -> Bool {
-        guard titles.count <= 32 else { return !duplicateTitles(titles).isEmpty }
         // ASCII texts are equal only when their bytes are (a non-ASCII text may equal an ASCII
         // one: the Kelvin sign is K), so in an ASCII list, hashes of the bytes settle most pairs.
         var prints: [UInt64?] = []
@@ -71,6 +70,13 @@ enum DisplayRules {
             let print = title.flatMap(asciiFingerprint)
             if title != nil, print == nil { allASCII = false }
             prints.append(print)
+        }
+        if titles.count > 32 {
+            // Long lists: distinct hashes mean distinct titles; only a shared hash needs the texts.
+            guard allASCII else { return !duplicateTitles(titles).isEmpty }
+            var seen = Set<UInt64>(minimumCapacity: titles.count)
+            for case let print? in prints where !seen.insert(print).inserted { return !duplicateTitles(titles).isEmpty }
+            return false
         }
         for index in titles.indices {
             guard let title = titles[index] else { continue }

@@ -1,0 +1,41 @@
+import Testing
+@testable import SettingsL10nCheck
+import SettingsL10nTestSupport
+
+@Suite("check: which option lists the display rules keep")
+struct DisplayRuleTests {
+    /// Titles that are equal without being the same bytes (a composed and a decomposed é, the
+    /// Kelvin sign and K), ASCII and not, of different lengths, and absent ones.
+    static let pool: [String?] = ["K", "\u{212A}", "é", "e\u{301}", "Km", "Mi", "mi", "Medium", "High", "Auto", "自動", "a b", nil, ""]
+
+    @Test("mayReport agrees with the rules' own findings on random lists, short and long")
+    func mayReportAgreesWithTheRules() {
+        var generator = SeededGenerator(seed: 23)
+        var kept = 0
+        for round in 0..<3_000 {
+            // Long lists (over 32) take the hashed path; most titles are then unique numbers.
+            let count = round % 3 == 0 ? 33 + Int(generator.next() % 30) : Int(generator.next() % 12)
+            func title() -> String? {
+                generator.next() % 4 == 0 ? Self.pool[Int(generator.next() % UInt64(Self.pool.count))] : "\(generator.next() % 100_000)"
+            }
+            let titles = (0..<count).map { _ in title() }
+            let shortTitles = generator.next() % 2 == 0 ? [] : (0..<count).map { _ in generator.next() % 3 == 0 ? title() : "x" }
+            let expected = !DisplayRules.longerShortTitles(titles: titles, shortTitles: shortTitles).isEmpty
+                || !DisplayRules.duplicateTitles(titles).isEmpty
+            #expect(DisplayRules.mayReport(titles: titles, shortTitles: shortTitles) == expected, "\(titles) \(shortTitles)")
+            if expected { kept += 1 }
+        }
+        // Both answers occur often enough for the comparison to mean something.
+        #expect(kept > 500 && kept < 2_500)
+    }
+
+    @Test("canonically equal titles are duplicates, in short and long lists")
+    func canonicalEquivalence() {
+        let filler = (0..<40).map { "option \($0)" as String? }
+        for titles in [["K", "\u{212A}"], ["é", "e\u{301}"]] as [[String?]] {
+            #expect(DisplayRules.mayReport(titles: titles, shortTitles: []))
+            #expect(DisplayRules.mayReport(titles: filler + titles, shortTitles: []))
+        }
+        #expect(!DisplayRules.mayReport(titles: filler, shortTitles: []))
+    }
+}
