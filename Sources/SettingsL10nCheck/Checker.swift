@@ -58,17 +58,18 @@ public enum Checker {
     /// (a table's missing keys in schema order, say). Files and rules are ranked once, so
     /// thousands of diagnostics sort without comparing their paths again and again.
     static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let fileRank = ranks(of: diagnostics.lazy.map(\.location.file))
-        let ruleRank = ranks(of: diagnostics.lazy.map(\.rule.rawValue))
+        let fileRank = ranks(of: diagnostics.map(\.location.file))
+        let ruleRank = ranks(of: diagnostics.map(\.rule.rawValue))
         let keys = diagnostics.indices.map { index in
-            (fileRank[index], diagnostics[index].location.line ?? 0, diagnostics[index].location.column ?? 0, ruleRank[index], index)
+            let location = diagnostics[index].location
+            return (fileRank[index], location.line ?? 0, location.column ?? 0, ruleRank[index], index)
         }
         return keys.sorted { $0 < $1 }.map { diagnostics[$0.4] }
     }
 
     /// The rank of each string among the distinct strings, in order. Rules report runs of
     /// diagnostics in one file: a run reuses the rank found for its first.
-    private static func ranks<S: Collection>(of strings: S) -> [Int] where S.Element == String {
+    private static func ranks(of strings: [String]) -> [Int] {
         var distinct: [String: Int] = [:]
         var previous: (string: String, slot: Int)?
         let slots = strings.map { string in

@@ -36,11 +36,11 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
         }
         writer.endArray()
         writer.fixedKey("errorCount")
-        writer.integer(Int64(diagnostics.count { $0.severity == .error }))
+        writer.integer(Int64(report.errorCount))
         writer.fixedKey("warningCount")
-        writer.integer(Int64(diagnostics.count { $0.severity == .warning }))
+        writer.integer(Int64(report.warningCount))
         writer.fixedKey("noteCount")
-        writer.integer(Int64(diagnostics.count { $0.severity == .note }))
+        writer.integer(Int64(report.noteCount))
         writer.endObject()
         writer.finish(into: write)
     }
