@@ -26,14 +26,18 @@ public enum Extractor {
             ($0.path, tableName(of: $0, fallback: tableFallback, existingTables: existingTables))
         })
         catalog.tableOfFile = tableOfFile.compactMapValues { $0 }
-        var collected = Collected(host: host, tableOfFile: tableOfFile)
-        for file in bundle.schemaFiles { collected.add(file, diagnostics: &catalog.diagnostics) }
-        catalog.unlocalized = collected.unlocalized
         // What the other host shows too: merge --prune never deletes what either host needs.
+        // The two hosts' collections are independent: made side by side.
         let other: SettingsHost = host == .settingsApp ? .inAppSettingsKit : .settingsApp
-        var otherCollection = Collected(host: other, tableOfFile: tableOfFile)
-        var ignored: [Diagnostic] = []
-        for file in bundle.schemaFiles { otherCollection.add(file, diagnostics: &ignored) }
+        let collections = parallelMap([host, other]) { side in
+            var collected = Collected(host: side, tableOfFile: tableOfFile)
+            var diagnostics: [Diagnostic] = []
+            for file in bundle.schemaFiles { collected.add(file, diagnostics: &diagnostics) }
+            return (collected: collected, diagnostics: diagnostics)
+        }
+        let collected = collections[0].collected, otherCollection = collections[1].collected
+        catalog.diagnostics = collections[0].diagnostics
+        catalog.unlocalized = collected.unlocalized
         for (table, strings) in otherCollection.tables {
             let onlyThere = Set(strings.map(\.key)).subtracting(collected.tables[table]?.map(\.key) ?? [])
             if !onlyThere.isEmpty { catalog.otherHostKeys[table] = onlyThere }
@@ -54,7 +58,7 @@ public enum Extractor {
     }
 
     /// The strings of schema files as one host shows them, by table, in order of first use.
-    struct Collected {
+    struct Collected: Sendable {
         let host: SettingsHost
         let tableOfFile: [String: String?]
         var tables: [String: [LocalizableString]] = [:]

@@ -13,6 +13,7 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
         writer.fixedKey("diagnostics")
         writer.beginArray()
         for diagnostic in diagnostics {
+            let location = diagnostic.location
             writer.element()
             writer.beginObject()
             writer.fixedKey("severity")
@@ -22,15 +23,15 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
             writer.fixedKey("message")
             writer.string(diagnostic.message)
             writer.fixedKey("file")
-            writer.string(diagnostic.location.file)
+            writer.string(location.file)
             writer.fixedKey("line")
-            writer.optional(diagnostic.location.line)
+            writer.optional(location.line)
             writer.fixedKey("column")
-            writer.optional(diagnostic.location.column)
+            writer.optional(location.column)
             writer.fixedKey("keyPath")
-            writer.optional(diagnostic.location.keyPath)
+            writer.optional(location.keyPath)
             writer.fixedKey("key")
-            writer.optional(diagnostic.location.key)
+            writer.optional(location.key)
             writer.endObject()
             writer.drain(ifLargerThan: 1 << 16, into: write)
         }
