@@ -114,7 +114,6 @@ public enum Merger {
     struct SharedTableWork: Sendable {
         let locations: [String]
         let ranks: [String: Int]
-        let live: Set<String>
         let preparedKeys: [FuzzyMatch.Prepared?]
         /// The keys of the table the other host shows.
         let otherHostKeys: Set<String>
@@ -123,7 +122,6 @@ public enum Merger {
             self.otherHostKeys = otherHostKeys
             locations = table.strings.map { string in GeneratedComment.location(string, sourceText: { sourceText[$0] ?? $0 }) }
             ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
-            live = Set(table.keys)
             preparedKeys = table.keys.map(FuzzyMatch.Prepared.init)
         }
     }
@@ -180,15 +178,15 @@ public enum Merger {
                            sourceText: [String: String], shared: SharedTableWork, options: MergeOptions,
                            report: inout TableMergeReport) -> StringsDocument? {
         let source = { (key: String) in sourceText[key] ?? key }
-        let assembly = TableAssembly(document: document ?? StringsDocument())
-        let (ranks, live, locations) = (shared.ranks, shared.live, shared.locations)
+        let assembly = TableAssembly(document: document ?? StringsDocument(), ranks: shared.ranks)
+        let (ranks, locations) = (shared.ranks, shared.locations)
         report.duplicates = assembly.duplicates
 
         // Live keys, in the catalog's order.
         var pieces: [TableAssembly.Piece] = []
         var missing: [LocalizableString] = []
         for (rank, string) in table.strings.enumerated() {
-            if var piece = assembly.effectivePiece(for: string.key) {
+            if var piece = assembly.effectivePiece(rank: rank) {
                 piece.updateLocationComment(locations[rank])
                 pieces.append(piece)
                 report.kept += 1
@@ -203,7 +201,7 @@ public enum Merger {
         // only the other host shows (InAppSettingsKit's multi-value footer, say) is not obsolete:
         // the app still shows it, so it stays live, after this host's keys, and is never pruned.
         let otherHostKeys = shared.otherHostKeys
-        let unused = assembly.effectiveOrder.filter { !live.contains($0) }
+        let unused = assembly.unrankedOrder
         let obsolete = unused.filter { !otherHostKeys.contains($0) }
         let otherHostPieces = unused.filter { otherHostKeys.contains($0) }.map { assembly.effectivePiece(for: $0)! }
         report.kept += otherHostPieces.count

@@ -43,10 +43,14 @@ struct TableAssembly {
     /// The entry that opened the obsolete section, with its leading text as it was: when it
     /// still opens the section, in the same place, it is left exactly as it was.
     private var obsoleteOpener: (key: String, wasFirst: Bool, leading: String)?
-    /// The index of the entry the device uses for each key (the last).
+    /// Each catalog key's rank, shared by every language: such keys are found by rank.
+    private let ranks: [String: Int]
+    /// The index of the entry the device uses (the last) for each ranked key, or -1.
+    private var effectiveOfRank: [Int]
+    /// The index of the entry the device uses for each key without a rank.
     private var effectiveIndex: [String: Int] = [:]
-    /// Keys in the order of their effective entries.
-    private(set) var effectiveOrder: [String] = []
+    /// Keys without a rank (no catalog string uses them), in the order of their effective entries.
+    private(set) var unrankedOrder: [String] = []
     /// Entries overridden by a later one with the same key.
     private(set) var duplicates: [DuplicateEntry] = []
     /// People's comments of overridden entries, moved to the entry that overrides them.
@@ -54,8 +58,12 @@ struct TableAssembly {
     let layout: StringsLayout
     var lineEnding: LineEnding { document.lineEnding }
 
-    init(document: StringsDocument) {
+    /// Takes `document` apart; `ranks` numbers the catalog's keys (the table's others are
+    /// found by name).
+    init(document: StringsDocument, ranks: [String: Int] = [:]) {
         self.document = document
+        self.ranks = ranks
+        self.effectiveOfRank = [Int](repeating: -1, count: ranks.count)
         self.layout = StringsLayout(of: document)
         var entries = document.entries
         // The obsolete-section marker is placed anew by each merge: take it out first.
@@ -88,29 +96,51 @@ struct TableAssembly {
             entries[0].leadingTrivia = String(leading[split...])
         }
         self.document.entries = entries
-        effectiveIndex.reserveCapacity(entries.count)
-        effectiveOrder.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
-            if let previous = effectiveIndex.updateValue(index, forKey: entry.key) {
-                let overridden = entries[previous]
-                duplicates.append(DuplicateEntry(key: entry.key, position: overridden.position, value: overridden.stringValue))
-                inheritedComments[entry.key, default: []] += overridden.comments.filter { !GeneratedComment.isGenerated($0) }
-                effectiveOrder.removeAll { $0 == entry.key }
+            let key = entry.key
+            let previous: Int?
+            let rank = ranks[key]
+            if let rank {
+                previous = effectiveOfRank[rank] >= 0 ? effectiveOfRank[rank] : nil
+                effectiveOfRank[rank] = index
+            } else {
+                previous = effectiveIndex.updateValue(index, forKey: key)
             }
-            effectiveOrder.append(entry.key)
+            if let previous {
+                let overridden = entries[previous]
+                duplicates.append(DuplicateEntry(key: key, position: overridden.position, value: overridden.stringValue))
+                inheritedComments[key, default: []] += overridden.comments.filter { !GeneratedComment.isGenerated($0) }
+                if rank == nil { unrankedOrder.removeAll { $0 == key } }
+            }
+            if rank == nil { unrankedOrder.append(key) }
         }
         duplicates.sort { $0.position.line < $1.position.line }
     }
 
+    /// The index of the entry the device uses for `key`.
+    private func effectiveEntry(_ key: String) -> Int? {
+        if let rank = ranks[key] { return effectiveOfRank[rank] >= 0 ? effectiveOfRank[rank] : nil }
+        return effectiveIndex[key]
+    }
+
     func value(of key: String) -> String? {
-        effectiveIndex[key].flatMap { document.entries[$0].stringValue }
+        effectiveEntry(key).flatMap { document.entries[$0].stringValue }
     }
 
     /// The entry the device uses for `key`, with the comments of entries it overrides.
     func effectivePiece(for key: String) -> Piece? {
-        guard let index = effectiveIndex[key] else { return nil }
+        effectiveEntry(key).map(piece)
+    }
+
+    /// `effectivePiece` of the catalog key of rank `rank`.
+    func effectivePiece(rank: Int) -> Piece? {
+        effectiveOfRank[rank] >= 0 ? piece(effectiveOfRank[rank]) : nil
+    }
+
+    private func piece(_ index: Int) -> Piece {
         var piece = Piece(entry: document.entries[index], needsSeparator: index == 0)
         if !inheritedComments.isEmpty {
+            let key = piece.entry.key
             for comment in inheritedComments[key] ?? [] {
                 piece.entry.leadingTrivia = comment + lineEnding.rawValue + piece.entry.leadingTrivia
             }

@@ -49,10 +49,12 @@ public struct StringsDocument: Hashable, Sendable {
     var utf8: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(entries.count * 80 + trailer.utf8.count)
+        // Each piece copied from its string's own bytes (appending a UTF8View walks it).
         for entry in entries {
-            bytes.append(contentsOf: entry.leadingTrivia.utf8)
-            bytes.append(contentsOf: entry.source.utf8)
-            bytes.append(contentsOf: entry.trailingTrivia.utf8)
+            var (leading, source, trailing) = (entry.leadingTrivia, entry.source, entry.trailingTrivia)
+            leading.withUTF8 { bytes.append(contentsOf: $0) }
+            source.withUTF8 { bytes.append(contentsOf: $0) }
+            trailing.withUTF8 { bytes.append(contentsOf: $0) }
         }
         bytes.append(contentsOf: trailer.utf8)
         return bytes
