@@ -113,6 +113,10 @@ public enum Merger {
     /// each string, each key's rank, and each key prepared for fuzzy matching (in catalog order).
     struct SharedTableWork: Sendable {
         let locations: [String]
+        /// The location comments' UTF-8, one after another, and where each lies: read in place by
+        /// every thread, without retaining strings they all share.
+        let locationBytes: [UInt8]
+        let locationRanges: [Range<Int>]
         let ranks: [String: Int]
         let preparedKeys: [FuzzyMatch.Prepared?]
         /// The keys of the table the other host shows.
@@ -121,6 +125,14 @@ public enum Merger {
         init(_ table: CatalogTable, sourceText: [String: String], otherHostKeys: Set<String> = []) {
             self.otherHostKeys = otherHostKeys
             locations = table.strings.map { string in GeneratedComment.location(string, sourceText: { sourceText[$0] ?? $0 }) }
+            var bytes: [UInt8] = [], ranges: [Range<Int>] = []
+            for location in locations {
+                let start = bytes.count
+                bytes.append(contentsOf: location.utf8)
+                ranges.append(start..<bytes.count)
+            }
+            locationBytes = bytes
+            locationRanges = ranges
             ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
             preparedKeys = table.keys.map(FuzzyMatch.Prepared.init)
         }
@@ -179,21 +191,25 @@ public enum Merger {
                            report: inout TableMergeReport) -> StringsDocument? {
         let source = { (key: String) in sourceText[key] ?? key }
         let assembly = TableAssembly(document: document ?? StringsDocument(), ranks: shared.ranks)
-        let (ranks, locations) = (shared.ranks, shared.locations)
+        let ranks = shared.ranks
         report.duplicates = assembly.duplicates
 
         // Live keys, in the catalog's order.
         var pieces: [TableAssembly.Piece] = []
         var missing: [LocalizableString] = []
-        for (rank, string) in table.strings.enumerated() {
-            if var piece = assembly.effectivePiece(rank: rank) {
-                piece.updateLocationComment(locations[rank])
-                pieces.append(piece)
-                report.kept += 1
-            } else if isDevelopment || string.needsTranslation {
-                // Another language shows a string that needs no translation as written: it is
-                // neither missing nor filled in.
-                missing.append(string)
+        // By index: the catalog's strings are shared by the threads merging other languages,
+        // and a copy of each would retain (contended, atomic) what they share.
+        shared.locationBytes.withUnsafeBufferPointer { locationBytes in
+            for rank in table.strings.indices {
+                if var piece = assembly.effectivePiece(rank: rank) {
+                    piece.updateLocationComment(UnsafeBufferPointer(rebasing: locationBytes[shared.locationRanges[rank]]))
+                    pieces.append(piece)
+                    report.kept += 1
+                } else if isDevelopment || table.strings[rank].needsTranslation {
+                    // Another language shows a string that needs no translation as written: it is
+                    // neither missing nor filled in.
+                    missing.append(table.strings[rank])
+                }
             }
         }
 

@@ -11,27 +11,25 @@ struct TableAssembly {
         var needsSeparator: Bool
 
         /// Replaces the location comment settings-l10n wrote above the entry, if it has one.
-        mutating func updateLocationComment(_ comment: String) {
+        /// `comment` is the UTF-8 of the location comment the entry should have.
+        mutating func updateLocationComment(_ comment: UnsafeBufferPointer<UInt8>) {
             var trivia = entry.leadingTrivia
-            var comment = comment
             // On the bytes, without making strings: most often the first comment is the
             // location comment, already right, or there is none.
             let replace: Range<Int>? = trivia.withUTF8 { bytes in
-                comment.withUTF8 { wanted in
-                    var index = 0
-                    while let range = StringsTrivia.nextComment(in: bytes, from: index) {
-                        let text = UnsafeBufferPointer(rebasing: bytes[range])
-                        if GeneratedComment.isLocation(text) {
-                            return text.elementsEqual(wanted) ? nil : range
-                        }
-                        index = range.upperBound
+                var index = 0
+                while let range = StringsTrivia.nextComment(in: bytes, from: index) {
+                    let text = UnsafeBufferPointer(rebasing: bytes[range])
+                    if GeneratedComment.isLocation(text) {
+                        return text.elementsEqual(comment) ? nil : range
                     }
-                    return nil
+                    index = range.upperBound
                 }
+                return nil
             }
             guard let replace else { return }
             var bytes = Array(trivia.utf8)
-            bytes.replaceSubrange(replace, with: comment.utf8)
+            bytes.replaceSubrange(replace, with: comment)
             entry.leadingTrivia = String(decoding: bytes, as: UTF8.self)
         }
     }
