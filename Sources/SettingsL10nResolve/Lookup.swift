@@ -88,14 +88,15 @@ struct Lookup {
 
         /// The text the Settings app shows for `key` on this page.
         func text(_ key: String) -> String {
-            guard hasTable else { return key }
-            var text = key
+            text(ResolvePlan.Key(text: key, rank: positions?[key] ?? -1))
+        }
+
+        /// The text the Settings app shows for a planned key: found by its catalog place.
+        func text(_ key: ResolvePlan.Key) -> String {
+            guard hasTable else { return key.text }
+            var text = key.text
             if let values {
-                if let position = positions?[key] {
-                    text = values.catalogValues[position] ?? key
-                } else {
-                    text = values.otherValues[key] ?? key
-                }
+                text = key.rank >= 0 ? values.catalogValues[key.rank] ?? key.text : values.otherValues[key.text] ?? key.text
             }
             return pseudo.map { $0.translate(text) } ?? text
         }

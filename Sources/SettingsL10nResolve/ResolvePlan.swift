@@ -13,11 +13,18 @@ struct ResolvePlan: Sendable {
         let rows: [Row]
     }
 
+    /// A key a row looks up, with its place in the page's catalog table (-1 when the catalog
+    /// does not hold it): each language finds its text by place, without hashing the key.
+    struct Key: Sendable {
+        let text: String
+        let rank: Int
+    }
+
     struct Row: Sendable {
         let specifier: Specifier
         /// The keys of the fields the host shows (`nil` when it shows none, or the field is absent).
-        let title: String?
-        let footerText: String?
+        let title: Key?
+        let footerText: Key?
         /// The path of the page a child pane opens.
         let childPath: String?
         let options: Options?
@@ -26,8 +33,8 @@ struct ResolvePlan: Sendable {
     struct Options: Sendable {
         let values: [PlistValue]
         /// Title keys, empty when the host shows none; `shortTitles` is `nil` when it shows none.
-        let titles: [String?]
-        let shortTitles: [String?]?
+        let titles: [Key?]
+        let shortTitles: [Key?]?
         /// `DisplaySortedByTitle` on a list the Settings app sorts.
         let isSortedByTitle: Bool
     }
@@ -39,7 +46,8 @@ struct ResolvePlan: Sendable {
 
     init(bundle: SettingsBundle, catalog: Catalog, idiom: Idiom) {
         let host = catalog.host
-        keys = CatalogKeyIndex(catalog)
+        let keys = CatalogKeyIndex(catalog)
+        self.keys = keys
         var pages: [Page] = []
         var paths: Set<String> = []
         let finder = PageFinder(bundle: bundle, host: host, idiom: idiom)
@@ -47,7 +55,10 @@ struct ResolvePlan: Sendable {
             guard !paths.contains(path), let file = bundle.schemaFile(at: path) else { return }
             paths.insert(path)
             let pageHost: SettingsHost = file.name.isInApp ? .inAppSettingsKit : host
-            let rows = file.specifiers.filter { finder.isShown($0, in: pageHost) }.map { Self.row($0, host: pageHost, finder: finder) }
+            let ranks = catalog.tableOfFile[file.path].flatMap { keys.positions[$0] } ?? [:]
+            let rows = file.specifiers.filter { finder.isShown($0, in: pageHost) }.map {
+                Self.row($0, host: pageHost, finder: finder, ranks: ranks)
+            }
             let index = pages.count
             pages.append(Page(file: file, openedBy: openedBy, rows: rows))
             for (place, row) in rows.enumerated() {
@@ -59,8 +70,9 @@ struct ResolvePlan: Sendable {
         self.paths = paths
     }
 
-    private static func row(_ specifier: Specifier, host: SettingsHost, finder: PageFinder) -> Row {
+    private static func row(_ specifier: Specifier, host: SettingsHost, finder: PageFinder, ranks: [String: Int]) -> Row {
         let fields = specifier.shownFields(in: host)
+        func key(_ text: String?) -> Key? { text.map { Key(text: $0, rank: ranks[$0] ?? -1) } }
         let type = specifier.type
         var childPath: String?
         if type == .childPane, let name = specifier.file, PaneWalk.problem(withFileName: name) == nil {
@@ -68,13 +80,13 @@ struct ResolvePlan: Sendable {
         }
         let options = specifier.values.map { values in
             Options(values: values,
-                    titles: fields.contains(.titles) ? specifier.titles ?? [] : [],
-                    shortTitles: fields.contains(.shortTitles) ? specifier.shortTitles : nil,
+                    titles: fields.contains(.titles) ? (specifier.titles ?? []).map(key) : [],
+                    shortTitles: fields.contains(.shortTitles) ? specifier.shortTitles?.map(key) : nil,
                     isSortedByTitle: specifier.displaySortedByTitle && (type == .multiValue || type == .radioGroup))
         }
         return Row(specifier: specifier,
-                   title: fields.contains(.title) ? specifier.title : nil,
-                   footerText: fields.contains(.footerText) ? specifier.footerText : nil,
+                   title: fields.contains(.title) ? key(specifier.title) : nil,
+                   footerText: fields.contains(.footerText) ? key(specifier.footerText) : nil,
                    childPath: childPath, options: options)
     }
 }
