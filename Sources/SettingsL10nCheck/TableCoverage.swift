@@ -39,14 +39,16 @@ package struct TableCoverage: Hashable, Sendable {
     /// another language than the development language, a string that needs no translation is
     /// done whatever its entry holds.
     mutating func count(_ table: CatalogTable, entries: [StringsScan.Entry], lastOfTracked: [Int]) {
-        for (position, string) in table.strings.enumerated() {
-            if !isDevelopmentLanguage, !string.needsTranslation {
+        // By index: the catalog is shared by every thread, and a copy of each string would be
+        // contended retains.
+        for position in table.strings.indices {
+            if !isDevelopmentLanguage, !table.strings[position].needsTranslation {
                 translated += 1
                 continue
             }
             let last = lastOfTracked[position]
             guard last >= 0, entries[last].value != nil else {
-                missing.append(string)
+                missing.append(table.strings[position])
                 continue
             }
             let entry = entries[last]

@@ -67,6 +67,9 @@ package struct TableFacts: Sendable {
         }
         let catalogCount = keys?.table.strings.count ?? 0
         var optionEntries = [StringsScan.Entry?](repeating: nil, count: keys?.optionKeyCount ?? 0)
+        // Read once, outside the loop: every thread shares these (a copy per entry would be a
+        // contended retain).
+        let optionSlot = keys?.optionSlot ?? []
         for position in entries.indices where !index.isOverridden[position] {
             let entry = entries[position]
             if entry.value == "" { facts.emptyValues.append(entry) }
@@ -79,7 +82,7 @@ package struct TableFacts: Sendable {
             }
             let tracked = index.trackedOf[position]
             if tracked < 0 || tracked >= catalogCount { coverage?.stale.append(entry) }
-            if tracked >= 0, let keys, keys.optionSlot[tracked] >= 0 { optionEntries[keys.optionSlot[tracked]] = entry }
+            if tracked >= 0, optionSlot[tracked] >= 0 { optionEntries[optionSlot[tracked]] = entry }
         }
         if let keys, var table = coverage {
             table.count(keys.table, entries: entries, lastOfTracked: index.lastOfTracked)
@@ -107,14 +110,17 @@ package struct TableFacts: Sendable {
             trackedOf = [Int](repeating: -1, count: entries.count)
             lastOfTracked = [Int](repeating: -1, count: keys?.position.count ?? 0)
             isOverridden = [Bool](repeating: false, count: entries.count)
-            for index in entries.indices {
-                let key = entries[index].key
-                if let tracked = keys?.position[key] {
-                    trackedOf[index] = tracked
-                    if lastOfTracked[tracked] >= 0 { overridden.append(lastOfTracked[tracked]) }
-                    lastOfTracked[tracked] = index
-                } else if let previous = lastOfOther.updateValue(index, forKey: key) {
-                    overridden.append(previous)
+            // Every thread shares the catalog's keys: looked up in place (see KeyIndex).
+            (keys?.index ?? KeyIndex([:])).withLookup { positions in
+                for index in entries.indices {
+                    let key = entries[index].key
+                    if let tracked = positions.value(of: key) {
+                        trackedOf[index] = tracked
+                        if lastOfTracked[tracked] >= 0 { overridden.append(lastOfTracked[tracked]) }
+                        lastOfTracked[tracked] = index
+                    } else if let previous = lastOfOther.updateValue(index, forKey: key) {
+                        overridden.append(previous)
+                    }
                 }
             }
             overridden.sort()
@@ -240,6 +246,8 @@ struct TableKeys: Sendable {
     let table: CatalogTable
     /// Each tracked key's number.
     let position: [String: Int]
+    /// `position`, for lookups from many threads at once.
+    let index: KeyIndex
     /// Each tracked key's slot among the keys option lists show, or -1.
     let optionSlot: [Int]
     let optionKeyCount: Int
@@ -275,6 +283,7 @@ struct TableKeys: Sendable {
             completed.append(list)
         }
         self.position = position
+        self.index = KeyIndex(position)
         self.optionSlot = optionSlot
         self.optionKeyCount = count
         self.optionLists = completed

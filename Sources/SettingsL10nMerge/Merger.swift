@@ -118,6 +118,8 @@ public enum Merger {
         let locationBytes: [UInt8]
         let locationRanges: [Range<Int>]
         let ranks: [String: Int]
+        /// `ranks`, for lookups from many threads at once.
+        let rankIndex: KeyIndex
         let preparedKeys: [FuzzyMatch.Prepared?]
         /// The keys of the table the other host shows.
         let otherHostKeys: Set<String>
@@ -134,6 +136,7 @@ public enum Merger {
             locationBytes = bytes
             locationRanges = ranges
             ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
+            rankIndex = KeyIndex(ranks)
             preparedKeys = table.keys.map(FuzzyMatch.Prepared.init)
         }
     }
@@ -190,7 +193,7 @@ public enum Merger {
                            sourceText: [String: String], shared: SharedTableWork, options: MergeOptions,
                            report: inout TableMergeReport) -> StringsDocument? {
         let source = { (key: String) in sourceText[key] ?? key }
-        let assembly = TableAssembly(document: document ?? StringsDocument(), ranks: shared.ranks)
+        let assembly = TableAssembly(document: document ?? StringsDocument(), ranks: shared.rankIndex)
         let ranks = shared.ranks
         report.duplicates = assembly.duplicates
 

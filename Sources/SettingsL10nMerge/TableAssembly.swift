@@ -42,7 +42,7 @@ struct TableAssembly {
     /// still opens the section, in the same place, it is left exactly as it was.
     private var obsoleteOpener: (key: String, wasFirst: Bool, leading: String)?
     /// Each catalog key's rank, shared by every language: such keys are found by rank.
-    private let ranks: [String: Int]
+    private let ranks: KeyIndex
     /// The index of the entry the device uses (the last) for each ranked key, or -1.
     private var effectiveOfRank: [Int]
     /// The index of the entry the device uses for each key without a rank.
@@ -58,10 +58,10 @@ struct TableAssembly {
 
     /// Takes `document` apart; `ranks` numbers the catalog's keys (the table's others are
     /// found by name).
-    init(document: StringsDocument, ranks: [String: Int] = [:]) {
+    init(document: StringsDocument, ranks: KeyIndex = KeyIndex([:])) {
         self.document = document
         self.ranks = ranks
-        self.effectiveOfRank = [Int](repeating: -1, count: ranks.count)
+        self.effectiveOfRank = [Int](repeating: -1, count: ranks.dictionary.count)
         self.layout = StringsLayout(of: document)
         var entries = document.entries
         // The obsolete-section marker is placed anew by each merge: take it out first.
@@ -94,10 +94,12 @@ struct TableAssembly {
             entries[0].leadingTrivia = String(leading[split...])
         }
         self.document.entries = entries
+        // Every thread shares the ranks: looked up in place (see KeyIndex).
+        let rankOfEntry = ranks.withLookup { lookup in entries.map { lookup.value(of: $0.key) } }
         for (index, entry) in entries.enumerated() {
             let key = entry.key
             let previous: Int?
-            let rank = ranks[key]
+            let rank = rankOfEntry[index]
             if let rank {
                 previous = effectiveOfRank[rank] >= 0 ? effectiveOfRank[rank] : nil
                 effectiveOfRank[rank] = index
@@ -117,7 +119,7 @@ struct TableAssembly {
 
     /// The index of the entry the device uses for `key`.
     private func effectiveEntry(_ key: String) -> Int? {
-        if let rank = ranks[key] { return effectiveOfRank[rank] >= 0 ? effectiveOfRank[rank] : nil }
+        if let rank = ranks.dictionary[key] { return effectiveOfRank[rank] >= 0 ? effectiveOfRank[rank] : nil }
         return effectiveIndex[key]
     }
 

@@ -6,6 +6,8 @@ import SettingsL10nExtract
 struct CatalogKeyIndex: Sendable {
     /// Table name → key → its place in the catalog table.
     let positions: [String: [String: Int]]
+    /// `positions`, for lookups from many threads at once.
+    let indexes: [String: KeyIndex]
 
     init(_ catalog: Catalog) {
         var positions: [String: [String: Int]] = [:]
@@ -17,6 +19,7 @@ struct CatalogKeyIndex: Sendable {
             positions[table.name] = keys
         }
         self.positions = positions
+        self.indexes = positions.mapValues(KeyIndex.init)
     }
 }
 
@@ -51,22 +54,25 @@ struct Lookup {
             guard let file else { continue }
             do {
                 tables[table.name] = Self.values(of: try file.deviceScan(), count: table.strings.count,
-                                                 positions: keys.positions[table.name] ?? [:])
+                                                 positions: keys.indexes[table.name] ?? KeyIndex([:]))
             } catch {
                 problems.append(error.diagnostic)
             }
         }
     }
 
-    private static func values(of scan: StringsScan, count: Int, positions: [String: Int]) -> TableValues {
+    private static func values(of scan: StringsScan, count: Int, positions: KeyIndex) -> TableValues {
         var values = TableValues(catalogValues: [String?](repeating: nil, count: count), translatedCount: 0)
-        for entry in scan.entries {
-            guard let value = entry.value else { continue }
-            if let position = positions[entry.key] {
-                if values.catalogValues[position] == nil { values.translatedCount += 1 }
-                values.catalogValues[position] = value
-            } else {
-                values.otherValues[entry.key] = value
+        // Every thread shares the positions: looked up in place (see KeyIndex).
+        positions.withLookup { positions in
+            for entry in scan.entries {
+                guard let value = entry.value else { continue }
+                if let position = positions.value(of: entry.key) {
+                    if values.catalogValues[position] == nil { values.translatedCount += 1 }
+                    values.catalogValues[position] = value
+                } else {
+                    values.otherValues[entry.key] = value
+                }
             }
         }
         return values

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only `[String: Int]` that threads share without touching reference counts.
+///
+/// A `Dictionary<String, Int>` retains the key it compares with at each lookup; when the threads
+/// that check or merge each language share one catalog's index, those atomic counts on the same
+/// strings become the bottleneck. Here the ASCII keys (nearly all keys) are also one byte
+/// buffer: an ASCII probe is hashed (with the standard library's per-process seeded hasher) and
+/// compared byte for byte. Answers are the dictionary's own, canonical equivalence included: a
+/// probe the buffer lacks, or that is not ASCII, is looked up in the dictionary.
+package struct KeyIndex: Sendable {
+    package let dictionary: [String: Int]
+    private let hasNonASCIIKeys: Bool
+    private let bytes: [UInt8]
+    /// The ASCII key of slot `i` is `bytes[ranges[i]]`, its value `values[i]`.
+    private let ranges: [Range<Int>]
+    private let values: [Int]
+    /// Open addressing over `ranges`: each slot holds an index, or -1.
+    private let slots: [Int32]
+
+    package init(_ dictionary: [String: Int]) {
+        self.dictionary = dictionary
+        var bytes: [UInt8] = [], ranges: [Range<Int>] = [], values: [Int] = []
+        var hasNonASCIIKeys = false
+        var size = 16
+        while size < dictionary.count * 2 { size *= 2 }
+        var slots = [Int32](repeating: -1, count: size)
+        for (key, value) in dictionary {
+            guard key.utf8.allSatisfy({ $0 < 0x80 }) else {
+                hasNonASCIIKeys = true
+                continue
+            }
+            let start = bytes.count
+            bytes.append(contentsOf: key.utf8)
+            ranges.append(start..<bytes.count)
+            values.append(value)
+            // Distinct dictionary keys that are ASCII have distinct bytes: no equality test here.
+            var slot = bytes.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[start...])) } & (size - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(ranges.count - 1)
+        }
+        self.hasNonASCIIKeys = hasNonASCIIKeys
+        self.bytes = bytes
+        self.ranges = ranges
+        self.values = values
+        self.slots = slots
+    }
+
+    /// Runs `body` with lookups that read the index in place: one retain of its storage for
+    /// the whole run, not one per lookup.
+    package func withLookup<Result>(_ body: (Lookup) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBufferPointer { bytes in
+            try ranges.withUnsafeBufferPointer { ranges in
+                try values.withUnsafeBufferPointer { values in
+                    try slots.withUnsafeBufferPointer { slots in
+                        try body(Lookup(index: self, bytes: bytes, ranges: ranges, values: values, slots: slots))
+                    }
+                }
+            }
+        }
+    }
+
+    package struct Lookup {
+        fileprivate let index: KeyIndex
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let ranges: UnsafeBufferPointer<Range<Int>>
+        fileprivate let values: UnsafeBufferPointer<Int>
+        fileprivate let slots: UnsafeBufferPointer<Int32>
+
+        /// `dictionary[key]`.
+        package func value(of key: String) -> Int? {
+            var probe = key
+            let found: Int?? = probe.withUTF8 { probe in
+                guard probe.allSatisfy({ $0 < 0x80 }) else { return .none }
+                let mask = slots.count - 1
+                var slot = KeyIndex.hash(probe) & mask
+                while slots[slot] >= 0 {
+                    let entry = Int(slots[slot])
+                    let range = ranges[entry]
+                    if range.count == probe.count, probe.isEmpty || memcmp(probe.baseAddress!, bytes.baseAddress! + range.lowerBound, probe.count) == 0 {
+                        return .some(values[entry])
+                    }
+                    slot = (slot + 1) & mask
+                }
+                return .some(nil)
+            }
+            switch found {
+            case .some(.some(let value)): return value
+            // An ASCII key the buffer lacks can still equal a non-ASCII key (the Kelvin sign is K).
+            case .some(.none): return index.hasNonASCIIKeys ? index.dictionary[key] : nil
+            case .none: return index.dictionary[key]
+            }
+        }
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        return hasher.finalize()
+    }
+}

@@ -1,0 +1,32 @@
+import Testing
+@testable import SettingsL10nCore
+import SettingsL10nTestSupport
+
+@Suite("Key index")
+struct KeyIndexTests {
+    @Test("answers as the dictionary it indexes does, canonical equivalence included")
+    func agreesWithDictionary() {
+        var generator = SeededGenerator(seed: 31)
+        let pool = ["", "K", "\u{212A}", "é", "e\u{301}", "Sound", "Sounds", "a b", "自動", ";", "\u{37E}", "Version 1.2"]
+        for _ in 0..<300 {
+            var dictionary: [String: Int] = [:]
+            for _ in 0..<Int(generator.next() % 40) {
+                let key = generator.next() % 3 == 0 ? pool[Int(generator.next() % UInt64(pool.count))] : "key \(generator.next() % 60)"
+                dictionary[key] = Int(generator.next() % 1000)
+            }
+            let index = KeyIndex(dictionary)
+            index.withLookup { lookup in
+                for probe in pool + (0..<60).map({ "key \($0)" }) {
+                    #expect(lookup.value(of: probe) == dictionary[probe], "\(probe.debugDescription) in \(dictionary)")
+                }
+            }
+        }
+    }
+
+    @Test("an ASCII probe finds a non-ASCII key it equals")
+    func kelvin() {
+        KeyIndex(["\u{212A}": 7]).withLookup { #expect($0.value(of: "K") == 7) }
+        KeyIndex(["K": 3]).withLookup { #expect($0.value(of: "\u{212A}") == 3) }
+        KeyIndex([:]).withLookup { #expect($0.value(of: "K") == nil) }
+    }
+}
