@@ -22,7 +22,9 @@ public struct CheckContext: Sendable {
         file.name.isInApp ? .inAppSettingsKit : catalog.host
     }
 
-    public init(bundle: SettingsBundle, catalog: Catalog, locales: [String] = []) {
+    /// Reads the tables of the chosen localizations. `displayRules: false` leaves out what only
+    /// the display rules need (each language's option lists): `status` reads coverage alone.
+    public init(bundle: SettingsBundle, catalog: Catalog, locales: [String] = [], displayRules: Bool = true) {
         self.bundle = bundle
         self.catalog = catalog
         let development = bundle.localization(forLanguage: catalog.developmentLanguage)
@@ -35,7 +37,7 @@ public struct CheckContext: Sendable {
 
         // Each catalog table's keys, numbered once for every localization, with the keys its
         // option lists show; each table read once, in parallel.
-        let schemaLists = Self.schemaOptionLists(specifiers, catalog: catalog)
+        let schemaLists = displayRules ? Self.schemaOptionLists(specifiers, catalog: catalog) : []
         var tableKeys: [String: TableKeys] = [:]
         for table in catalog.tables {
             tableKeys[table.name] = TableKeys(table: table, optionLists: schemaLists.filter { $0.table == table.name }.map(\.list))

@@ -27,7 +27,7 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try options.load()
-        let report = StatusReport(CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales))
+        let report = StatusReport(CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales, displayRules: false))
         switch format {
         case .text:
             let colors = StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil

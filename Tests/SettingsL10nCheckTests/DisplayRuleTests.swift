@@ -1,5 +1,7 @@
 import Testing
 @testable import SettingsL10nCheck
+import SettingsL10nCore
+import SettingsL10nExtract
 import SettingsL10nTestSupport
 
 @Suite("check: which option lists the display rules keep")
@@ -37,5 +39,24 @@ struct DisplayRuleTests {
             #expect(DisplayRules.mayReport(titles: filler + titles, shortTitles: []))
         }
         #expect(!DisplayRules.mayReport(titles: filler, shortTitles: []))
+    }
+}
+
+@Suite("check: the context status reads")
+struct CoverageOnlyContextTests {
+    @Test("without the display rules' lists, coverage is the same, on the example bundle and on VLC's")
+    func coverageWithoutDisplayRules() throws {
+        var bundles = [TestPaths.exampleBundle.path]
+        let vlc = TestPaths.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle").path
+        if TestPaths.corpusExists { bundles.append(vlc) }
+        for path in bundles {
+            let bundle = try BundleLoader.load(from: try DiskBundleSource(path: path))
+            let catalog = Extractor.catalog(of: bundle)
+            let full = CheckContext(bundle: bundle, catalog: catalog)
+            let lean = CheckContext(bundle: bundle, catalog: catalog, displayRules: false)
+            #expect(lean.coverage == full.coverage, "\(path)")
+            #expect(lean.optionLists.isEmpty)
+            #expect(!full.coverage.isEmpty)
+        }
     }
 }
