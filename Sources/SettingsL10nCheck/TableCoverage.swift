@@ -23,7 +23,7 @@ package struct TableCoverage: Hashable, Sendable {
     /// Entries (effective, live or stale) marked as needing review.
     package var fuzzy: [StringsScan.Entry]
     /// Live keys without a value, in catalog order (every key when the file is missing).
-    package var missing: [LocalizableString]
+    package var missing: CatalogStrings
     /// Live keys whose value is the source text put there by `merge --fill source`.
     package var filled: [StringsScan.Entry]
     /// Effective entries no schema file uses.
@@ -48,7 +48,7 @@ package struct TableCoverage: Hashable, Sendable {
             }
             let last = lastOfTracked[position]
             guard last >= 0, entries[last].value != nil else {
-                missing.append(table.strings[position])
+                missing.positions.append(position)
                 continue
             }
             let entry = entries[last]
@@ -63,9 +63,39 @@ package struct TableCoverage: Hashable, Sendable {
     /// The coverage of a table file a language does not have: every string missing, but those
     /// that need no translation outside the development language.
     static func missingFile(_ table: CatalogTable, locale: String, path: String, isDevelopmentLanguage: Bool) -> TableCoverage {
-        let missing = isDevelopmentLanguage ? table.strings : table.strings.filter(\.needsTranslation)
+        let missing = CatalogStrings(table, positions: table.strings.indices.filter { isDevelopmentLanguage || table.strings[$0].needsTranslation })
         return TableCoverage(locale: locale, table: table.name, path: path, isDevelopmentLanguage: isDevelopmentLanguage,
                              file: .missing, total: table.strings.count, translated: table.strings.count - missing.count,
                              fuzzy: [], missing: missing, filled: [], stale: [])
+    }
+}
+
+/// Some strings of a catalog table, by their place in it: every language's coverage names its
+/// missing strings without copying them (the threads that read the languages share the catalog,
+/// and a copy of each string would be a contended retain of its key and occurrences).
+package struct CatalogStrings: RandomAccessCollection, Hashable, Sendable {
+    package let table: CatalogTable
+    /// Places in `table.strings`, in increasing order.
+    package var positions: [Int]
+
+    package init(_ table: CatalogTable, positions: [Int] = []) {
+        self.table = table
+        self.positions = positions
+    }
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { positions.count }
+    package subscript(index: Int) -> LocalizableString { table.strings[positions[index]] }
+
+    /// The key of the string at `index`, without copying the string.
+    package func key(at index: Int) -> String { table.strings[positions[index]].key }
+
+    package static func == (lhs: CatalogStrings, rhs: CatalogStrings) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for string in self { hasher.combine(string) }
     }
 }

@@ -49,7 +49,8 @@ package struct TableFacts: Sendable {
                 facts.coverage = TableCoverage(locale: localization.name, table: catalogTable.name, path: file.path,
                                                isDevelopmentLanguage: isDevelopment, file: .unreadable,
                                                total: catalogTable.strings.count, translated: 0, fuzzy: [],
-                                               missing: catalogTable.strings, filled: [], stale: [])
+                                               missing: CatalogStrings(catalogTable, positions: Array(catalogTable.strings.indices)),
+                                               filled: [], stale: [])
             }
             return facts
         }
@@ -63,7 +64,8 @@ package struct TableFacts: Sendable {
         // The effective entries, in file order.
         var coverage = keys.map {
             TableCoverage(locale: localization.name, table: $0.table.name, path: file.path, isDevelopmentLanguage: isDevelopment,
-                          file: .present, total: $0.table.strings.count, translated: 0, fuzzy: [], missing: [], filled: [], stale: [])
+                          file: .present, total: $0.table.strings.count, translated: 0, fuzzy: [], missing: CatalogStrings($0.table),
+                          filled: [], stale: [])
         }
         let catalogCount = keys?.table.strings.count ?? 0
         var optionEntries = [StringsScan.Entry?](repeating: nil, count: keys?.optionKeyCount ?? 0)

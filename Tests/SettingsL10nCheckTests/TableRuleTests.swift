@@ -45,6 +45,20 @@ struct TableRuleTests {
         #expect(try RuleFixture.clean.diagnostics(.missingTranslation) == [])
     }
 
+    @Test("missing-translation names where the key's own table uses it, when two tables share the key")
+    func missingTranslationSharedKey() throws {
+        // Root.plist (table Root) and Audio.plist (table Audio) both title something "Sound";
+        // German lacks it in both tables.
+        let fixture = Self.bundle(german: "\"Music\" = \"Musik\";\n", extra: [
+            "Audio.plist": xmlSchema("\n\n" + RuleFixture.group, stringsTable: "Audio"),
+            "de.lproj/Audio.strings": "\"Other\" = \"Andere\";\n",
+        ])
+        #expect(try fixture.diagnostics(.missingTranslation).map(\.message) == [
+            "\"Sound\" is not translated: the Settings app shows it as written (used at Audio.plist:11)",
+            "\"Sound\" is not translated: the Settings app shows it as written (used at Root.plist:9)",
+        ])
+    }
+
     @Test("development-entry-missing")
     func developmentEntryMissing() throws {
         let fixture = Self.bundle(german: RuleFixture.german, english: "\"Sound\" = \"Sound\";\n")

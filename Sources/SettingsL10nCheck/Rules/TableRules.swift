@@ -82,21 +82,31 @@ enum TableRules {
         let groupMessage: String? = "{count} strings not translated"
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            // The message of a missing key is the same in every language: made once per key.
-            var messages: [String: String] = [:]
-            return context.coverage.filter { !$0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
-                coverage.filled.map { entry in
-                    diagnostic("\(MessageText.quoted(entry.key)) is not translated: it holds the source text, filled in by merge --fill source",
-                               file: coverage.path, position: entry.position, key: entry.key)
-                } + coverage.missing.map { string in
-                    let message = messages[string.key] ?? {
-                        let text = "\(MessageText.quoted(string.key)) is not translated: the Settings app shows it as written\(TableRules.usedAt(string))"
-                        messages[string.key] = text
-                        return text
-                    }()
-                    return diagnostic(message, file: coverage.path, key: string.key)
+            // The message of a missing key is the same in every language: made once per key,
+            // by its place in its catalog table.
+            var messages: [String: [String?]] = [:]
+            var found: [Diagnostic] = []
+            for coverage in context.coverage where !coverage.isDevelopmentLanguage && coverage.file == .present {
+                for entry in coverage.filled {
+                    found.append(diagnostic("\(MessageText.quoted(entry.key)) is not translated: it holds the source text, filled in by merge --fill source",
+                                            file: coverage.path, position: entry.position, key: entry.key))
                 }
+                let missing = coverage.missing
+                var cache = messages.removeValue(forKey: coverage.table) ?? [String?](repeating: nil, count: missing.table.strings.count)
+                // By place: the catalog is shared with the rules running beside this one.
+                missing.table.strings.withUnsafeBufferPointer { strings in
+                    for position in missing.positions {
+                        let message = cache[position] ?? {
+                            let text = "\(MessageText.quoted(strings[position].key)) is not translated: the Settings app shows it as written\(TableRules.usedAt(strings[position]))"
+                            cache[position] = text
+                            return text
+                        }()
+                        found.append(diagnostic(message, file: coverage.path, key: strings[position].key))
+                    }
+                }
+                messages[coverage.table] = cache
             }
+            return found
         }
     }
 
@@ -108,9 +118,10 @@ enum TableRules {
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.coverage.filter { $0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
-                coverage.missing.map { string in
-                    diagnostic("the development table lacks \(MessageText.quoted(string.key))\(TableRules.usedAt(string)); run settings-l10n merge",
-                               file: coverage.path, key: string.key)
+                coverage.missing.positions.map { position in
+                    let string = coverage.missing.table.strings[position]
+                    return diagnostic("the development table lacks \(MessageText.quoted(string.key))\(TableRules.usedAt(string)); run settings-l10n merge",
+                                      file: coverage.path, key: string.key)
                 }
             }
         }
