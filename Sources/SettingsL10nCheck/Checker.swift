@@ -58,13 +58,13 @@ public enum Checker {
     /// (a table's missing keys in schema order, say). Files and rules are ranked once, so
     /// thousands of diagnostics sort without comparing their paths again and again.
     static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let fileRank = ranks(of: diagnostics.map(\.location.file))
+        let fileRank = ranks(of: diagnostics.map(\.file))
         let ruleRank = ranks(of: diagnostics.map(\.rule.rawValue))
-        let keys = diagnostics.indices.map { index in
-            let location = diagnostics[index].location
-            return (fileRank[index], location.line ?? 0, location.column ?? 0, ruleRank[index], index)
+        var keys = diagnostics.indices.map { index in
+            (fileRank[index], diagnostics[index].line ?? 0, diagnostics[index].column ?? 0, ruleRank[index], index)
         }
-        return keys.sorted { $0 < $1 }.map { diagnostics[$0.4] }
+        keys.sort { $0 < $1 }
+        return keys.map { diagnostics[$0.4] }
     }
 
     /// The rank of each string among the distinct strings, in order. Rules report runs of

@@ -136,7 +136,7 @@ enum TableRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.coverage.flatMap { coverage in
                 coverage.stale.map { entry in
-                    diagnostic("no schema file uses \(MessageText.quoted(entry.key)) (stale)", file: coverage.path, position: entry.position, key: entry.key)
+                    diagnostic(MessageText.message("no schema file uses ", quoting: entry.key, " (stale)"), file: coverage.path, position: entry.position, key: entry.key)
                 }
             }
         }

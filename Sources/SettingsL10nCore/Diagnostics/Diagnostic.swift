@@ -93,6 +93,12 @@ public struct Diagnostic: Hashable, Sendable {
         set { unique.location = newValue }
     }
 
+    /// `location.file`, `location.line` and `location.column`, read without copying the
+    /// location (sorting reads them for every diagnostic).
+    public var file: String { storage.location.file }
+    public var line: Int? { storage.location.line }
+    public var column: Int? { storage.location.column }
+
     public init(_ severity: Severity, rule: RuleID, _ message: String, at location: SourceLocation) {
         storage = Storage(severity: severity, rule: rule, message: message, location: location)
     }

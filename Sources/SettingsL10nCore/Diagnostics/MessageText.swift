@@ -13,6 +13,22 @@ package enum MessageText {
         return StringsWriting.quoted(String(head)).dropLast() + "…\" (\(text.unicodeScalars.count) characters)"
     }
 
+    /// `prefix`, `text` quoted as `quoted` quotes it, then `suffix`: the usual message about one
+    /// key, made in one allocation (a check can make a hundred thousand of them).
+    package static func message(_ prefix: StaticString, quoting text: String, _ suffix: StaticString) -> String {
+        guard text.utf8.count <= quotedLimit, !StringsWriting.needsEscape(text) else {
+            return prefix.description + quoted(text) + suffix.description
+        }
+        var message = ""
+        message.reserveCapacity(prefix.utf8CodeUnitCount + text.utf8.count + 2 + suffix.utf8CodeUnitCount)
+        message += prefix.description
+        message += "\""
+        message += text
+        message += "\""
+        message += suffix.description
+        return message
+    }
+
     /// `text` as written, cut after `quotedLimit` characters with an ellipsis.
     package static func excerpt(_ text: String) -> String {
         if text.utf8.count <= quotedLimit { return text }

@@ -71,6 +71,15 @@ package struct JSONWriter: ~Copyable {
     /// Before each element of an array.
     package mutating func element() { nextMember() }
 
+    /// Continues an array another writer opened, as a fragment of its elements placed after
+    /// `afterElements` others (then the fragment starts with a comma). The writer's `depth` is
+    /// the depth of the array's container.
+    package mutating func resumeArray(afterElements: Bool) { hasMembers.append(afterElements) }
+
+    /// After fragments of elements made by `resumeArray` writers were placed (`raw` or written
+    /// out) inside the innermost array: it has elements, so it closes on its own line.
+    package mutating func resumedElements() { hasMembers[hasMembers.count - 1] = true }
+
     /// Before each value of an object: its key.
     mutating func key(_ key: String) {
         nextMember()

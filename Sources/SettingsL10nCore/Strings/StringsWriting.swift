@@ -6,7 +6,7 @@ package enum StringsWriting {
     /// and other control characters as `\U` escapes; everything else is written as itself.
     package static func quoted(_ text: String) -> String {
         // Most text needs no escape: copy it whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }) {
+        if !needsEscape(text) {
             return "\"" + text + "\""
         }
         var output = "\""
@@ -27,6 +27,11 @@ package enum StringsWriting {
         }
         output += "\""
         return output
+    }
+
+    /// Whether `quoted` escapes anything in `text`.
+    package static func needsEscape(_ text: String) -> Bool {
+        text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }
     }
 
     /// The source of an entry: `"key" = "value";`.

@@ -60,6 +60,9 @@ struct HostileInputTests {
         #expect(MessageText.quoted(long) == "\"" + String(repeating: "Ω", count: 80) + "…\" (100000 characters)")
         #expect(MessageText.quoted("short \"one\"") == "\"short \\\"one\\\"\"")
         #expect(MessageText.excerpt(long) == String(repeating: "Ω", count: 80) + "…")
+        #expect(MessageText.message("no schema file uses ", quoting: "Sound", " (stale)") == "no schema file uses \"Sound\" (stale)")
+        #expect(MessageText.message("a ", quoting: "say \"hi\"\n", "!") == "a \"say \\\"hi\\\"\\n\"!")
+        #expect(MessageText.message("<", quoting: long, ">") == "<" + MessageText.quoted(long) + ">")
     }
 
     @Test("a schema root that is not a dictionary, or specifiers that are not an array, count as not loaded",

@@ -81,5 +81,14 @@ struct FormatterTests {
         }
 
         """)
+        #expect(JSONDiagnosticFormatter().format([Diagnostic]()) == """
+        {
+          "diagnostics": [],
+          "errorCount": 0,
+          "warningCount": 0,
+          "noteCount": 0
+        }
+
+        """)
     }
 }

@@ -63,6 +63,21 @@ struct XMLPlistTests {
         #expect(dictionary["c"]?.value == .string("<raw> & more"))
     }
 
+    @Test("numbers and dates are read between white space and line breaks, as Foundation trims them")
+    func trimmedScalars() {
+        #expect(XMLPlistParser.integer(" 42\n") == 42)
+        #expect(XMLPlistParser.integer("\u{A0}\u{2003}-7\u{2028}\u{85}") == -7)
+        #expect(XMLPlistParser.integer("4 2") == nil)
+        #expect(XMLPlistParser.integer(" \t\r\n") == nil)
+        #expect(XMLPlistParser.real("\t1.5 ") == 1.5)
+        #expect(XMLPlistParser.real(" INF\n") == .infinity)
+        #expect(XMLPlistParser.date("\n  2010-04-27T12:30:00Z\n") == Date(timeIntervalSince1970: 1_272_371_400))
+        // Each agrees with Foundation's trimming, on every separator Foundation trims.
+        for text in [" 1 ", "\u{1680}2\u{3000}", "\u{2029}3\u{0B}", "\u{200B}4"] {
+            #expect(String(XMLPlistParser.trimmed(text)) == text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
     @Test("a duplicate key keeps both entries; lookups see the last")
     func duplicateKeys() throws {
         let root = try read("<plist><dict><key>a</key><string>1</string><key>a</key><string>2</string></dict></plist>")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The JSON document of the command-line contract (`check --format json`).
 public struct JSONDiagnosticFormatter: DiagnosticFormatter {
     public var pretty: Bool
@@ -6,12 +8,47 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
         self.pretty = pretty
     }
 
+    /// Diagnostics per piece of the document formatted on one thread; a wave of pieces (two per
+    /// core) is formatted at once, then written in order, so memory holds one wave.
+    static let pieceSize = 1024
+
     public func format(_ report: DiagnosticReport, into write: (String) -> Void) {
         let diagnostics = report.diagnostics
         var writer = JSONWriter(pretty: pretty)
         writer.beginObject()
         writer.fixedKey("diagnostics")
         writer.beginArray()
+        // The diagnostics are independent: pieces of the array are formatted on all cores.
+        let pieces = stride(from: 0, to: diagnostics.count, by: Self.pieceSize).map { $0..<min($0 + Self.pieceSize, diagnostics.count) }
+        let wave = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var written = false
+        for waveStart in stride(from: 0, to: pieces.count, by: wave) {
+            let texts = parallelMap(Array(pieces[waveStart..<min(waveStart + wave, pieces.count)])) { range in
+                Self.elements(diagnostics[range], pretty: pretty, afterElements: range.lowerBound > 0)
+            }
+            for text in texts {
+                writer.drain(ifLargerThan: 1, into: write)
+                write(text)
+            }
+            written = written || !texts.isEmpty
+        }
+        if written { writer.resumedElements() }
+        writer.endArray()
+        writer.fixedKey("errorCount")
+        writer.integer(Int64(report.errorCount))
+        writer.fixedKey("warningCount")
+        writer.integer(Int64(report.warningCount))
+        writer.fixedKey("noteCount")
+        writer.integer(Int64(report.noteCount))
+        writer.endObject()
+        writer.finish(into: write)
+    }
+
+    /// Elements of the `diagnostics` array, as a fragment of the document (with a leading comma
+    /// when elements precede them).
+    private static func elements(_ diagnostics: ArraySlice<Diagnostic>, pretty: Bool, afterElements: Bool) -> String {
+        var writer = JSONWriter(pretty: pretty, depth: 1)
+        writer.resumeArray(afterElements: afterElements)
         for diagnostic in diagnostics {
             let location = diagnostic.location
             writer.element()
@@ -33,16 +70,7 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
             writer.fixedKey("key")
             writer.optional(location.key)
             writer.endObject()
-            writer.drain(ifLargerThan: 1 << 16, into: write)
         }
-        writer.endArray()
-        writer.fixedKey("errorCount")
-        writer.integer(Int64(report.errorCount))
-        writer.fixedKey("warningCount")
-        writer.integer(Int64(report.warningCount))
-        writer.fixedKey("noteCount")
-        writer.integer(Int64(report.noteCount))
-        writer.endObject()
-        writer.finish(into: write)
+        return writer.fragment()
     }
 }
