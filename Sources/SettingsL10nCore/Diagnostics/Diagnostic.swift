@@ -98,6 +98,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var file: String { storage.location.file }
     public var line: Int? { storage.location.line }
     public var column: Int? { storage.location.column }
+    /// `location.key`: the key of a `.strings` table the finding is about, if any.
+    public var key: String? { storage.location.key }
 
     public init(_ severity: Severity, rule: RuleID, _ message: String, at location: SourceLocation) {
         storage = Storage(severity: severity, rule: rule, message: message, location: location)

@@ -33,7 +33,7 @@ public struct DiagnosticReport: Sendable {
         let phraseOfSlot = ruleOfSlot.map { phrases[$0] }
         let phraseOf = { (index: Int) in phraseOfSlot[(keys[index] >> 2) & 0x3FFF] }
         var members: [Int: [Int]] = [:]
-        for (index, diagnostic) in diagnostics.enumerated() where diagnostic.location.key != nil && phraseOf(index) != nil {
+        for (index, diagnostic) in diagnostics.enumerated() where diagnostic.key != nil && phraseOf(index) != nil {
             members[keys[index], default: []].append(index)
         }
         var items: [Item] = []
@@ -46,7 +46,7 @@ public struct DiagnosticReport: Sendable {
             }
             guard emitted.insert(keys[index]).inserted else { continue }
             let groupMembers = group.map { diagnostics[$0] }
-            let keyNames = groupMembers.compactMap(\.location.key)
+            let keyNames = groupMembers.compactMap(\.key)
             var shown = keyNames.prefix(Self.keysShown).map(MessageText.quoted).joined(separator: ", ")
             if keyNames.count > Self.keysShown { shown += ", … (+\(keyNames.count - Self.keysShown))" }
             var summary = groupMembers[0]
@@ -66,7 +66,7 @@ public struct DiagnosticReport: Sendable {
         var previousFile: (name: String, slot: Int)?
         var rules: [RuleID] = []
         let keys = diagnostics.map { diagnostic in
-            let file = diagnostic.location.file
+            let file = diagnostic.file
             let fileSlot: Int
             if let previousFile, previousFile.name == file {
                 fileSlot = previousFile.slot
@@ -96,13 +96,18 @@ public struct DiagnosticReport: Sendable {
     public var summary: String {
         guard !diagnostics.isEmpty else { return "no problems found\n" }
         var text = "\(Self.count(errorCount, "error")), \(Self.count(warningCount, "warning")), \(Self.count(noteCount, "note"))\n"
-        var byRule: [RuleID: (count: Int, severity: Severity)] = [:]
+        // Findings come in runs of one rule: the run's rule is found once, not hashed per finding.
+        var tally: [(key: RuleID, value: (count: Int, severity: Severity))] = []
+        var slot = -1
         for diagnostic in diagnostics {
-            let current = byRule[diagnostic.rule]
-            byRule[diagnostic.rule] = ((current?.count ?? 0) + 1, max(current?.severity ?? .note, diagnostic.severity))
+            let rule = diagnostic.rule
+            if slot < 0 || tally[slot].key != rule {
+                slot = tally.firstIndex { $0.key == rule } ?? { tally.append((rule, (0, .note))); return tally.count - 1 }()
+            }
+            tally[slot].value = (tally[slot].value.count + 1, max(tally[slot].value.severity, diagnostic.severity))
         }
         // Errors first, then the most frequent.
-        let rows = byRule.sorted { a, b in
+        let rows = tally.sorted { a, b in
             (a.value.severity, a.value.count, b.key) > (b.value.severity, b.value.count, a.key)
         }
         let counts = rows.map { Self.grouped($0.value.count) }
