@@ -66,6 +66,17 @@ public enum Merger {
                              options: MergeOptions = MergeOptions(),
                              progress: ((_ done: Int, _ total: Int, _ localization: String) -> Void)? = nil,
                              body: (Outcome) throws -> Void) rethrows {
+        try merge(bundle: bundle, catalog: catalog, locales: locales, options: options, progress: progress,
+                  prepare: { _ in () }, body: { outcome, _ in try body(outcome) })
+    }
+
+    /// `merge`, with `prepare` applied to each outcome on the thread that merged it (a diff to
+    /// print, say), so that work runs on all cores too; `body` receives both, in order.
+    public static func merge<Prepared: Sendable>(bundle: SettingsBundle, catalog: Catalog, locales: [String] = [],
+                                                 options: MergeOptions = MergeOptions(),
+                                                 progress: ((_ done: Int, _ total: Int, _ localization: String) -> Void)? = nil,
+                                                 prepare: @escaping @Sendable (Outcome) -> Prepared,
+                                                 body: (Outcome, Prepared) throws -> Void) rethrows {
         let development = bundle.localization(forLanguage: catalog.developmentLanguage)
         var localizations = bundle.localizations.filter { $0.name != "Base" }
         if development == nil {
@@ -81,32 +92,29 @@ public enum Merger {
             SharedTableWork(catalog.tables[index], sourceText: sourceTexts[index],
                             otherHostKeys: catalog.otherHostKeys[catalog.tables[index].name] ?? [])
         }
-        var jobs: [(localization: Localization, table: Int, isDevelopment: Bool, permission: TableWritePermission)] = []
-        for localization in localizations {
+        var jobs: [(localization: Int, table: Int, isDevelopment: Bool, permission: TableWritePermission)] = []
+        for (place, localization) in localizations.enumerated() {
             let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
             for index in catalog.tables.indices {
-                jobs.append((localization, index, isDevelopment, bundle.writePermission(table: catalog.tables[index].name, in: localization)))
+                jobs.append((place, index, isDevelopment, bundle.writePermission(table: catalog.tables[index].name, in: localization)))
             }
         }
-        let chunk = 16
-        var start = 0
+        let tables = catalog.tables, chosen = localizations
         var announced = -1
-        while start < jobs.count {
-            let slice = Array(jobs[start..<min(start + chunk, jobs.count)])
-            let outcomes = parallelMap(slice) { job in
-                mergeTable(catalog.tables[job.table], in: job.localization, isDevelopment: job.isDevelopment,
-                           sourceText: sourceTexts[job.table], shared: shared[job.table], options: options,
-                           permission: job.permission)
+        // Tables are merged on all cores without waiting for one another; each outcome is handed
+        // on in order as soon as those before it are.
+        try parallelStream(jobs, { job in
+            let outcome = mergeTable(tables[job.table], in: chosen[job.localization], isDevelopment: job.isDevelopment,
+                                     sourceText: sourceTexts[job.table], shared: shared[job.table], options: options,
+                                     permission: job.permission)
+            return (job.localization, outcome, prepare(outcome))
+        }, consume: { place, outcome, prepared in
+            if place > announced {
+                announced = place
+                progress?(place, chosen.count, chosen[place].folder)
             }
-            for (job, outcome) in zip(slice, outcomes) {
-                if let index = localizations.firstIndex(where: { $0.folder == job.localization.folder }), index > announced {
-                    announced = index
-                    progress?(index, localizations.count, job.localization.folder)
-                }
-                try body(outcome)
-            }
-            start += chunk
-        }
+            try body(outcome, prepared)
+        })
     }
 
     /// What merging a table needs in every language, made once: the location comment above
@@ -199,7 +207,8 @@ public enum Merger {
 
         // Live keys, in the catalog's order.
         var pieces: [TableAssembly.Piece] = []
-        var missing: [LocalizableString] = []
+        // Missing keys by rank: a copy of each catalog string would be a contended retain.
+        var missing: [Int] = []
         // By index: the catalog's strings are shared by the threads merging other languages,
         // and a copy of each would retain (contended, atomic) what they share.
         shared.locationBytes.withUnsafeBufferPointer { locationBytes in
@@ -211,7 +220,7 @@ public enum Merger {
                 } else if isDevelopment || table.strings[rank].needsTranslation {
                     // Another language shows a string that needs no translation as written: it is
                     // neither missing nor filled in.
-                    missing.append(table.strings[rank])
+                    missing.append(rank)
                 }
             }
         }
@@ -225,7 +234,7 @@ public enum Merger {
         let otherHostPieces = unused.filter { otherHostKeys.contains($0) }.map { assembly.effectivePiece(for: $0)! }
         report.kept += otherHostPieces.count
 
-        let filled = fillMissing(missing, obsolete: obsolete, assembly: assembly, language: language, isDevelopment: isDevelopment,
+        let filled = fillMissing(missing, of: table, obsolete: obsolete, assembly: assembly, language: language, isDevelopment: isDevelopment,
                                  source: source, shared: shared, options: options, report: &report)
         if !filled.isEmpty {
             pieces += filled.values
@@ -249,16 +258,18 @@ public enum Merger {
     /// Entries for the keys a table lacks: a translation carried over from a similar obsolete
     /// key, the app's translation (`--fill-from`), or the source text (the development
     /// language, `--fill source`), each marked; the others are reported missing.
-    private static func fillMissing(_ missing: [LocalizableString], obsolete: [String], assembly: TableAssembly, language: String,
+    private static func fillMissing(_ missing: [Int], of table: CatalogTable, obsolete: [String], assembly: TableAssembly, language: String,
                                     isDevelopment: Bool, source: (String) -> String, shared: SharedTableWork, options: MergeOptions,
                                     report: inout TableMergeReport) -> [String: TableAssembly.Piece] {
+        guard !missing.isEmpty else { return [:] }
         let (ranks, locations) = (shared.ranks, shared.locations)
+        let missingKeys = missing.map { table.strings[$0].key }
         // A missing key may be a small edit of an obsolete one: carry its translation over.
         var filled: [String: TableAssembly.Piece] = [:]
         if !isDevelopment {
             let candidates = obsolete.filter { assembly.value(of: $0).map { !$0.isEmpty } ?? false }
-            let prepared = missing.map { shared.preparedKeys[ranks[$0.key]!] }
-            for (new, old) in FuzzyMatch.pairs(newKeys: missing.map(\.key), prepared: prepared, oldKeys: candidates) {
+            let prepared = missing.map { shared.preparedKeys[$0] }
+            for (new, old) in FuzzyMatch.pairs(newKeys: missingKeys, prepared: prepared, oldKeys: candidates) {
                 let entry = StringsEntry.make(key: new, value: assembly.value(of: old)!, comment: nil,
                                               layout: assembly.layout, lineEnding: assembly.lineEnding)
                     .withReviewMark(ReviewMark.comment(carriedOverFrom: old), lineEnding: assembly.lineEnding)
@@ -266,25 +277,25 @@ public enum Merger {
                 report.fuzzy.append(FuzzyCarryOver(key: new, from: old, score: FuzzyMatch.score(old, new) ?? 0))
             }
         }
-        for string in missing where filled[string.key] == nil {
-            if !isDevelopment, let app = options.fillFrom, let (found, exact) = app.translation(of: source(string.key), language: language) {
-                let entry = StringsEntry.make(key: string.key, value: found.value, comment: nil, layout: assembly.layout,
+        for (rank, key) in zip(missing, missingKeys) where filled.isEmpty || filled[key] == nil {
+            if !isDevelopment, let app = options.fillFrom, let (found, exact) = app.translation(of: source(key), language: language) {
+                let entry = StringsEntry.make(key: key, value: found.value, comment: nil, layout: assembly.layout,
                                               lineEnding: assembly.lineEnding)
                     .withReviewMark(ReviewMark.comment(filledFrom: found.origin, exact: exact), lineEnding: assembly.lineEnding)
-                filled[string.key] = assembly.newPiece(entry, location: locations[ranks[string.key]!])
-                report.filledFromApp.append(AppFill(key: string.key, origin: found.origin, exact: exact))
+                filled[key] = assembly.newPiece(entry, location: locations[rank])
+                report.filledFromApp.append(AppFill(key: key, origin: found.origin, exact: exact))
                 continue
             }
             if isDevelopment || options.fillSource {
-                var entry = StringsEntry.make(key: string.key, value: isDevelopment ? string.key : source(string.key),
+                var entry = StringsEntry.make(key: key, value: isDevelopment ? key : source(key),
                                               comment: nil, layout: assembly.layout, lineEnding: assembly.lineEnding)
                 if !isDevelopment {
                     entry = entry.withReviewMark(ReviewMark.untranslatedComment, lineEnding: assembly.lineEnding)
                 }
-                filled[string.key] = assembly.newPiece(entry, location: locations[ranks[string.key]!])
-                report.added.append(string.key)
+                filled[key] = assembly.newPiece(entry, location: locations[rank])
+                report.added.append(key)
             } else {
-                report.missing.append(string.key)
+                report.missing.append(key)
             }
         }
         return filled

@@ -10,11 +10,8 @@ public enum RenderJSON {
     public static func document(_ locales: [LocalizedLocale], icuVersion: String = Collator.icuVersion,
                                 cldrVersion: String = LocaleData.cldrVersion) -> String {
         var text = ""
-        var next = 0
-        writeDocument(icuVersion: icuVersion, cldrVersion: cldrVersion, into: { text += $0 }) { () -> [String]? in
-            guard next < locales.count else { return nil }
-            defer { next += 1 }
-            return [fragment(locales[next])]
+        writeDocument(icuVersion: icuVersion, cldrVersion: cldrVersion, into: { text += $0 }) { each in
+            for locale in locales { each(fragment(locale)) }
         }
         return text
     }
@@ -27,34 +24,36 @@ public enum RenderJSON {
     public static func render(_ requests: [LocaleRequest], with resolver: Resolver, icuVersion: String = Collator.icuVersion,
                               cldrVersion: String = LocaleData.cldrVersion, progress: ((_ done: Int, _ total: Int, _ locale: String) -> Void)? = nil,
                               into write: (String) -> Void) -> [Diagnostic] {
-        var batches = RenderBatches(requests, resolver: resolver, progress: progress) { fragment($0) }
-        writeDocument(icuVersion: icuVersion, cldrVersion: cldrVersion, into: write) { batches.next() }
-        return batches.problems
+        let stream = RenderStream(requests, resolver: resolver, progress: progress) { fragment($0) }
+        var problems: [Diagnostic] = []
+        writeDocument(icuVersion: icuVersion, cldrVersion: cldrVersion, into: write) { each in problems = stream.run(each) }
+        return problems
     }
 
-    /// The document around locale fragments asked for a batch at a time until `nextBatch` has
-    /// none left, handed to `write` in chunks of about 64 KiB.
-    private static func writeDocument(icuVersion: String, cldrVersion: String, into write: (String) -> Void, nextBatch: () -> [String]?) {
-        var writer = JSONWriter(pretty: true)
-        writer.beginObject()
-        writer.fixedKey("icuVersion")
-        writer.string(icuVersion)
-        writer.fixedKey("cldrVersion")
-        writer.string(cldrVersion)
-        writer.fixedKey("locales")
-        writer.beginArray()
-        while let batch = nextBatch() {
-            for fragment in batch {
+    /// The document around the locale fragments `fragments` hands over one by one, handed to
+    /// `write` in chunks of about 64 KiB.
+    private static func writeDocument(icuVersion: String, cldrVersion: String, into write: (String) -> Void,
+                                      fragments: (_ each: (String) -> Void) -> Void) {
+        withoutActuallyEscaping(write) { write in
+            var writer = JSONWriter(pretty: true)
+            writer.beginObject()
+            writer.fixedKey("icuVersion")
+            writer.string(icuVersion)
+            writer.fixedKey("cldrVersion")
+            writer.string(cldrVersion)
+            writer.fixedKey("locales")
+            writer.beginArray()
+            fragments { fragment in
                 writer.element()
                 // The fragment goes out as it is, never copied into the writer's buffer: a
                 // locale can be megabytes.
                 writer.drain(ifLargerThan: 0, into: write)
                 write(fragment)
             }
+            writer.endArray()
+            writer.endObject()
+            writer.finish(into: write)
         }
-        writer.endArray()
-        writer.endObject()
-        writer.finish(into: write)
     }
 
     /// One locale's object, indented to sit in the `locales` array.
@@ -151,18 +150,13 @@ public enum RenderJSON {
     }
 }
 
-/// Resolves and renders locales a few at a time, on all cores, in order: what `render` streams.
-struct RenderBatches {
+/// Resolves and renders locales on all cores, handing each text on in order as soon as it and
+/// those before it are done: what `render` streams.
+struct RenderStream {
     private let requests: [LocaleRequest]
     private let resolver: Resolver
     private let progress: ((Int, Int, String) -> Void)?
     private let render: @Sendable (LocalizedLocale) -> String
-    private var done = 0
-    /// Enough locales to keep the cores busy, few enough to keep memory small.
-    private let size = 4
-    /// The tables that could not be read so far, each once (a broken table can serve several
-    /// locales along their search lists).
-    private(set) var problems: [Diagnostic] = []
 
     init(_ requests: [LocaleRequest], resolver: Resolver, progress: ((Int, Int, String) -> Void)?,
          render: @escaping @Sendable (LocalizedLocale) -> String) {
@@ -172,20 +166,23 @@ struct RenderBatches {
         self.render = render
     }
 
-    /// The rendered text of the next few locales, or `nil` when all are done.
-    mutating func next() -> [String]? {
-        guard done < requests.count else { return nil }
-        let batch = Array(requests[done..<min(done + size, requests.count)])
-        for (offset, request) in batch.enumerated() { progress?(done + offset + 1, requests.count, request.name) }
-        done += batch.count
+    /// Hands each locale's text to `body`, in the requests' order; `progress` hears of each as
+    /// it is handed on. A locale can be megabytes: no more locales wait than there are cores.
+    /// - Returns: the tables that could not be read, each once (a broken table can serve
+    ///   several locales along their search lists).
+    func run(_ body: (String) -> Void) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        var done = 0
         let resolver = self.resolver, render = self.render
-        let results = parallelMap(batch) { request -> (String, [Diagnostic]) in
+        parallelStream(requests, window: activeCores, { request -> (String, String, [Diagnostic]) in
             let locale = resolver.resolve(request)
-            return (render(locale), locale.problems)
-        }
-        for (_, found) in results {
+            return (request.name, render(locale), locale.problems)
+        }, consume: { name, text, found in
+            done += 1
+            progress?(done, requests.count, name)
             for problem in found where !problems.contains(problem) { problems.append(problem) }
-        }
-        return results.map(\.0)
+            body(text)
+        })
+        return problems
     }
 }

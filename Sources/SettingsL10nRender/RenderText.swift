@@ -17,15 +17,12 @@ public enum RenderText {
     public static func render(_ requests: [LocaleRequest], with resolver: Resolver, icuVersion: String = Collator.icuVersion,
                               progress: ((_ done: Int, _ total: Int, _ locale: String) -> Void)? = nil,
                               into write: (String) -> Void) -> [Diagnostic] {
-        var batches = RenderBatches(requests, resolver: resolver, progress: progress) { render($0, icuVersion: icuVersion) }
+        let stream = RenderStream(requests, resolver: resolver, progress: progress) { render($0, icuVersion: icuVersion) }
         var first = true
-        while let batch = batches.next() {
-            for text in batch {
-                write(first ? text : "\n" + text)
-                first = false
-            }
+        return stream.run { text in
+            write(first ? text : "\n" + text)
+            first = false
         }
-        return batches.problems
     }
 
     static let width = 34

@@ -67,31 +67,24 @@ struct MergeCommand: ParsableCommand {
         let writer = BackgroundWriter(bundle: source)
         var result = MergeResult()
         var changed = 0
-        // --dry-run: the diffs of a few tables are made on all cores, then printed in order.
-        var diffs: [TableUpdate] = []
-        func printDiffs() {
-            for text in parallelMap(diffs, \.unifiedDiff) {
-                printOutput(text)
-            }
-            diffs.removeAll()
-        }
-        // Each table is printed, or handed to the writer, as soon as it is merged; the writer
-        // writes batches on threads of its own while the merge goes on.
+        // Each table is printed (--dry-run: its diff, made on the thread that merged it), or
+        // handed to the writer, as soon as it is merged; the writer writes batches on threads of
+        // its own while the merge goes on.
+        let dryRun = dryRun
         Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
-                         options: MergeOptions(prune: prune, fillSource: fill == .source, fillFrom: appTranslations),
-                         progress: { done, total, folder in merging.update(done + 1, of: total, folder) }) { outcome in
+                     options: MergeOptions(prune: prune, fillSource: fill == .source, fillFrom: appTranslations),
+                     progress: { done, total, folder in merging.update(done + 1, of: total, folder) },
+                     prepare: { outcome in dryRun ? outcome.update?.unifiedDiff : nil }) { outcome, diff in
             result.reports.append(outcome.report)
             guard let update = outcome.update else { return }
             changed += 1
-            if dryRun {
-                diffs.append(update)
-                if diffs.count >= 16 { printDiffs() }
+            if let diff {
+                printOutput(diff)
             } else if writes {
                 writer.add(BundleFileWrite(path: update.path, bytes: update.updated, expected: update.original),
                            report: result.reports.count - 1)
             }
         }
-        printDiffs()
         let failures = writer.finish()
         merging.finish()
         for failure in failures where failure.error.kind == .conflict {

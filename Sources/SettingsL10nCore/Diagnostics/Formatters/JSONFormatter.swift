@@ -1,5 +1,3 @@
-import Foundation
-
 /// The JSON document of the command-line contract (`check --format json`).
 public struct JSONDiagnosticFormatter: DiagnosticFormatter {
     public var pretty: Bool
@@ -20,7 +18,7 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
         writer.beginArray()
         // The diagnostics are independent: pieces of the array are formatted on all cores.
         let pieces = stride(from: 0, to: diagnostics.count, by: Self.pieceSize).map { $0..<min($0 + Self.pieceSize, diagnostics.count) }
-        let wave = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let wave = 2 * max(1, activeCores)
         var written = false
         for waveStart in stride(from: 0, to: pieces.count, by: wave) {
             let texts = parallelMap(Array(pieces[waveStart..<min(waveStart + wave, pieces.count)])) { range in
