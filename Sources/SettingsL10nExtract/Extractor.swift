@@ -38,14 +38,15 @@ public enum Extractor {
         let collected = collections[0].collected, otherCollection = collections[1].collected
         catalog.diagnostics = collections[0].diagnostics
         catalog.unlocalized = collected.unlocalized
+        let tables = collected.tables
         for (table, strings) in otherCollection.tables {
-            let onlyThere = Set(strings.map(\.key)).subtracting(collected.tables[table]?.map(\.key) ?? [])
+            let onlyThere = Set(strings.map(\.key)).subtracting(tables[table]?.map(\.key) ?? [])
             if !onlyThere.isEmpty { catalog.otherHostKeys[table] = onlyThere }
         }
 
         var used = Set<GlobPattern>()
         catalog.tables = collected.tableOrder.sorted().map { name in
-            CatalogTable(name: name, strings: collected.tables[name]!.map { string in
+            CatalogTable(name: name, strings: tables[name]!.map { string in
                 var string = string
                 let pattern = doNotTranslate.first { $0.matches(string.key) }
                 if let pattern { used.insert(pattern) }
@@ -61,9 +62,12 @@ public enum Extractor {
     struct Collected: Sendable {
         let host: SettingsHost
         let tableOfFile: [String: String?]
-        var tables: [String: [LocalizableString]] = [:]
-        var tableOrder: [String] = []
-        var indexByKey: [String: [String: Int]] = [:]
+        /// Each table's strings in order of first use, and each key's place among them; a file's
+        /// table is found once, each of its strings hashed once.
+        private(set) var tableOrder: [String] = []
+        private var tableSlot: [String: Int] = [:]
+        private var strings: [[LocalizableString]] = []
+        private var indexByKey: [[String: Int]] = []
         var unlocalized: [UnlocalizedFile] = []
 
         init(host: SettingsHost, tableOfFile: [String: String?]) {
@@ -71,25 +75,29 @@ public enum Extractor {
             self.tableOfFile = tableOfFile
         }
 
+        /// The strings of each table, by name.
+        var tables: [String: [LocalizableString]] {
+            Dictionary(uniqueKeysWithValues: zip(tableOrder, strings))
+        }
+
         mutating func add(_ file: SchemaFile, diagnostics: inout [Diagnostic]) {
             let host: SettingsHost = file.name.isInApp ? .inAppSettingsKit : self.host
             let table = tableOfFile[file.path] ?? nil
             var unlocalizedKeys: [String] = []
+            var slot: Int?
             for specifier in file.specifiers {
                 for (key, occurrence) in occurrences(in: specifier, host: host, file: file.path, diagnostics: &diagnostics) {
                     guard let table else {
                         if !unlocalizedKeys.contains(key) { unlocalizedKeys.append(key) }
                         continue
                     }
-                    if tables[table] == nil {
-                        tables[table] = []
-                        tableOrder.append(table)
-                    }
-                    if let index = indexByKey[table, default: [:]][key] {
-                        tables[table]![index].occurrences.append(occurrence)
+                    let tableSlot = slot ?? self.slot(of: table)
+                    slot = tableSlot
+                    if let index = indexByKey[tableSlot][key] {
+                        strings[tableSlot][index].occurrences.append(occurrence)
                     } else {
-                        indexByKey[table, default: [:]][key] = tables[table]!.count
-                        tables[table]!.append(LocalizableString(key: key, occurrences: [occurrence]))
+                        indexByKey[tableSlot][key] = strings[tableSlot].count
+                        strings[tableSlot].append(LocalizableString(key: key, occurrences: [occurrence]))
                     }
                 }
             }
@@ -97,12 +105,32 @@ public enum Extractor {
                 unlocalized.append(UnlocalizedFile(file: file.path, strings: unlocalizedKeys))
             }
         }
+
+        /// The slot of `table`, made when the table is first used.
+        private mutating func slot(of table: String) -> Int {
+            if let slot = tableSlot[table] { return slot }
+            tableSlot[table] = tableOrder.count
+            tableOrder.append(table)
+            strings.append([])
+            indexByKey.append([:])
+            return tableOrder.count - 1
+        }
     }
 
     /// Whether the text has a letter of any script: without one ("1.5", "100 %", "—") it reads
     /// the same in every language.
     static func hasLetter(_ text: String) -> Bool {
-        text.unicodeScalars.contains { scalar in
+        // ASCII first (most keys): a Latin letter settles it; all ASCII without one has none.
+        var isASCII = true
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            if (byte | 0x20) >= UInt8(ascii: "a"), (byte | 0x20) <= UInt8(ascii: "z") { return true }
+        }
+        if isASCII { return false }
+        return text.unicodeScalars.contains { scalar in
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
             default: false
@@ -123,14 +151,14 @@ public enum Extractor {
     static func occurrences(in specifier: Specifier, host: SettingsHost, file: String,
                             diagnostics: inout [Diagnostic]) -> [(String, Occurrence)] {
         var found: [(String, Occurrence)] = []
-        let title = specifier.title
+        let title = specifier.title, typeName = specifier.typeName
         for field in specifier.shownFields(in: host) {
             guard let value = specifier.field(field.rawValue) else { continue }
             switch field {
             case .title, .footerText:
                 guard let text = key(value, file: file, diagnostics: &diagnostics) else { continue }
                 found.append((text, Occurrence(
-                    file: file, position: value.position, keyPath: value.keyPath, specifierType: specifier.typeName,
+                    file: file, position: value.position, keyPath: value.keyPath, specifierType: typeName,
                     field: field, specifierTitle: title)))
             case .titles, .shortTitles:
                 let elements = value.elements
@@ -140,7 +168,7 @@ public enum Extractor {
                     let abbreviated = field == .shortTitles && index < (titles?.count ?? 0) ? titles?[index] : nil
                     found.append((text, Occurrence(
                         file: file, position: element.position, keyPath: element.keyPath,
-                        specifierType: specifier.typeName, field: field, optionIndex: index,
+                        specifierType: typeName, field: field, optionIndex: index,
                         optionCount: elements.count, specifierTitle: title, abbreviates: abbreviated)))
                 }
             }

@@ -25,6 +25,15 @@ struct ExtractorTests {
     \t\t<key>Titles</key><array><integer>3</integer><string>Three</string></array></dict>
     """
 
+    @Test("a key needs translation when it has a letter of any script")
+    func letters() {
+        let cases: [(String, Bool)] = [
+            ("Sound", true), ("1.5 x", true), ("Z", true), ("Ω", true), ("5 км", true), ("日本", true), ("100 ٪ ب", true),
+            ("1.5", false), ("100 %", false), ("—", false), ("@[`{", false), ("", false), ("٣٤", false), ("+ 😀", false),
+        ]
+        #expect(cases.filter { Extractor.hasLetter($0.0) != $0.1 }.map(\.0) == [])
+    }
+
     @Test("fields in schema order, deduplicated per table with every occurrence")
     func order() throws {
         let catalog = try catalog(["Root.plist": xmlSchema(Self.specifiers)])
