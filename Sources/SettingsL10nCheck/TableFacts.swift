@@ -149,11 +149,15 @@ package struct TableFacts: Sendable {
                 buffer.append(slots[index].flatMap(entry)?.value ?? keys[index])
             }
         }
-        for list in lists {
-            shown(list.titleKeys, list.titleSlots, into: &titles)
-            shown(list.shortTitleKeys, list.shortTitleSlots, into: &shortTitles)
-            guard DisplayRules.mayReport(titles: titles, shortTitles: shortTitles) else { continue }
-            kept[list.order] = list.localized(tablePath: path, locale: locale, entry: entry)
+        // Each list read in place: every thread shares them, and a copy of a list per table
+        // would retain its arrays (contended, atomic) for every language.
+        lists.withUnsafeBufferPointer { lists in
+            for index in lists.indices {
+                shown(lists[index].titleKeys, lists[index].titleSlots, into: &titles)
+                shown(lists[index].shortTitleKeys, lists[index].shortTitleSlots, into: &shortTitles)
+                guard DisplayRules.mayReport(titles: titles, shortTitles: shortTitles) else { continue }
+                kept[lists[index].order] = lists[index].localized(tablePath: path, locale: locale, entry: entry)
+            }
         }
         return kept
     }
