@@ -8,7 +8,7 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
 
     /// Diagnostics per piece of the document formatted on one thread; a wave of pieces (two per
     /// core) is formatted at once, then written in order, so memory holds one wave.
-    static let pieceSize = 1024
+    static let pieceSize = 256
 
     public func format(_ report: DiagnosticReport, into write: (String) -> Void) {
         let diagnostics = report.diagnostics
