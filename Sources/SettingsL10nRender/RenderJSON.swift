@@ -84,21 +84,27 @@ public enum RenderJSON {
         writer.string(locale.collation)
         writer.fixedKey("pages")
         writer.beginArray()
-        for page in locale.pages {
-            writer.element()
-            writer.beginObject()
-            writer.fixedKey("file")
-            writer.string(page.file)
-            writer.fixedKey("title")
-            writer.optional(page.title)
-            writer.fixedKey("specifiers")
-            writer.beginArray()
-            for row in page.specifiers {
+        // Pages and rows read in place: their specifiers and untranslated titles are shared
+        // with the threads rendering other locales, and a copy of each would retain them.
+        locale.pages.withUnsafeBufferPointer { pages in
+            for page in pages.indices {
                 writer.element()
-                write(row, to: &writer)
+                writer.beginObject()
+                writer.fixedKey("file")
+                writer.string(pages[page].file)
+                writer.fixedKey("title")
+                writer.optional(pages[page].title)
+                writer.fixedKey("specifiers")
+                writer.beginArray()
+                pages[page].specifiers.withUnsafeBufferPointer { rows in
+                    for row in rows.indices {
+                        writer.element()
+                        write(rows[row], to: &writer)
+                    }
+                }
+                writer.endArray()
+                writer.endObject()
             }
-            writer.endArray()
-            writer.endObject()
         }
         writer.endArray()
         writer.endObject()
@@ -131,16 +137,18 @@ public enum RenderJSON {
         writer.fixedKey("options")
         if let options = row.options {
             writer.beginArray()
-            for option in options {
-                writer.element()
-                writer.beginObject()
-                writer.fixedKey("value")
-                JSONValue(option.value).write(to: &writer)
-                writer.fixedKey("title")
-                writer.string(option.title)
-                writer.fixedKey("shortTitle")
-                writer.optional(option.shortTitle)
-                writer.endObject()
+            options.withUnsafeBufferPointer { options in
+                for option in options.indices {
+                    writer.element()
+                    writer.beginObject()
+                    writer.fixedKey("value")
+                    JSONValue(options[option].value).write(to: &writer)
+                    writer.fixedKey("title")
+                    writer.string(options[option].title)
+                    writer.fixedKey("shortTitle")
+                    writer.optional(options[option].shortTitle)
+                    writer.endObject()
+                }
             }
             writer.endArray()
         } else {

@@ -63,12 +63,21 @@ public struct Resolver: Sendable {
         let collator = (try? Collator(locale: LanguageTag.bcp47(folderName: language) ?? language)) ?? (try? Collator(locale: "und"))
         var pages: [LocalizedPage] = []
         pages.reserveCapacity(plan.pages.count)
-        for page in plan.pages {
-            let pageLookup = lookup.page(page.file)
-            // A child page is titled by the row that opens it, resolved on an earlier page.
-            let title = page.openedBy.flatMap { pages[$0.page].specifiers[$0.row].title }
-            pages.append(LocalizedPage(file: page.file.path, title: title,
-                                       specifiers: page.rows.map { row($0, lookup: pageLookup, collator: collator) }))
+        // The plan is read in place: every thread resolving a locale shares it, and a copy of
+        // each page and row would retain (contended, atomic) what they share.
+        plan.pages.withUnsafeBufferPointer { planPages in
+            for page in planPages.indices {
+                let pageLookup = lookup.page(planPages[page].file)
+                // A child page is titled by the row that opens it, resolved on an earlier page.
+                let title = planPages[page].openedBy.flatMap { pages[$0.page].specifiers[$0.row].title }
+                let specifiers = planPages[page].rows.withUnsafeBufferPointer { rows in
+                    var specifiers: [LocalizedSpecifier] = []
+                    specifiers.reserveCapacity(rows.count)
+                    for index in rows.indices { specifiers.append(row(rows[index], lookup: pageLookup, collator: collator)) }
+                    return specifiers
+                }
+                pages.append(LocalizedPage(file: planPages[page].file.path, title: title, specifiers: specifiers))
+            }
         }
         // A pseudo-locale transforms the development language's text: its folder is the one read.
         let chosen = search.chosen.flatMap { bundle.localization(named: $0 + ".lproj")?.name }
