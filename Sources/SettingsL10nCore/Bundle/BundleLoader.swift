@@ -17,6 +17,14 @@ public enum BundleLoader {
         let reads = Dictionary(uniqueKeysWithValues: zip(schemaNames, parallelMap(schemaNames) { name in
             readSchemaFile(name, from: source, limits: limits)
         }))
+        // The .lproj folders are listed on all cores too (a large bundle has thousands of tables).
+        let folders = topLevel.filter { $0.kind == .folder && $0.name.hasSuffix(".lproj") }
+        let listings = Dictionary(uniqueKeysWithValues: zip(folders.map(\.name), parallelMap(folders) { entry in
+            var diagnostics: [Diagnostic] = []
+            let localization = readLocalization(entry.name, isLink: entry.isLink, from: source, tableSource: tableSource,
+                                                limits: limits, diagnostics: &diagnostics)
+            return (localization, diagnostics)
+        }))
         for entry in topLevel {
             let isSchemaName = entry.name.hasSuffix(".plist")
             switch entry.kind {
@@ -53,8 +61,9 @@ public enum BundleLoader {
                     bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: entry.name, reason: diagnostic))
                 }
             case .folder where entry.name.hasSuffix(".lproj"):
-                bundle.localizations.append(readLocalization(entry.name, isLink: entry.isLink, from: source, tableSource: tableSource,
-                                                             limits: limits, diagnostics: &bundle.diagnostics))
+                let (localization, diagnostics) = listings[entry.name]!
+                bundle.localizations.append(localization)
+                bundle.diagnostics += diagnostics
             default:
                 bundle.otherEntries.append(entry)
             }

@@ -26,6 +26,7 @@ struct XMLPlistParser {
 
     /// The next token that is not white space between elements; other text is returned.
     private mutating func nextMarkup() throws(SyntaxError) -> XMLScanner.Token? {
+        scanner.skipSpaceBeforeMarkup()
         while let token = try scanner.next() {
             if case .text(let text, _) = token, text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
                 continue

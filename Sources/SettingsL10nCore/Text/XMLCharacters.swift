@@ -35,7 +35,22 @@ extension XMLScanner {
     /// Reads character data up to the next tag, decoding entities and CDATA, skipping comments.
     mutating func readText() throws(SyntaxError) -> Token {
         let start = offset
-        var output: [UInt8] = []
+        // Most text is a run of plain bytes up to a tag: the token is those bytes as they are.
+        let normalizes = normalizesLineBreaks
+        let runEnd = bytes.withUnsafeBufferPointer { buffer in
+            var end = start
+            while end < buffer.count {
+                let byte = buffer[end]
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || (normalizes && byte == 0x0D) { break }
+                end += 1
+            }
+            return end
+        }
+        offset = runEnd
+        if offset == bytes.count || (bytes[offset] == UInt8(ascii: "<") && !hasPrefix("<!--") && !hasPrefix("<![CDATA[")) {
+            return .text(String(decoding: bytes[start..<runEnd], as: UTF8.self), offset: start)
+        }
+        var output = Array(bytes[start..<runEnd])
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "<") {

@@ -55,25 +55,48 @@ package struct XMLScanner {
     /// The next token, or `nil` at the end of the document.
     package mutating func next() throws(SyntaxError) -> Token? {
         while offset < bytes.count {
-            if hasPrefix("<!--") {
-                try skipComment()
-            } else if hasPrefix("<?") {
-                try skipProcessingInstruction()
-            } else if hasPrefix("<!DOCTYPE") {
-                guard !seenElement else {
-                    throw error("a DOCTYPE is only allowed before the root element", at: offset)
-                }
-                try skipDoctype()
-            } else if hasPrefix("</") {
+            // By the byte after '<': most tokens are tags and text, told apart at once.
+            guard bytes[offset] == UInt8(ascii: "<") else { return try readText() }
+            let second = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+            if second == UInt8(ascii: "/") {
                 return try readEndTag()
-            } else if bytes[offset] == UInt8(ascii: "<"), !hasPrefix("<![CDATA[") {
-                seenElement = true
-                return try readStartTag()
-            } else {
-                return try readText()
+            } else if second == UInt8(ascii: "?") {
+                try skipProcessingInstruction()
+                continue
+            } else if second == UInt8(ascii: "!") {
+                if hasPrefix("<!--") {
+                    try skipComment()
+                    continue
+                } else if hasPrefix("<!DOCTYPE") {
+                    guard !seenElement else {
+                        throw error("a DOCTYPE is only allowed before the root element", at: offset)
+                    }
+                    try skipDoctype()
+                    continue
+                } else if hasPrefix("<![CDATA[") {
+                    return try readText()
+                }
             }
+            seenElement = true
+            return try readStartTag()
         }
         return nil
+    }
+
+    /// Skips white space that only separates markup (a tag, a comment or a processing
+    /// instruction follows it, not text or CDATA): what readers of element-only content, such
+    /// as property lists, ignore.
+    package mutating func skipSpaceBeforeMarkup() {
+        var end = offset
+        while end < bytes.count {
+            let byte = bytes[end]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
+            end += 1
+        }
+        guard end > offset, end < bytes.count, bytes[end] == UInt8(ascii: "<") else { return }
+        let start = offset
+        offset = end
+        if hasPrefix("<![CDATA[") { offset = start }
     }
 
     // MARK: Markup

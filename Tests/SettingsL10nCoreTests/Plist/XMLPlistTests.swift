@@ -78,6 +78,34 @@ struct XMLPlistTests {
         }
     }
 
+    @Test("the scanner's text: plain runs, references, comments, CDATA, line breaks")
+    func scannerText() throws {
+        func texts(_ xml: String, normalizing: Bool = false) throws -> [String] {
+            var scanner = XMLScanner(utf8: Array(xml.utf8), normalizesLineBreaks: normalizing)
+            var found: [String] = []
+            while let token = try scanner.next() {
+                if case .text(let text, _) = token { found.append(text) }
+            }
+            return found
+        }
+        #expect(try texts("<a>plain</a>") == ["plain"])
+        #expect(try texts("<a>x &amp; y &#x41;</a>") == ["x & y A"])
+        #expect(try texts("<a>x<!-- c -->y</a>") == ["xy"])
+        #expect(try texts("<a>  <![CDATA[<b>]]> z</a>") == ["  <b> z"])
+        #expect(try texts("<a>l1\r\nl2\rl3</a>") == ["l1\r\nl2\rl3"])
+        #expect(try texts("<a>l1\r\nl2\rl3</a>", normalizing: true) == ["l1\nl2\nl3"])
+        #expect(try texts("<a>tail") == ["tail"])
+        // White space between elements is skipped before markup, never before text or CDATA.
+        var scanner = XMLScanner(utf8: Array("<a>\n\t<b/> x<![CDATA[y]]></a>".utf8))
+        _ = try scanner.next()
+        scanner.skipSpaceBeforeMarkup()
+        guard case .start(let name, _, _, _)? = try scanner.next() else { Issue.record("expected <b/>"); return }
+        #expect(name == "b")
+        scanner.skipSpaceBeforeMarkup()
+        guard case .text(let text, _)? = try scanner.next() else { Issue.record("expected text"); return }
+        #expect(text == " xy")
+    }
+
     @Test("a duplicate key keeps both entries; lookups see the last")
     func duplicateKeys() throws {
         let root = try read("<plist><dict><key>a</key><string>1</string><key>a</key><string>2</string></dict></plist>")
