@@ -5,8 +5,12 @@ import Foundation
 package struct JSONWriter: ~Copyable {
     private var output = ByteBuffer(capacity: 4096)
     let pretty: Bool
-    /// For each open container, whether it has a member yet.
-    private var hasMembers: [Bool] = []
+    /// The open containers, and for each whether it has a member yet: bit `level - 1` of
+    /// `memberBits` for the first 64 levels (a bit test per member, where an array of flags
+    /// would check its storage twice), `deepMembers` past them.
+    private var depth = 0
+    private var memberBits: UInt64 = 0
+    private var deepMembers: [Bool] = []
 
     /// Levels of indentation the text starts at: a fragment to be placed inside a document.
     private let baseDepth: Int
@@ -52,19 +56,46 @@ package struct JSONWriter: ~Copyable {
 
     /// Starts the next member of the innermost container: a comma after the first, a new line.
     private mutating func nextMember() {
-        if hasMembers[hasMembers.count - 1] { output.append(UInt8(ascii: ",")) }
-        hasMembers[hasMembers.count - 1] = true
-        if pretty { newline(hasMembers.count) }
+        if innermostHasMembers {
+            output.append(UInt8(ascii: ","))
+        } else {
+            innermostHasMembers = true
+        }
+        if pretty { newline(depth) }
     }
 
-    package mutating func beginObject() { output.append(UInt8(ascii: "{")); hasMembers.append(false) }
-    package mutating func beginArray() { output.append(UInt8(ascii: "[")); hasMembers.append(false) }
+    /// Whether the innermost open container has a member yet.
+    private var innermostHasMembers: Bool {
+        @inline(__always) get {
+            depth <= 64 ? memberBits & (1 &<< UInt64(depth - 1)) != 0 : deepMembers[depth - 65]
+        }
+        @inline(__always) set {
+            if depth > 64 {
+                deepMembers[depth - 65] = newValue
+            } else if newValue {
+                memberBits |= 1 &<< UInt64(depth - 1)
+            } else {
+                memberBits &= ~(1 &<< UInt64(depth - 1))
+            }
+        }
+    }
+
+    private mutating func open(hasMembers: Bool) {
+        depth += 1
+        if depth > 64 { deepMembers.append(hasMembers) } else { innermostHasMembers = hasMembers }
+    }
+
+    package mutating func beginObject() { output.append(UInt8(ascii: "{")); open(hasMembers: false) }
+    package mutating func beginArray() { output.append(UInt8(ascii: "[")); open(hasMembers: false) }
 
     package mutating func endObject() { close(UInt8(ascii: "}")) }
     package mutating func endArray() { close(UInt8(ascii: "]")) }
 
     private mutating func close(_ bracket: UInt8) {
-        if hasMembers.removeLast(), pretty { newline(hasMembers.count) }
+        let hadMembers = innermostHasMembers
+        if depth > 64 { deepMembers.removeLast() }
+        depth -= 1
+        if hadMembers, pretty { newline(depth) }
         output.append(bracket)
     }
 
@@ -74,11 +105,11 @@ package struct JSONWriter: ~Copyable {
     /// Continues an array another writer opened, as a fragment of its elements placed after
     /// `afterElements` others (then the fragment starts with a comma). The writer's `depth` is
     /// the depth of the array's container.
-    package mutating func resumeArray(afterElements: Bool) { hasMembers.append(afterElements) }
+    package mutating func resumeArray(afterElements: Bool) { open(hasMembers: afterElements) }
 
     /// After fragments of elements made by `resumeArray` writers were placed (`raw` or written
     /// out) inside the innermost array: it has elements, so it closes on its own line.
-    package mutating func resumedElements() { hasMembers[hasMembers.count - 1] = true }
+    package mutating func resumedElements() { innermostHasMembers = true }
 
     /// Before each value of an object: its key.
     mutating func key(_ key: String) {
@@ -91,11 +122,7 @@ package struct JSONWriter: ~Copyable {
     /// A key written in the source, which needs no escape: copied as it is.
     package mutating func fixedKey(_ key: StaticString) {
         nextMember()
-        output.append(UInt8(ascii: "\""))
-        output.append(UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        output.append(UInt8(ascii: "\""))
-        output.append(UInt8(ascii: ":"))
-        if pretty { output.append(0x20) }
+        key.withUTF8Buffer { output.appendKey(UnsafeRawBufferPointer($0), space: pretty) }
     }
 
     package mutating func null() { output.append("null") }
@@ -135,14 +162,15 @@ package struct JSONWriter: ~Copyable {
         if let value { integer(Int64(value)) } else { null() }
     }
 
-    /// Whether any of eight bytes is a control character, a quote, a backslash or 0xE2 (which
-    /// starts U+2028 and U+2029): the classic "has a zero byte" and "has a byte less than" tests.
+    /// Non-zero when any of eight bytes is a control character, a quote, a backslash or 0xE2
+    /// (which starts U+2028 and U+2029): the classic "has a zero byte" and "has a byte less
+    /// than" tests, whose results two words can share.
     @inline(__always)
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    private static func escapeBits(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        let below0x20 = (word &- ones &* 0x20) & ~word & highs != 0
-        return below0x20 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0xE2))
+        @inline(__always) func zeroBits(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+        let below0x20 = (word &- ones &* 0x20) & ~word
+        return (below0x20 | zeroBits(word ^ (ones &* 0x22)) | zeroBits(word ^ (ones &* 0x5C)) | zeroBits(word ^ (ones &* 0xE2))) & highs
     }
 
     /// A JSON string: runs of bytes that need no escape are copied at once.
@@ -155,8 +183,13 @@ package struct JSONWriter: ~Copyable {
             let count = bytes.count
             let raw = UnsafeRawBufferPointer(bytes)
             while index < count {
-                // Most bytes need no escape: skip them eight at a time.
-                while index &+ 8 <= count, !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                // Most bytes need no escape: skip them sixteen, then eight at a time.
+                while index &+ 16 <= count,
+                      Self.escapeBits(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                        | Self.escapeBits(raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)) == 0 {
+                    index &+= 16
+                }
+                while index &+ 8 <= count, Self.escapeBits(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) == 0 {
                     index &+= 8
                 }
                 guard index < count else { break }
@@ -165,14 +198,24 @@ package struct JSONWriter: ~Copyable {
                     index += 1
                     continue
                 }
+                // The usual escapes are two bytes, written as such.
+                let short: UInt8? = switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
+                case 0x0A: UInt8(ascii: "n")
+                case 0x0D: UInt8(ascii: "r")
+                case 0x09: UInt8(ascii: "t")
+                default: nil
+                }
+                if let short {
+                    if index > runStart { output.append(UnsafeRawBufferPointer(rebasing: raw[runStart..<index])) }
+                    output.append(UInt8(ascii: "\\"), short)
+                    index += 1
+                    runStart = index
+                    continue
+                }
                 var escape: String?
                 var length = 1
                 switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
                 case 0x00..<0x20: escape = "\\u00" + hex(byte).lowercased()
                 case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                     // U+2028 and U+2029 end lines in JavaScript: escape them.
@@ -218,11 +261,37 @@ struct ByteBuffer: ~Copyable {
     }
 
     @inline(__always)
+    mutating func append(_ first: UInt8, _ second: UInt8) {
+        if capacity - count < 2 { grow(toHold: 2) }
+        base[count] = first
+        base[count + 1] = second
+        count += 2
+    }
+
+    @inline(__always)
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if capacity - count < bytes.count { grow(toHold: bytes.count) }
         UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
         count += bytes.count
+    }
+
+    /// `"key":` (and a space), in one step: a key that needs no escape.
+    @inline(__always)
+    mutating func appendKey(_ key: UnsafeRawBufferPointer, space: Bool) {
+        let total = key.count + (space ? 4 : 3)
+        if capacity - count < total { grow(toHold: total) }
+        var at = base + count
+        at.pointee = UInt8(ascii: "\"")
+        at += 1
+        if let source = key.baseAddress, !key.isEmpty {
+            UnsafeMutableRawPointer(at).copyMemory(from: source, byteCount: key.count)
+            at += key.count
+        }
+        at.pointee = UInt8(ascii: "\"")
+        (at + 1).pointee = UInt8(ascii: ":")
+        if space { (at + 2).pointee = 0x20 }
+        count += total
     }
 
     /// A line break and `indentation` spaces, in one step.

@@ -27,6 +27,30 @@ struct JSONWriterTests {
         #expect(value.rendered(pretty: false) == "{\"text\":\"quote \\\" backslash \\\\ line\\nfeed\\ttab \\u0001 \\u2028 é\",\"empty\":[],\"none\":{},\"numbers\":[-3,2.5,1.0,null]}\n")
     }
 
+    @Test("containers nested deeper than 64 levels close and indent as shallow ones do")
+    func deepNesting() {
+        // [[...[1, {"k": []}]...]] 100 levels deep, each level with two members.
+        var value = JSONValue.array([.integer(1), .object([("k", .array([]))])])
+        for _ in 1..<100 { value = .array([value, .null]) }
+        var expected = "[1,{\"k\":[]}]"
+        for _ in 1..<100 { expected = "[" + expected + ",null]" }
+        #expect(value.rendered(pretty: false) == expected + "\n")
+        // Pretty: as a plain recursive printer indents it.
+        func reference(_ value: JSONValue, _ level: Int) -> String {
+            let inner = String(repeating: "  ", count: level + 1), outer = String(repeating: "  ", count: level)
+            switch value {
+            case .array(let items) where !items.isEmpty:
+                return "[\n" + items.map { inner + reference($0, level + 1) }.joined(separator: ",\n") + "\n" + outer + "]"
+            case .object(let members) where !members.isEmpty:
+                return "{\n" + members.map { inner + "\"\($0.0)\": " + reference($0.1, level + 1) }.joined(separator: ",\n") + "\n" + outer + "}"
+            default:
+                return value.rendered(pretty: false).dropLast().description
+            }
+        }
+        #expect(value.rendered() == reference(value, 0) + "\n")
+        #expect(value.rendered().contains("\n" + String(repeating: " ", count: 200) + "1,\n"))
+    }
+
     @Test("escaping finds every special character wherever it falls in a run of eight bytes")
     func escapingAtEveryOffset() {
         /// One scalar at a time, as JSON requires.
