@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Quoted strings of old-style property lists and `.strings` files: escapes as CoreFoundation
 /// reads them (`CFOldStylePList.c`).
 extension OpenStepScanner {
@@ -9,10 +17,19 @@ extension OpenStepScanner {
         let count = bytes.count
         // Fast path: no escapes, the string made straight from the buffer.
         let (end, unescaped): (Int, String?) = bytes.withUnsafeBufferPointer { buffer in
-            var index = contentStart
-            while index < count, buffer[index] != quote, buffer[index] != UInt8(ascii: "\\") { index += 1 }
-            guard index < count, buffer[index] == quote else { return (index, nil) }
-            return (index, String(decoding: UnsafeBufferPointer(rebasing: buffer[contentStart..<index]), as: UTF8.self))
+            // The closing quote and any backslash before it, found with memchr (strings are
+            // often long: titles, footers, whole sentences).
+            guard let base = buffer.baseAddress, contentStart < count,
+                  let found = memchr(base + contentStart, Int32(quote), count - contentStart) else {
+                var index = contentStart
+                while index < count, buffer[index] != UInt8(ascii: "\\") { index += 1 }
+                return (index, nil)
+            }
+            let close = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if let backslash = memchr(base + contentStart, Int32(UInt8(ascii: "\\")), close - contentStart) {
+                return (base.distance(to: backslash.assumingMemoryBound(to: UInt8.self)), nil)
+            }
+            return (close, String(decoding: UnsafeBufferPointer(rebasing: buffer[contentStart..<close]), as: UTF8.self))
         }
         offset = end
         if let unescaped {
