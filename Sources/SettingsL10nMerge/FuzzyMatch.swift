@@ -55,10 +55,10 @@ enum FuzzyMatch {
         var differing = 0
         for (wordA, wordB) in zip(a.words, b.words) where wordA != wordB {
             differing += 1
-            guard differing <= maximumDifferingWords, EditDistance.similarity(Array(wordA), Array(wordB)) >= wordThreshold else { return nil }
+            guard differing <= maximumDifferingWords,
+                  EditDistance.similarity(Array(wordA), Array(wordB), atLeast: wordThreshold) != nil else { return nil }
         }
-        let overall = EditDistance.similarity(a.scalars, b.scalars)
-        return overall >= stringThreshold ? overall : nil
+        return EditDistance.similarity(a.scalars, b.scalars, atLeast: stringThreshold)
     }
 
     /// Lower case, single spaces, no surrounding space, no trailing sentence punctuation.

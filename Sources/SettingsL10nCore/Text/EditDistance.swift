@@ -8,6 +8,55 @@ package enum EditDistance {
         return 1 - Double(distance(a, b)) / Double(longest)
     }
 
+    /// `similarity(a, b)` when it is at least `threshold`, else `nil`; the distance is computed
+    /// only as far as the threshold allows (`distance(_:_:limit:)`), so far-apart pairs, most of
+    /// those a merge compares, stop early.
+    package static func similarity(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atLeast threshold: Double) -> Double? {
+        let longest = max(a.count, b.count)
+        guard longest > 0 else { return threshold <= 1 ? 1 : nil }
+        // The largest distance whose similarity reaches the threshold, by the same formula.
+        var limit = Int((1 - threshold) * Double(longest))
+        while limit >= 0, 1 - Double(limit) / Double(longest) < threshold { limit -= 1 }
+        while limit < longest, 1 - Double(limit + 1) / Double(longest) >= threshold { limit += 1 }
+        guard limit >= 0, let distance = distance(a, b, limit: limit) else { return nil }
+        return 1 - Double(distance) / Double(longest)
+    }
+
+    /// The Levenshtein distance when it is at most `limit`, else `nil`: only the diagonals
+    /// within `limit` of the main one can hold such a path (Ukkonen's band), and a row whose
+    /// every cell exceeds `limit` ends the search.
+    package static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+        let (n, m) = (a.count, b.count)
+        guard abs(n - m) <= limit else { return nil }
+        if n == 0 || m == 0 { return max(n, m) }
+        let beyond = limit + 1
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                // Two rows of m + 1 cells; cells outside the band hold `beyond`.
+                var previous = [Int](repeating: beyond, count: m + 1)
+                var current = [Int](repeating: beyond, count: m + 1)
+                for j in 0...min(m, limit) { previous[j] = j }
+                for i in 1...n {
+                    let low = max(1, i - limit), high = min(m, i + limit)
+                    current[low - 1] = low == 1 && i <= limit ? i : beyond
+                    var rowMinimum = current[low - 1]
+                    var j = low
+                    while j <= high {
+                        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                        let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost, beyond)
+                        current[j] = value
+                        rowMinimum = min(rowMinimum, value)
+                        j += 1
+                    }
+                    if high < m { current[high + 1] = beyond }
+                    if rowMinimum > limit { return nil }
+                    swap(&previous, &current)
+                }
+                return previous[m] <= limit ? previous[m] : nil
+            }
+        }
+    }
+
     /// The Levenshtein distance, with two rows of memory. It costs the product of the lengths:
     /// callers bound what they compare.
     package static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
