@@ -46,14 +46,15 @@ enum FuzzyMatch {
     }
 
     static func score(_ a: Prepared, _ b: Prepared) -> Double? {
-        if a.text == b.text { return 1 }
+        if a.scalars.count == b.scalars.count, a.text == b.text { return 1 }
         guard a.scalars.count <= maximumEditedLength, b.scalars.count <= maximumEditedLength else { return nil }
         // Similarity can be no higher than the length ratio allows: skip hopeless pairs cheaply.
         let lengthA = a.scalars.count, lengthB = b.scalars.count
         guard Double(abs(lengthA - lengthB)) <= (1 - stringThreshold) * Double(max(lengthA, lengthB)) else { return nil }
         guard a.words.count == b.words.count else { return nil }
         var differing = 0
-        for (wordA, wordB) in zip(a.words, b.words) where wordA != wordB {
+        // One word each: the word is the whole text, whose stricter test follows.
+        for (wordA, wordB) in zip(a.words, b.words) where a.words.count > 1 && wordA != wordB {
             differing += 1
             guard differing <= maximumDifferingWords,
                   EditDistance.similarity(Array(wordA), Array(wordB), atLeast: wordThreshold) != nil else { return nil }
