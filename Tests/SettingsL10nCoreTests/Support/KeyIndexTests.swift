@@ -29,4 +29,24 @@ struct KeyIndexTests {
         KeyIndex(["K": 3]).withLookup { #expect($0.value(of: "\u{212A}") == 3) }
         KeyIndex([:]).withLookup { #expect($0.value(of: "K") == nil) }
     }
+
+    @Test("keys of every length up to 70 bytes, and keys that differ only in their middle, are told apart")
+    func lengthsAndMiddles() {
+        var dictionary: [String: Int] = [:]
+        for length in 0...70 {
+            // Same first and last eight bytes: only the middle tells them apart.
+            for middle in ["x", "y", "z"] where length >= 3 {
+                let key = String(repeating: "a", count: length / 2) + middle + String(repeating: "b", count: length - length / 2 - 1)
+                dictionary[key] = dictionary.count
+            }
+            dictionary[String(repeating: "q", count: length)] = dictionary.count
+        }
+        for number in 0..<5000 { dictionary["SETTINGS_KEY_\(number)_TITLE"] = dictionary.count }
+        KeyIndex(dictionary).withLookup { lookup in
+            #expect(dictionary.filter { lookup.value(of: $0.key) != $0.value }.map(\.key) == [])
+            #expect(lookup.value(of: "SETTINGS_KEY_5000_TITLE") == nil)
+            #expect(lookup.value(of: String(repeating: "q", count: 71)) == nil)
+            #expect(lookup.value(of: "aaaw" + String(repeating: "b", count: 4)) == nil)
+        }
+    }
 }
