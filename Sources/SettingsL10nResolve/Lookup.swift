@@ -48,8 +48,8 @@ struct Lookup {
         self.pseudo = pseudo
         self.catalog = catalog
         self.keys = keys
-        for table in catalog.tables {
-            let file = search.tableFile(table.name, idiom: idiom, in: bundle)
+        let found = search.tableFiles(catalog.tables.map(\.name), idiom: idiom, in: bundle)
+        for (table, file) in zip(catalog.tables, found) {
             files.append(LocalizedLocale.TableSource(table: table.name, path: file?.path))
             guard let file else { continue }
             do {

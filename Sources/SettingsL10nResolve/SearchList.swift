@@ -37,16 +37,28 @@ public struct SearchList: Hashable, Sendable {
 
     /// The file the device reads for `table` on `idiom`, or `nil` when no place has one.
     public func tableFile(_ table: String, idiom: Idiom, in bundle: SettingsBundle) -> StringsTableFile? {
+        tableFiles([table], idiom: idiom, in: bundle)[0]
+    }
+
+    /// `tableFile` for each of `tables`, the places indexed once for all of them.
+    public func tableFiles(_ tables: [String], idiom: Idiom, in bundle: SettingsBundle) -> [StringsTableFile?] {
         let places: [[StringsTableFile]] = [bundle.unlocalizedTables]
-            + (folders.first.map { [$0] } ?? []).map { tables(in: $0, bundle) }
-            + [tables(in: "Base", bundle)]
-            + folders.dropFirst().map { tables(in: $0, bundle) }
-        for files in places {
-            if let file = files.first(where: { $0.name == table + idiom.fileSuffix }) ?? files.first(where: { $0.name == table }) {
-                return file
-            }
+            + (folders.first.map { [$0] } ?? []).map { self.tables(in: $0, bundle) }
+            + [self.tables(in: "Base", bundle)]
+            + folders.dropFirst().map { self.tables(in: $0, bundle) }
+        // Each place's files by name, the first of a name kept (as a search in order finds it).
+        let indexed = places.map { files in
+            var byName: [String: StringsTableFile] = [:]
+            for file in files where byName[file.name] == nil { byName[file.name] = file }
+            return byName
         }
-        return nil
+        return tables.map { table in
+            let forIdiom = table + idiom.fileSuffix
+            for byName in indexed {
+                if let file = byName[forIdiom] ?? byName[table] { return file }
+            }
+            return nil
+        }
     }
 
     private func tables(in folder: String, _ bundle: SettingsBundle) -> [StringsTableFile] {
