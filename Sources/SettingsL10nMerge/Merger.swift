@@ -92,11 +92,15 @@ public enum Merger {
             SharedTableWork(catalog.tables[index], sourceText: sourceTexts[index],
                             otherHostKeys: catalog.otherHostKeys[catalog.tables[index].name] ?? [])
         }
-        var jobs: [(localization: Int, table: Int, isDevelopment: Bool, permission: TableWritePermission)] = []
+        var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission)] = []
         for (place, localization) in localizations.enumerated() {
             let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
+            // The folder's files by name, found once (the first of a name, as `table(named:)` finds it).
+            var files: [String: StringsTableFile] = [:]
+            for file in localization.tables where files[file.name] == nil { files[file.name] = file }
             for index in catalog.tables.indices {
-                jobs.append((place, index, isDevelopment, bundle.writePermission(table: catalog.tables[index].name, in: localization)))
+                let file = files[catalog.tables[index].name]
+                jobs.append((place, index, file, isDevelopment, bundle.writePermission(file: file, in: localization)))
             }
         }
         let tables = catalog.tables, chosen = localizations
@@ -104,7 +108,7 @@ public enum Merger {
         // Tables are merged on all cores without waiting for one another; each outcome is handed
         // on in order as soon as those before it are.
         try parallelStream(jobs, { job in
-            let outcome = mergeTable(tables[job.table], in: chosen[job.localization], isDevelopment: job.isDevelopment,
+            let outcome = mergeTable(tables[job.table], file: job.file, in: chosen[job.localization], isDevelopment: job.isDevelopment,
                                      sourceText: sourceTexts[job.table], shared: shared[job.table], options: options,
                                      permission: job.permission)
             return (job.localization, outcome, prepare(outcome))
@@ -149,8 +153,8 @@ public enum Merger {
         }
     }
 
-    /// Merges one table of one localization.
-    static func mergeTable(_ table: CatalogTable, in localization: Localization, isDevelopment: Bool,
+    /// Merges one table of one localization (`file`: its file there, `nil` when it has none).
+    static func mergeTable(_ table: CatalogTable, file: StringsTableFile?, in localization: Localization, isDevelopment: Bool,
                            sourceText: [String: String], shared: SharedTableWork, options: MergeOptions,
                            permission: TableWritePermission = .allowed) -> Outcome {
         let path = "\(localization.folder)/\(table.name).strings"
@@ -159,7 +163,6 @@ public enum Merger {
             report.problem = "not merged: \(reason)"
             return Outcome(report: report, update: nil)
         }
-        let file = localization.table(named: table.name)
         report.fileExists = file != nil
         var document: StringsDocument?
         var original: [UInt8]?

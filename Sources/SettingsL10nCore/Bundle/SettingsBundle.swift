@@ -70,6 +70,12 @@ extension SettingsBundle {
 
     /// Whether the table `name` of `localization` may be written (replaced or created).
     public func writePermission(table name: String, in localization: Localization) -> TableWritePermission {
+        writePermission(file: localization.table(named: name), in: localization)
+    }
+
+    /// `writePermission(table:in:)` for the table's file, already found (`nil` when the
+    /// localization has none).
+    public func writePermission(file: StringsTableFile?, in localization: Localization) -> TableWritePermission {
         if let refusal = schemaWriteRefusal { return .unknown(refusal) }
         if let problem = localization.listingProblem {
             return .unknown("\(localization.folder) could not be listed (\(problem)), so what it holds is unknown; nothing in it is written")
@@ -77,7 +83,7 @@ extension SettingsBundle {
         if localization.isLink {
             return .readOnly("\(localization.folder) is a symbolic link, and settings-l10n never writes through links: work on the folder it points to, or replace the link with a folder")
         }
-        if let table = localization.table(named: name), table.isLink {
+        if let table = file, table.isLink {
             return .readOnly("\(table.path) is a symbolic link, and settings-l10n never writes through links: work on the file it points to, or replace the link with a file")
         }
         return .allowed
