@@ -17,14 +17,7 @@ public enum BundleLoader {
         let reads = Dictionary(uniqueKeysWithValues: zip(schemaNames, parallelMap(schemaNames) { name in
             readSchemaFile(name, from: source, limits: limits)
         }))
-        // The .lproj folders are listed on all cores too (a large bundle has thousands of tables).
-        let folders = topLevel.filter { $0.kind == .folder && $0.name.hasSuffix(".lproj") }
-        let listings = Dictionary(uniqueKeysWithValues: zip(folders.map(\.name), parallelMap(folders) { entry in
-            var diagnostics: [Diagnostic] = []
-            let localization = readLocalization(entry.name, isLink: entry.isLink, from: source, tableSource: tableSource,
-                                                limits: limits, diagnostics: &diagnostics)
-            return (localization, diagnostics)
-        }))
+        let listings = readLocalizations(topLevel, from: source, tableSource: tableSource, limits: limits)
         for entry in topLevel {
             let isSchemaName = entry.name.hasSuffix(".plist")
             switch entry.kind {
@@ -139,6 +132,19 @@ public enum BundleLoader {
                 .error, rule: .plistSyntax, "not a property list: \(error.message)",
                 at: SourceLocation(file: path, position: error.position)))
         }
+    }
+
+    /// The .lproj folders of `topLevel`, listed on all cores (a large bundle has thousands of
+    /// tables), by folder name, each with what its listing reported.
+    private static func readLocalizations(_ topLevel: [BundleFolderEntry], from source: some BundleSource, tableSource: DeferredFile.Source,
+                                          limits: ReadLimits) -> [String: (Localization, [Diagnostic])] {
+        let folders = topLevel.filter { $0.kind == .folder && $0.name.hasSuffix(".lproj") }
+        return Dictionary(uniqueKeysWithValues: zip(folders.map(\.name), parallelMap(folders) { entry in
+            var diagnostics: [Diagnostic] = []
+            let localization = readLocalization(entry.name, isLink: entry.isLink, from: source, tableSource: tableSource,
+                                                limits: limits, diagnostics: &diagnostics)
+            return (localization, diagnostics)
+        }))
     }
 
     private static func readLocalization(_ folder: String, isLink: Bool, from source: some BundleSource, tableSource: DeferredFile.Source,
