@@ -46,7 +46,10 @@ enum FuzzyMatch {
     }
 
     static func score(_ a: Prepared, _ b: Prepared) -> Double? {
-        if a.scalars.count == b.scalars.count, a.text == b.text { return 1 }
+        // Equal texts (canonically: "é" is "e" and a combining accent) score 1; ASCII texts of
+        // different lengths cannot be equal, and most pairs stop at that.
+        let bothASCII = a.text.utf8.count == a.scalars.count && b.text.utf8.count == b.scalars.count
+        if !bothASCII || a.scalars.count == b.scalars.count, a.text == b.text { return 1 }
         guard a.scalars.count <= maximumEditedLength, b.scalars.count <= maximumEditedLength else { return nil }
         // Similarity can be no higher than the length ratio allows: skip hopeless pairs cheaply.
         let lengthA = a.scalars.count, lengthB = b.scalars.count

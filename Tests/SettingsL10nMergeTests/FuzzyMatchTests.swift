@@ -27,6 +27,9 @@ struct FuzzyMatchTests {
     @Test("scores: 1 for a case or punctuation change, the character similarity for a typo")
     func scores() {
         #expect(FuzzyMatch.score("Extra Lives", "Extra lives") == 1)
+        // Canonically equal texts are equal, whatever their scalars.
+        #expect(FuzzyMatch.score("Caf\u{E9} mode", "Cafe\u{301} mode") == 1)
+        #expect(FuzzyMatch.score("Nouveaut\u{E9}", "Nouveaute\u{301}") == 1)
         #expect(FuzzyMatch.score("Dificulty", "Difficulty") == 0.9)
     }
 
