@@ -87,9 +87,6 @@ package struct CatalogStrings: RandomAccessCollection, Hashable, Sendable {
     package var endIndex: Int { positions.count }
     package subscript(index: Int) -> LocalizableString { table.strings[positions[index]] }
 
-    /// The key of the string at `index`, without copying the string.
-    package func key(at index: Int) -> String { table.strings[positions[index]].key }
-
     package static func == (lhs: CatalogStrings, rhs: CatalogStrings) -> Bool {
         lhs.elementsEqual(rhs)
     }

@@ -84,20 +84,20 @@ public enum Extractor {
             let host: SettingsHost = file.name.isInApp ? .inAppSettingsKit : self.host
             let table = tableOfFile[file.path] ?? nil
             var unlocalizedKeys: [String] = []
-            var slot: Int?
+            var fileSlot: Int?
             for specifier in file.specifiers {
                 for (key, occurrence) in occurrences(in: specifier, host: host, file: file.path, diagnostics: &diagnostics) {
                     guard let table else {
                         if !unlocalizedKeys.contains(key) { unlocalizedKeys.append(key) }
                         continue
                     }
-                    let tableSlot = slot ?? self.slot(of: table)
-                    slot = tableSlot
-                    if let index = indexByKey[tableSlot][key] {
-                        strings[tableSlot][index].occurrences.append(occurrence)
+                    let place = fileSlot ?? slot(of: table)
+                    fileSlot = place
+                    if let index = indexByKey[place][key] {
+                        strings[place][index].occurrences.append(occurrence)
                     } else {
-                        indexByKey[tableSlot][key] = strings[tableSlot].count
-                        strings[tableSlot].append(LocalizableString(key: key, occurrences: [occurrence]))
+                        indexByKey[place][key] = strings[place].count
+                        strings[place].append(LocalizableString(key: key, occurrences: [occurrence]))
                     }
                 }
             }

@@ -16,9 +16,9 @@ public enum RenderJSON {
         return text
     }
 
-    /// The document of what the users `requests` see, resolved by `resolver` a few at a time on
-    /// all cores and handed to `write` in chunks as they are done, so memory holds a few locales
-    /// at most. `progress` hears of each locale before it is resolved.
+    /// The document of what the users `requests` see, resolved by `resolver` on all cores and
+    /// handed to `write` in order as they are done, so memory holds a few locales at most.
+    /// `progress` hears of each locale as it is handed on.
     /// - Returns: the tables that could not be read (their locales show those keys as written).
     @discardableResult
     public static func render(_ requests: [LocaleRequest], with resolver: Resolver, icuVersion: String = Collator.icuVersion,

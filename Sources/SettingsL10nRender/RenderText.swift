@@ -9,9 +9,8 @@ public enum RenderText {
         locales.map { render($0, icuVersion: icuVersion) }.joined(separator: "\n")
     }
 
-    /// The trees of what the users `requests` see, resolved by `resolver` a few at a time on all
-    /// cores and handed to `write` as they are done. `progress` hears of each locale before it
-    /// is resolved.
+    /// The trees of what the users `requests` see, resolved by `resolver` on all cores and handed
+    /// to `write` in order as they are done. `progress` hears of each locale as it is handed on.
     /// - Returns: the tables that could not be read (their locales show those keys as written).
     @discardableResult
     public static func render(_ requests: [LocaleRequest], with resolver: Resolver, icuVersion: String = Collator.icuVersion,

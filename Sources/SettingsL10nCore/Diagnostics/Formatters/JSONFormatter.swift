@@ -6,8 +6,8 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
         self.pretty = pretty
     }
 
-    /// Diagnostics per piece of the document formatted on one thread; a wave of pieces (two per
-    /// core) is formatted at once, then written in order, so memory holds one wave.
+    /// Diagnostics per piece of the document formatted on one thread; pieces stream out in order
+    /// (`parallelStream`), two per core waiting at most, so memory holds a few pieces.
     static let pieceSize = 256
 
     public func format(_ report: DiagnosticReport, into write: (String) -> Void) {
@@ -18,19 +18,14 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
         writer.beginArray()
         // The diagnostics are independent: pieces of the array are formatted on all cores.
         let pieces = stride(from: 0, to: diagnostics.count, by: Self.pieceSize).map { $0..<min($0 + Self.pieceSize, diagnostics.count) }
-        let wave = 2 * max(1, activeCores)
-        var written = false
-        for waveStart in stride(from: 0, to: pieces.count, by: wave) {
-            let texts = parallelMap(Array(pieces[waveStart..<min(waveStart + wave, pieces.count)])) { range in
-                Self.elements(diagnostics[range], pretty: pretty, afterElements: range.lowerBound > 0)
-            }
-            for text in texts {
-                writer.drain(ifLargerThan: 1, into: write)
-                write(text)
-            }
-            written = written || !texts.isEmpty
-        }
-        if written { writer.resumedElements() }
+        let pretty = pretty
+        parallelStream(pieces, window: 2 * activeCores, { range in
+            Self.elements(diagnostics[range], pretty: pretty, afterElements: range.lowerBound > 0)
+        }, consume: { text in
+            writer.drain(ifLargerThan: 1, into: write)
+            write(text)
+        })
+        if !pieces.isEmpty { writer.resumedElements() }
         writer.endArray()
         writer.fixedKey("errorCount")
         writer.integer(Int64(report.errorCount))
