@@ -38,7 +38,7 @@ package struct TableCoverage: Hashable, Sendable {
     /// missing, from the last entry of each (`lastOfTracked`, -1 where there is none). In
     /// another language than the development language, a string that needs no translation is
     /// done whatever its entry holds.
-    mutating func count(_ table: CatalogTable, entries: [StringsScan.Entry], lastOfTracked: [Int]) {
+    mutating func count(_ table: CatalogTable, entries: StringsScan.Bytes, lastOfTracked: [Int]) {
         // By index: the catalog is shared by every thread, and a copy of each string would be
         // contended retains.
         for position in table.strings.indices {
@@ -47,14 +47,13 @@ package struct TableCoverage: Hashable, Sendable {
                 continue
             }
             let last = lastOfTracked[position]
-            guard last >= 0, entries[last].value != nil else {
+            guard last >= 0, entries.value(last) != nil else {
                 missing.positions.append(position)
                 continue
             }
-            let entry = entries[last]
-            if entry.isUntranslatedFill {
-                filled.append(entry)
-            } else if !entry.needsReview {
+            if entries.isUntranslatedFill(last) {
+                filled.append(entries.entry(last))
+            } else if !entries.needsReview(last) {
                 translated += 1
             }
         }

@@ -55,13 +55,12 @@ package struct TableFacts: Sendable {
             return facts
         }
         facts.notices = scan.notices
-        let entries = scan.entries
-        let index = EntryIndex(entries, keys: keys)
+        let index = EntryIndex(scan, keys: keys)
         facts.duplicates = index.overridden.map { overridden in
-            (entries[overridden], entries[index.last(overriding: overridden, in: entries)].position.line)
+            (scan.entry(at: overridden), scan.position(at: index.last(overriding: overridden, in: scan)).line)
         }
 
-        // The effective entries, in file order.
+        // The effective entries, in file order, read in place: most need no `String` at all.
         var coverage = keys.map {
             TableCoverage(locale: localization.name, table: $0.table.name, path: file.path, isDevelopmentLanguage: isDevelopment,
                           file: .present, total: $0.table.strings.count, translated: 0, fuzzy: [], missing: CatalogStrings($0.table),
@@ -72,23 +71,24 @@ package struct TableFacts: Sendable {
         // Read once, outside the loop: every thread shares these (a copy per entry would be a
         // contended retain).
         let optionSlot = keys?.optionSlot ?? []
-        for position in entries.indices where !index.isOverridden[position] {
-            let entry = entries[position]
-            if entry.value == "" { facts.emptyValues.append(entry) }
-            if let value = entry.value, !Self.sameBytes(value, entry.key), Self.sameIgnoringWhiteSpace(value, entry.key) {
-                facts.whitespaceValues.append(entry)
+        scan.withBytes { bytes in
+            for position in scan.indices where !index.isOverridden[position] {
+                if bytes.valueIsEmpty(position) { facts.emptyValues.append(bytes.entry(position)) }
+                if let value = bytes.value(position), Self.differOnlyInWhiteSpace(value, bytes.key(position)) {
+                    facts.whitespaceValues.append(bytes.entry(position))
+                }
+                if bytes.needsReview(position) {
+                    facts.reviews.append(bytes.entry(position))
+                    coverage?.fuzzy.append(bytes.entry(position))
+                }
+                let tracked = index.trackedOf[position]
+                if tracked < 0 || tracked >= catalogCount { coverage?.stale.append(bytes.entry(position)) }
+                if tracked >= 0, optionSlot[tracked] >= 0 { optionEntries[optionSlot[tracked]] = bytes.entry(position) }
             }
-            if entry.needsReview {
-                facts.reviews.append(entry)
-                coverage?.fuzzy.append(entry)
+            if let keys, var table = coverage {
+                table.count(keys.table, entries: bytes, lastOfTracked: index.lastOfTracked)
+                coverage = table
             }
-            let tracked = index.trackedOf[position]
-            if tracked < 0 || tracked >= catalogCount { coverage?.stale.append(entry) }
-            if tracked >= 0, optionSlot[tracked] >= 0 { optionEntries[optionSlot[tracked]] = entry }
-        }
-        if let keys, var table = coverage {
-            table.count(keys.table, entries: entries, lastOfTracked: index.lastOfTracked)
-            coverage = table
         }
         facts.coverage = coverage
         facts.reportableOptionLists = reportable(keys?.optionLists ?? [], path: file.path, locale: localization.name) { optionEntries[$0] }
@@ -96,8 +96,9 @@ package struct TableFacts: Sendable {
     }
 
     /// Which catalog key each entry of a table is, and which entries a later one of the same
-    /// key overrides. Tracked keys are found in the shared index; other keys (stale ones, or
-    /// every key of a table no schema file names) need a table of their own, for duplicates.
+    /// key overrides. Tracked keys are found in the shared index by their bytes; other keys
+    /// (stale ones, or every key of a table no schema file names) need a table of their own,
+    /// for duplicates.
     struct EntryIndex {
         /// The tracked key of each entry, or -1.
         var trackedOf: [Int]
@@ -108,20 +109,22 @@ package struct TableFacts: Sendable {
         var overridden: [Int] = []
         var isOverridden: [Bool]
 
-        init(_ entries: [StringsScan.Entry], keys: TableKeys?) {
-            trackedOf = [Int](repeating: -1, count: entries.count)
+        init(_ scan: StringsScan, keys: TableKeys?) {
+            trackedOf = [Int](repeating: -1, count: scan.count)
             lastOfTracked = [Int](repeating: -1, count: keys?.position.count ?? 0)
-            isOverridden = [Bool](repeating: false, count: entries.count)
+            isOverridden = [Bool](repeating: false, count: scan.count)
             // Every thread shares the catalog's keys: looked up in place (see KeyIndex).
             (keys?.index ?? KeyIndex([:])).withLookup { positions in
-                for index in entries.indices {
-                    let key = entries[index].key
-                    if let tracked = positions.value(of: key) {
-                        trackedOf[index] = tracked
-                        if lastOfTracked[tracked] >= 0 { overridden.append(lastOfTracked[tracked]) }
-                        lastOfTracked[tracked] = index
-                    } else if let previous = lastOfOther.updateValue(index, forKey: key) {
-                        overridden.append(previous)
+                scan.withBytes { bytes in
+                    for index in scan.indices {
+                        let key = bytes.key(index)
+                        if let tracked = positions.value(ofUTF8: key) {
+                            trackedOf[index] = tracked
+                            if lastOfTracked[tracked] >= 0 { overridden.append(lastOfTracked[tracked]) }
+                            lastOfTracked[tracked] = index
+                        } else if let previous = lastOfOther.updateValue(index, forKey: String(decoding: key, as: UTF8.self)) {
+                            overridden.append(previous)
+                        }
                     }
                 }
             }
@@ -130,9 +133,9 @@ package struct TableFacts: Sendable {
         }
 
         /// The entry the device uses instead of the overridden entry at `index`.
-        func last(overriding index: Int, in entries: [StringsScan.Entry]) -> Int {
+        func last(overriding index: Int, in scan: StringsScan) -> Int {
             let tracked = trackedOf[index]
-            return tracked >= 0 ? lastOfTracked[tracked] : lastOfOther[entries[index].key]!
+            return tracked >= 0 ? lastOfTracked[tracked] : lastOfOther[scan.key(at: index)]!
         }
     }
 
@@ -169,11 +172,11 @@ package struct TableFacts: Sendable {
         return x.withUTF8 { left in y.withUTF8 { right in squeezedBytesEqual(left, right) } }
     }
 
-    /// Whether two strings have the same UTF-8 bytes (`==` compares canonical equivalence).
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var (x, y) = (a, b)
-        return x.withUTF8 { left in y.withUTF8 { right in left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 } }
+    /// Whether a value differs from its key in white space only (runs of it, or the ends):
+    /// `sameIgnoringWhiteSpace` on UTF-8 bytes that differ.
+    static func differOnlyInWhiteSpace(_ value: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let same = value.count == key.count && (value.count == 0 || memcmp(value.baseAddress!, key.baseAddress!, value.count) == 0)
+        return !same && squeezedBytesEqual(value, key)
     }
 
     /// The length of the white space character (Unicode's White_Space) at `index`, or 0.

@@ -64,14 +64,18 @@ struct Lookup {
     private static func values(of scan: StringsScan, count: Int, positions: KeyIndex) -> TableValues {
         var values = TableValues(catalogValues: [String?](repeating: nil, count: count), translatedCount: 0)
         // Every thread shares the positions: looked up in place (see KeyIndex).
+        // Keys are looked up by their bytes: only values become strings.
         positions.withLookup { positions in
-            for entry in scan.entries {
-                guard let value = entry.value else { continue }
-                if let position = positions.value(of: entry.key) {
-                    if values.catalogValues[position] == nil { values.translatedCount += 1 }
-                    values.catalogValues[position] = value
-                } else {
-                    values.otherValues[entry.key] = value
+            scan.withBytes { bytes in
+                for index in scan.indices {
+                    guard let value = bytes.value(index) else { continue }
+                    let key = bytes.key(index)
+                    if let position = positions.value(ofUTF8: key) {
+                        if values.catalogValues[position] == nil { values.translatedCount += 1 }
+                        values.catalogValues[position] = String(decoding: value, as: UTF8.self)
+                    } else {
+                        values.otherValues[String(decoding: key, as: UTF8.self)] = String(decoding: value, as: UTF8.self)
+                    }
                 }
             }
         }

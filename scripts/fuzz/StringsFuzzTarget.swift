@@ -1,10 +1,22 @@
 // libFuzzer target for the .strings parser. Built by scripts/fuzz with the parser's sources.
-// Property checked beyond "no crash": whatever parses writes back byte for byte.
+// Properties checked beyond "no crash": whatever parses writes back byte for byte, and the
+// lookup scan (keys and values read in place) reads exactly the entries the parse reads.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func stringsFuzzTarget(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    guard let document = try? StringsParser.parse(bytes) else { return 0 }
+    let scan = try? StringsParser.scan(bytes)
+    guard let document = try? StringsParser.parse(bytes) else {
+        if scan != nil { fatalError("scan read \(size) bytes that parse rejects") }
+        return 0
+    }
+    let parsed = document.entries.map {
+        StringsScan.Entry(key: $0.key, value: $0.value.stringValue, position: $0.position, valuePosition: $0.valuePosition,
+                          needsReview: $0.needsReview, isUntranslatedFill: $0.isUntranslatedFill)
+    }
+    guard let scan, scan.entries == parsed else {
+        fatalError("scan and parse disagree on \(size) bytes")
+    }
     let written = document.encoded()
     if written != bytes {
         fatalError("round trip changed \(size) bytes into \(written.count)")

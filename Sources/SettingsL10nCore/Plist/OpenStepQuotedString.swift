@@ -6,35 +6,45 @@ import Musl
 import Darwin
 #endif
 
+/// A string of the text: its content in place when it has no escapes, else decoded.
+enum StringToken {
+    /// The bytes of the text in this range are the string.
+    case slice(Range<Int>)
+    /// The string's UTF-8, its escapes decoded.
+    case decoded([UInt8])
+}
+
 /// Quoted strings of old-style property lists and `.strings` files: escapes as CoreFoundation
 /// reads them (`CFOldStylePList.c`).
 extension OpenStepScanner {
-    mutating func parseQuotedString() throws(SyntaxError) -> String {
+    /// Reads the quoted string at the current offset without building a `String`: most strings
+    /// have no escapes and are their bytes in the text.
+    mutating func scanQuotedString() throws(SyntaxError) -> StringToken {
         let quote = current
         let start = offset
         offset += 1
         let contentStart = offset
         let count = bytes.count
-        // Fast path: no escapes, the string made straight from the buffer.
-        let (end, unescaped): (Int, String?) = bytes.withUnsafeBufferPointer { buffer in
+        // Fast path: no escapes, the string is the bytes up to the closing quote.
+        let (end, isPlain): (Int, Bool) = bytes.withUnsafeBufferPointer { buffer in
             // The closing quote and any backslash before it, found with memchr (strings are
             // often long: titles, footers, whole sentences).
             guard let base = buffer.baseAddress, contentStart < count,
                   let found = memchr(base + contentStart, Int32(quote), count - contentStart) else {
                 var index = contentStart
                 while index < count, buffer[index] != UInt8(ascii: "\\") { index += 1 }
-                return (index, nil)
+                return (index, false)
             }
             let close = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             if let backslash = memchr(base + contentStart, Int32(UInt8(ascii: "\\")), close - contentStart) {
-                return (base.distance(to: backslash.assumingMemoryBound(to: UInt8.self)), nil)
+                return (base.distance(to: backslash.assumingMemoryBound(to: UInt8.self)), false)
             }
-            return (close, String(decoding: UnsafeBufferPointer(rebasing: buffer[contentStart..<close]), as: UTF8.self))
+            return (close, true)
         }
         offset = end
-        if let unescaped {
+        if isPlain {
             offset += 1
-            return unescaped
+            return .slice(contentStart..<end)
         }
         guard offset < count else {
             throw error("the string starting here is not terminated", at: start)
@@ -52,7 +62,7 @@ extension OpenStepScanner {
             if byte == quote {
                 flushSurrogate()
                 offset += 1
-                return String(decoding: decoded, as: UTF8.self)
+                return .decoded(decoded)
             }
             if byte != UInt8(ascii: "\\") {
                 flushSurrogate()

@@ -122,16 +122,30 @@ struct OpenStepScanner {
 
     /// Parses a quoted or unquoted string at the current offset (trivia already skipped).
     mutating func parseString() throws(SyntaxError) -> String {
+        string(of: try scanString())
+    }
+
+    /// The string a token stands for.
+    func string(of token: StringToken) -> String {
+        switch token {
+        case .slice(let range): bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        case .decoded(let decoded): String(decoding: decoded, as: UTF8.self)
+        }
+    }
+
+    /// Reads a quoted or unquoted string at the current offset (trivia already skipped), in place
+    /// when it has no escapes.
+    mutating func scanString() throws(SyntaxError) -> StringToken {
         let byte = current
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-            return try parseQuotedString()
+            return try scanQuotedString()
         }
         let start = offset
         while offset < bytes.count, Self.isUnquotedCharacter(bytes[offset]) { offset += 1 }
         guard offset > start else {
             throw error("unexpected character \(describeCharacter(at: start)); expected a string", at: start)
         }
-        return String(decoding: bytes[start..<offset], as: UTF8.self)
+        return .slice(start..<offset)
     }
 
     /// Parses any value at the current offset: string, array `( )`, dictionary `{ }` or data `< >`.

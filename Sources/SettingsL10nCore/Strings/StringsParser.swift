@@ -12,11 +12,16 @@ package enum StringsParser {
         var entries: [StringsEntry] = []
         entries.reserveCapacity(bytes.count / 64)
         while let raw = try tokenizer.next() {
+            let key = tokenizer.string(of: raw.key)
+            let value: PlistValue = switch raw.value {
+            case .string(let token): .string(tokenizer.string(of: token))
+            case .other(let value): value
+            }
             var entry = StringsEntry(
                 leadingTrivia: tokenizer.text(raw.segmentStart..<raw.keyStart),
                 source: tokenizer.text(raw.keyStart..<raw.entryEnd),
                 trailingTrivia: tokenizer.text(raw.entryEnd..<raw.trailingEnd),
-                key: raw.key, value: raw.value,
+                key: key, value: value,
                 position: raw.position, valuePosition: raw.valuePosition)
             entry.keyEnd = raw.keyEnd - raw.keyStart
             entry.valueRange = raw.valueRange.map { ($0.lowerBound - raw.keyStart)..<($0.upperBound - raw.keyStart) }
@@ -30,51 +35,18 @@ package enum StringsParser {
     }
 
     /// Reads the bytes of a `.strings` file for lookups: every entry's key, value, positions and
-    /// marks, without the text around the entries.
+    /// marks, without the text around the entries, and without a `String` per key or value.
     /// - Throws: `SyntaxError` naming the line and column of the first problem.
     package static func scan(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> StringsScan {
         var tokenizer = try EntryTokenizer(bytes: bytes, limits: limits)
-        var entries: [StringsScan.Entry] = []
-        entries.reserveCapacity(bytes.count / 64)
+        var scan = StringsScan(encoding: tokenizer.decoded.encoding, hasByteOrderMark: tokenizer.decoded.hasByteOrderMark,
+                               text: tokenizer.decoded.utf8, expectedCount: bytes.count / 64)
         while let raw = try tokenizer.next() {
             let marks = tokenizer.marks(in: raw.segmentStart..<raw.keyStart)
-            entries.append(StringsScan.Entry(key: raw.key, value: raw.value.stringValue, position: raw.position,
-                                             valuePosition: raw.valuePosition, needsReview: marks.needsReview,
-                                             isUntranslatedFill: marks.untranslated))
+            scan.append(raw, needsReview: marks.needsReview, isUntranslatedFill: marks.untranslated)
         }
-        return StringsScan(encoding: tokenizer.decoded.encoding, hasByteOrderMark: tokenizer.decoded.hasByteOrderMark,
-                           entries: entries, notices: tokenizer.notices())
-    }
-}
-
-/// What `StringsParser.scan` reads: the entries of a table without the text around them.
-package struct StringsScan: Sendable {
-    package struct Entry: Hashable, Sendable {
-        package var key: String
-        /// The value when it is a string (arrays and dictionaries give `nil`).
-        package var value: String?
-        package var position: TextPosition
-        package var valuePosition: TextPosition
-        /// A settings-l10n comment above the entry says it needs review.
-        package var needsReview: Bool
-        /// A settings-l10n comment above the entry says it holds the source text.
-        package var isUntranslatedFill: Bool
-    }
-
-    package var encoding: TextEncoding
-    package var hasByteOrderMark: Bool
-    /// Every entry, in file order, duplicates included.
-    package var entries: [Entry]
-    package var notices: [StringsNotice]
-
-    /// The table the device reads: each key's value from its last entry.
-    package var table: [String: String] {
-        var table: [String: String] = [:]
-        table.reserveCapacity(entries.count)
-        for entry in entries {
-            if let value = entry.value { table[entry.key] = value }
-        }
-        return table
+        scan.notices = tokenizer.notices()
+        return scan
     }
 }
 
@@ -90,10 +62,17 @@ struct RawEntry {
     var entryEnd: Int
     /// The end of what follows the entry on its line, through the line break.
     var trailingEnd: Int
-    var key: String
-    var value: PlistValue
+    var key: StringToken
+    var value: RawValue
     var position: TextPosition
     var valuePosition: TextPosition
+}
+
+/// An entry's value as the tokenizer finds it.
+enum RawValue {
+    case string(StringToken)
+    /// An array, dictionary or data value.
+    case other(PlistValue)
 }
 
 /// Walks a `.strings` file entry by entry.
@@ -117,6 +96,10 @@ struct EntryTokenizer {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
+    func string(of token: StringToken) -> String {
+        scanner.string(of: token)
+    }
+
     /// The next entry, or `nil` at the end of the file.
     package mutating func next() throws(SyntaxError) -> RawEntry? {
         guard scanner.skipTrivia() else { return nil }
@@ -133,29 +116,29 @@ struct EntryTokenizer {
             throw scanner.error("unexpected \(scanner.describeCharacter(at: keyStart)); expected a quoted key (a table that does not parse is dropped whole: the device shows its keys as written)", at: keyStart)
         }
         let position = scanner.position(at: keyStart)
-        let key = try scanner.parseString()
+        let key = try scanner.scanString()
         let keyEnd = scanner.offset
         guard scanner.skipTrivia() else {
-            throw scanner.error("missing ';' after the key \(MessageText.quoted(key))", at: keyEnd)
+            throw scanner.error("missing ';' after the key \(quoted(key))", at: keyEnd)
         }
-        var value = PlistValue.string(key)
+        var value = RawValue.string(key)
         var valueRange: Range<Int>?
         var valuePosition = position
         if scanner.current == UInt8(ascii: "=") {
             scanner.offset += 1
             guard scanner.skipTrivia() else {
-                throw scanner.error("missing the value of \(MessageText.quoted(key)) after '='", at: scanner.offset)
+                throw scanner.error("missing the value of \(quoted(key)) after '='", at: scanner.offset)
             }
             let valueStart = scanner.offset
             valuePosition = scanner.position(at: valueStart)
             // Strings (nearly every value) need no node and no second position.
-            value = scanner.atStringStart ? .string(try scanner.parseString()) : try scanner.parseValue(depth: 0).value
+            value = scanner.atStringStart ? .string(try scanner.scanString()) : .other(try scanner.parseValue(depth: 0).value)
             valueRange = valueStart..<scanner.offset
             guard scanner.skipTrivia(), scanner.current == UInt8(ascii: ";") else {
-                throw scanner.error("missing ';' after the value of \(MessageText.quoted(key))", at: valueRange!.upperBound)
+                throw scanner.error("missing ';' after the value of \(quoted(key))", at: valueRange!.upperBound)
             }
         } else if scanner.current != UInt8(ascii: ";") {
-            throw scanner.error("unexpected \(scanner.describeCharacter(at: scanner.offset)) after the key \(MessageText.quoted(key)); expected '=' or ';'", at: scanner.offset)
+            throw scanner.error("unexpected \(scanner.describeCharacter(at: scanner.offset)) after the key \(quoted(key)); expected '=' or ';'", at: scanner.offset)
         }
         scanner.offset += 1 // the ';'
         let entryEnd = scanner.offset
@@ -166,6 +149,10 @@ struct EntryTokenizer {
         scanner.offset = trailingEnd
         segmentStart = trailingEnd
         return entry
+    }
+
+    private func quoted(_ key: StringToken) -> String {
+        MessageText.quoted(string(of: key))
     }
 
     /// How the device reads this file differently from how it looks.
@@ -188,22 +175,21 @@ struct EntryTokenizer {
         return notices
     }
 
-    /// Whether the text before an entry holds settings-l10n's marks, without building strings.
+    /// Whether the comments before an entry hold settings-l10n's marks, without building
+    /// strings: a comment that starts with a mark, as `StringsEntry.needsReview` reads it (a
+    /// mark's text inside another comment is not a mark).
     func marks(in range: Range<Int>) -> (needsReview: Bool, untranslated: Bool) {
         guard range.count >= Self.markPrefix.count else { return (false, false) }
         var needsReview = false, untranslated = false
         bytes.withUnsafeBufferPointer { buffer in
-            var index = range.lowerBound
-            let last = range.upperBound - Self.markPrefix.count
-            while index <= last {
-                // Every mark starts "/* settings-l10n: "; look for its 's' after "/* ".
-                if buffer[index] == UInt8(ascii: "/"), buffer[index + 1] == UInt8(ascii: "*"),
-                   Self.markPrefix.indices.allSatisfy({ buffer[index + $0] == Self.markPrefix[$0] }) {
-                    let rest = index + Self.markPrefix.count
-                    if Self.hasPrefix(buffer, at: rest, Self.review, end: range.upperBound) { needsReview = true }
-                    if Self.hasPrefix(buffer, at: rest, Self.untranslated, end: range.upperBound) { untranslated = true }
-                }
-                index += 1
+            let segment = UnsafeBufferPointer(rebasing: buffer[range])
+            var start = 0
+            while let comment = StringsTrivia.nextComment(in: segment, from: start) {
+                start = comment.upperBound
+                guard Self.hasPrefix(segment, at: comment.lowerBound, Self.markPrefix, end: comment.upperBound) else { continue }
+                let rest = comment.lowerBound + Self.markPrefix.count
+                if Self.hasPrefix(segment, at: rest, Self.review, end: comment.upperBound) { needsReview = true }
+                if Self.hasPrefix(segment, at: rest, Self.untranslated, end: comment.upperBound) { untranslated = true }
             }
         }
         return (needsReview, untranslated)

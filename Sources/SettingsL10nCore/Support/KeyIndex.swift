@@ -78,26 +78,37 @@ package struct KeyIndex: Sendable {
         /// `dictionary[key]`.
         package func value(of key: String) -> Int? {
             var probe = key
-            let found: Int?? = probe.withUTF8 { probe in
-                guard probe.allSatisfy({ $0 < 0x80 }) else { return .none }
-                let mask = slots.count - 1
-                var slot = KeyIndex.hash(probe, index.seed) & mask
-                while slots[slot] >= 0 {
-                    let entry = Int(slots[slot])
-                    let range = ranges[entry]
-                    if range.count == probe.count, probe.isEmpty || memcmp(probe.baseAddress!, bytes.baseAddress! + range.lowerBound, probe.count) == 0 {
-                        return .some(values[entry])
-                    }
-                    slot = (slot + 1) & mask
-                }
-                return .some(nil)
-            }
-            switch found {
-            case .some(.some(let value)): return value
-            // An ASCII key the buffer lacks can still equal a non-ASCII key (the Kelvin sign is K).
-            case .some(.none): return index.hasNonASCIIKeys ? index.dictionary[key] : nil
+            switch probe.withUTF8(asciiValue(of:)) {
+            case .some(let value): return value
             case .none: return index.dictionary[key]
             }
+        }
+
+        /// `dictionary[String(decoding: utf8, as: UTF8.self)]`, without a `String` for keys
+        /// the ASCII buffer answers. `utf8` must be valid UTF-8.
+        package func value(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+            switch asciiValue(of: utf8) {
+            case .some(let value): return value
+            case .none: return index.dictionary[String(decoding: utf8, as: UTF8.self)]
+            }
+        }
+
+        /// The answer of the ASCII buffer, or `.none` when only the dictionary can tell: the
+        /// probe is not ASCII, or the buffer lacks it and an ASCII probe can still equal a
+        /// non-ASCII key (the Kelvin sign is K).
+        private func asciiValue(of probe: UnsafeBufferPointer<UInt8>) -> Int?? {
+            guard probe.allSatisfy({ $0 < 0x80 }) else { return .none }
+            let mask = slots.count - 1
+            var slot = KeyIndex.hash(probe, index.seed) & mask
+            while slots[slot] >= 0 {
+                let entry = Int(slots[slot])
+                let range = ranges[entry]
+                if range.count == probe.count, probe.isEmpty || memcmp(probe.baseAddress!, bytes.baseAddress! + range.lowerBound, probe.count) == 0 {
+                    return .some(values[entry])
+                }
+                slot = (slot + 1) & mask
+            }
+            return index.hasNonASCIIKeys ? .none : .some(nil)
         }
     }
 

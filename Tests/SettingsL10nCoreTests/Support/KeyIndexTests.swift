@@ -18,6 +18,8 @@ struct KeyIndexTests {
             index.withLookup { lookup in
                 for probe in pool + (0..<60).map({ "key \($0)" }) {
                     #expect(lookup.value(of: probe) == dictionary[probe], "\(probe.debugDescription) in \(dictionary)")
+                    var utf8 = probe
+                    #expect(utf8.withUTF8(lookup.value(ofUTF8:)) == dictionary[probe], "\(probe.debugDescription) in \(dictionary)")
                 }
             }
         }
@@ -28,6 +30,7 @@ struct KeyIndexTests {
         KeyIndex(["\u{212A}": 7]).withLookup { #expect($0.value(of: "K") == 7) }
         KeyIndex(["K": 3]).withLookup { #expect($0.value(of: "\u{212A}") == 3) }
         KeyIndex([:]).withLookup { #expect($0.value(of: "K") == nil) }
+        KeyIndex(["\u{212A}": 7]).withLookup { lookup in #expect(Array("K".utf8).withUnsafeBufferPointer(lookup.value(ofUTF8:)) == 7) }
     }
 
     @Test("keys of every length up to 70 bytes, and keys that differ only in their middle, are told apart")

@@ -1,0 +1,200 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `StringsParser.scan` reads: the entries of a table without the text around them.
+///
+/// Keys and values stay where they are in the decoded text (those with escapes are decoded into
+/// a buffer of their own) until someone asks for a `String`: `check` and `render` look up every
+/// key of every table by its bytes (`withBytes`) and need strings for few of them, and two
+/// allocations per entry were the largest cost of reading a table.
+package struct StringsScan: Sendable {
+    /// One entry, its key and value as strings.
+    package struct Entry: Hashable, Sendable {
+        package var key: String
+        /// The value when it is a string (arrays and dictionaries give `nil`).
+        package var value: String?
+        package var position: TextPosition
+        package var valuePosition: TextPosition
+        /// A settings-l10n comment above the entry says it needs review.
+        package var needsReview: Bool
+        /// A settings-l10n comment above the entry says it holds the source text.
+        package var isUntranslatedFill: Bool
+
+        package init(key: String, value: String?, position: TextPosition, valuePosition: TextPosition,
+                     needsReview: Bool, isUntranslatedFill: Bool) {
+            self.key = key
+            self.value = value
+            self.position = position
+            self.valuePosition = valuePosition
+            self.needsReview = needsReview
+            self.isUntranslatedFill = isUntranslatedFill
+        }
+    }
+
+    package var encoding: TextEncoding
+    package var hasByteOrderMark: Bool
+    package var notices: [StringsNotice] = []
+    /// The decoded text (UTF-8) and the decoded strings with escapes.
+    private let text: [UInt8]
+    private var escaped: [UInt8] = []
+    private var records: [Record] = []
+
+    /// Where an entry's key and value are, and its positions and marks.
+    fileprivate struct Record {
+        /// `keyCount` bytes at `keyStart`, in `escaped` when `flags` says so, else in `text`.
+        var keyStart: Int32
+        var keyCount: Int32
+        var valueStart: Int32
+        var valueCount: Int32
+        var line: Int32
+        var column: Int32
+        var valueLine: Int32
+        var valueColumn: Int32
+        var flags: UInt8
+
+        static let keyEscaped: UInt8 = 1
+        static let valueEscaped: UInt8 = 2
+        /// The value is an array, a dictionary or data: no string.
+        static let valueNotString: UInt8 = 4
+        static let needsReview: UInt8 = 8
+        static let untranslatedFill: UInt8 = 16
+    }
+
+    init(encoding: TextEncoding, hasByteOrderMark: Bool, text: [UInt8], expectedCount: Int) {
+        self.encoding = encoding
+        self.hasByteOrderMark = hasByteOrderMark
+        self.text = text
+        records.reserveCapacity(expectedCount)
+    }
+
+    /// Adds the entry the tokenizer found. The text is at most `ReadLimits.maximumFileSize`
+    /// (and its escapes decode to less than it), so offsets fit in 32 bits.
+    mutating func append(_ raw: RawEntry, needsReview: Bool, isUntranslatedFill: Bool) {
+        var flags: UInt8 = (needsReview ? Record.needsReview : 0) | (isUntranslatedFill ? Record.untranslatedFill : 0)
+        let key = place(raw.key, escapedFlag: Record.keyEscaped, flags: &flags)
+        var value = (start: Int32(0), count: Int32(0))
+        switch raw.value {
+        case .string(let token): value = place(token, escapedFlag: Record.valueEscaped, flags: &flags)
+        case .other: flags |= Record.valueNotString
+        }
+        records.append(Record(keyStart: key.start, keyCount: key.count, valueStart: value.start, valueCount: value.count,
+                              line: Int32(raw.position.line), column: Int32(raw.position.column ?? 0),
+                              valueLine: Int32(raw.valuePosition.line), valueColumn: Int32(raw.valuePosition.column ?? 0),
+                              flags: flags))
+    }
+
+    private mutating func place(_ token: StringToken, escapedFlag: UInt8, flags: inout UInt8) -> (start: Int32, count: Int32) {
+        switch token {
+        case .slice(let range):
+            return (Int32(range.lowerBound), Int32(range.count))
+        case .decoded(let bytes):
+            flags |= escapedFlag
+            let start = escaped.count
+            escaped.append(contentsOf: bytes)
+            return (Int32(start), Int32(bytes.count))
+        }
+    }
+
+    // MARK: Entries
+
+    /// The number of entries, duplicates included.
+    package var count: Int { records.count }
+    /// Entries are numbered in file order.
+    package var indices: Range<Int> { records.indices }
+
+    /// Every entry, in file order, duplicates included.
+    package var entries: [Entry] { indices.map(entry(at:)) }
+
+    package func entry(at index: Int) -> Entry {
+        withBytes { $0.entry(index) }
+    }
+
+    package func key(at index: Int) -> String {
+        withBytes { String(decoding: $0.key(index), as: UTF8.self) }
+    }
+
+    /// The value when it is a string (arrays and dictionaries give `nil`).
+    package func value(at index: Int) -> String? {
+        withBytes { bytes in bytes.value(index).map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    package func position(at index: Int) -> TextPosition {
+        TextPosition(line: Int(records[index].line), column: Int(records[index].column))
+    }
+
+    /// The table the device reads: each key's value from its last entry.
+    package var table: [String: String] {
+        var table: [String: String] = [:]
+        table.reserveCapacity(count)
+        withBytes { bytes in
+            for index in indices {
+                if let value = bytes.value(index) {
+                    table[String(decoding: bytes.key(index), as: UTF8.self)] = String(decoding: value, as: UTF8.self)
+                }
+            }
+        }
+        return table
+    }
+
+    // MARK: Bytes
+
+    /// Runs `body` with the entries' keys and values as bytes, read in place.
+    package func withBytes<Result>(_ body: (Bytes) throws -> Result) rethrows -> Result {
+        try text.withUnsafeBufferPointer { text in
+            try escaped.withUnsafeBufferPointer { escaped in
+                try records.withUnsafeBufferPointer { records in
+                    try body(Bytes(text: text, escaped: escaped, records: records))
+                }
+            }
+        }
+    }
+
+    /// The keys and values of the entries, as UTF-8 bytes valid while `withBytes` runs.
+    package struct Bytes {
+        fileprivate let text: UnsafeBufferPointer<UInt8>
+        fileprivate let escaped: UnsafeBufferPointer<UInt8>
+        fileprivate let records: UnsafeBufferPointer<Record>
+
+        /// The key of entry `index`.
+        package func key(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            let record = records[index]
+            return slice(record.flags & Record.keyEscaped != 0, Int(record.keyStart), Int(record.keyCount))
+        }
+
+        /// The value of entry `index`, when it is a string.
+        package func value(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+            let record = records[index]
+            guard record.flags & Record.valueNotString == 0 else { return nil }
+            return slice(record.flags & Record.valueEscaped != 0, Int(record.valueStart), Int(record.valueCount))
+        }
+
+        /// Entry `index`, its key and value made strings.
+        package func entry(_ index: Int) -> Entry {
+            let record = records[index]
+            return Entry(key: String(decoding: key(index), as: UTF8.self), value: value(index).map { String(decoding: $0, as: UTF8.self) },
+                         position: TextPosition(line: Int(record.line), column: Int(record.column)),
+                         valuePosition: TextPosition(line: Int(record.valueLine), column: Int(record.valueColumn)),
+                         needsReview: needsReview(index), isUntranslatedFill: isUntranslatedFill(index))
+        }
+
+        /// Whether the value of entry `index` is the empty string.
+        package func valueIsEmpty(_ index: Int) -> Bool {
+            records[index].flags & Record.valueNotString == 0 && records[index].valueCount == 0
+        }
+
+        package func needsReview(_ index: Int) -> Bool {
+            records[index].flags & Record.needsReview != 0
+        }
+
+        package func isUntranslatedFill(_ index: Int) -> Bool {
+            records[index].flags & Record.untranslatedFill != 0
+        }
+
+        private func slice(_ isEscaped: Bool, _ start: Int, _ count: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: (isEscaped ? escaped : text)[start..<(start + count)])
+        }
+    }
+}
