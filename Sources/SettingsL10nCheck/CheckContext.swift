@@ -44,9 +44,17 @@ public struct CheckContext: Sendable {
         }
         let keysOfTables = tableKeys
         let jobs = localizations.flatMap { localization in localization.tables.map { (localization, $0) } }
-        let tableFacts = parallelMap(jobs) { localization, file in
-            TableFacts.read(file, in: localization, keys: keysOfTables[file.name], isDevelopment: localization.folder == development?.folder)
+        // Read table by table, every language's copy of a table in turn, so that the table's
+        // keys stay in the processor's cache (language by language, each lookup missed it);
+        // the facts are kept in language order.
+        let order = jobs.indices.sorted { (jobs[$0].1.name, $0) < (jobs[$1].1.name, $1) }
+        let read = parallelMap(order) { job in
+            let (localization, file) = jobs[job]
+            return TableFacts.read(file, in: localization, keys: keysOfTables[file.name], isDevelopment: localization.folder == development?.folder)
         }
+        var place = [Int](repeating: 0, count: jobs.count)
+        for (position, job) in order.enumerated() { place[job] = position }
+        let tableFacts = place.map { read[$0] }
         self.tableFacts = tableFacts
         var factIndex: [String: Int] = [:]
         for (index, facts) in tableFacts.enumerated() { factIndex[facts.path] = index }
