@@ -11,7 +11,8 @@ package enum StringsParser {
         var tokenizer = try EntryTokenizer(bytes: bytes, limits: limits)
         var entries: [StringsEntry] = []
         entries.reserveCapacity(bytes.count / 64)
-        while let raw = try tokenizer.next() {
+        var raw = RawEntry()
+        while try tokenizer.next(&raw) {
             let key = tokenizer.string(of: raw.key)
             let value: PlistValue = switch raw.value {
             case .string(let token): .string(tokenizer.string(of: token))
@@ -41,10 +42,7 @@ package enum StringsParser {
         var tokenizer = try EntryTokenizer(bytes: bytes, limits: limits)
         var scan = StringsScan(encoding: tokenizer.decoded.encoding, hasByteOrderMark: tokenizer.decoded.hasByteOrderMark,
                                text: tokenizer.decoded.utf8, expectedCount: bytes.count / 64)
-        while let raw = try tokenizer.next() {
-            let marks = tokenizer.marks(in: raw.segmentStart..<raw.keyStart)
-            scan.append(raw, needsReview: marks.needsReview, isUntranslatedFill: marks.untranslated)
-        }
+        try tokenizer.scanEntries(into: &scan)
         scan.notices = tokenizer.notices()
         return scan
     }
@@ -68,11 +66,19 @@ struct RawEntry {
     var valuePosition: TextPosition
 }
 
+extension RawEntry {
+    /// A placeholder for `EntryTokenizer.next` to fill.
+    init() {
+        self.init(segmentStart: 0, keyStart: 0, keyEnd: 0, valueRange: nil, entryEnd: 0, trailingEnd: 0, key: .slice(0..<0),
+                  value: .string(.slice(0..<0)), position: TextPosition(line: 1), valuePosition: TextPosition(line: 1))
+    }
+}
+
 /// An entry's value as the tokenizer finds it.
 enum RawValue {
     case string(StringToken)
-    /// An array, dictionary or data value.
-    case other(PlistValue)
+    /// An array, dictionary or data value (rare: boxed, so that entries stay small to copy).
+    indirect case other(PlistValue)
 }
 
 /// Walks a `.strings` file entry by entry.
@@ -100,9 +106,10 @@ struct EntryTokenizer {
         scanner.string(of: token)
     }
 
-    /// The next entry, or `nil` at the end of the file.
-    package mutating func next() throws(SyntaxError) -> RawEntry? {
-        guard scanner.skipTrivia() else { return nil }
+    /// Reads the next entry into `entry` (in place: an entry is large to copy, and a table has
+    /// thousands); `false` at the end of the file.
+    mutating func next(_ entry: inout RawEntry) throws(SyntaxError) -> Bool {
+        guard scanner.skipTrivia() else { return false }
         let keyStart = scanner.offset
         guard scanner.atStringStart else {
             let byte = scanner.current
@@ -143,12 +150,25 @@ struct EntryTokenizer {
         scanner.offset += 1 // the ';'
         let entryEnd = scanner.offset
         let trailingEnd = endOfLineTrivia(from: entryEnd)
-        let entry = RawEntry(segmentStart: segmentStart, keyStart: keyStart, keyEnd: keyEnd, valueRange: valueRange,
-                             entryEnd: entryEnd, trailingEnd: trailingEnd, key: key, value: value,
-                             position: position, valuePosition: valuePosition)
+        entry = RawEntry(segmentStart: segmentStart, keyStart: keyStart, keyEnd: keyEnd, valueRange: valueRange,
+                         entryEnd: entryEnd, trailingEnd: trailingEnd, key: key, value: value,
+                         position: position, valuePosition: valuePosition)
         scanner.offset = trailingEnd
         segmentStart = trailingEnd
-        return entry
+        return true
+    }
+
+    /// Reads every entry into `scan`. One method of the tokenizer, so that neither it nor the
+    /// entry is copied per entry.
+    mutating func scanEntries(into scan: inout StringsScan) throws(SyntaxError) {
+        var raw = RawEntry()
+        let text = bytes
+        try text.withUnsafeBufferPointer { (text) throws(SyntaxError) in
+            while try next(&raw) {
+                let marks = Self.marks(in: UnsafeBufferPointer(rebasing: text[raw.segmentStart..<raw.keyStart]))
+                scan.append(raw, needsReview: marks.needsReview, isUntranslatedFill: marks.untranslated)
+            }
+        }
     }
 
     private func quoted(_ key: StringToken) -> String {
@@ -175,29 +195,26 @@ struct EntryTokenizer {
         return notices
     }
 
-    /// Whether the comments before an entry hold settings-l10n's marks, without building
-    /// strings: a comment that starts with a mark, as `StringsEntry.needsReview` reads it (a
+    /// Whether the comments before an entry (`segment`) hold settings-l10n's marks, without
+    /// building strings: a comment that starts with a mark, as `StringsEntry.needsReview` reads it (a
     /// mark's text inside another comment is not a mark).
-    func marks(in range: Range<Int>) -> (needsReview: Bool, untranslated: Bool) {
-        guard range.count >= Self.markPrefix.count else { return (false, false) }
+    static func marks(in segment: UnsafeBufferPointer<UInt8>) -> (needsReview: Bool, untranslated: Bool) {
+        guard segment.count >= markPrefix.count else { return (false, false) }
         var needsReview = false, untranslated = false
-        bytes.withUnsafeBufferPointer { buffer in
-            let segment = UnsafeBufferPointer(rebasing: buffer[range])
-            var start = 0
-            while let comment = StringsTrivia.nextComment(in: segment, from: start) {
-                start = comment.upperBound
-                guard Self.hasPrefix(segment, at: comment.lowerBound, Self.markPrefix, end: comment.upperBound) else { continue }
-                let rest = comment.lowerBound + Self.markPrefix.count
-                if Self.hasPrefix(segment, at: rest, Self.review, end: comment.upperBound) { needsReview = true }
-                if Self.hasPrefix(segment, at: rest, Self.untranslated, end: comment.upperBound) { untranslated = true }
-            }
+        var start = 0
+        while let comment = StringsTrivia.nextComment(in: segment, from: start) {
+            start = comment.upperBound
+            guard hasPrefix(segment, at: comment.lowerBound, markPrefix, end: comment.upperBound) else { continue }
+            let rest = comment.lowerBound + markPrefix.count
+            if hasPrefix(segment, at: rest, reviewWords, end: comment.upperBound) { needsReview = true }
+            if hasPrefix(segment, at: rest, untranslatedWord, end: comment.upperBound) { untranslated = true }
         }
         return (needsReview, untranslated)
     }
 
     private static let markPrefix = Array("/* settings-l10n: ".utf8)
-    private static let review = Array("needs review".utf8)
-    private static let untranslated = Array("untranslated".utf8)
+    private static let reviewWords = Array("needs review".utf8)
+    private static let untranslatedWord = Array("untranslated".utf8)
 
     private static func hasPrefix(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, _ prefix: [UInt8], end: Int) -> Bool {
         guard index + prefix.count <= end else { return false }

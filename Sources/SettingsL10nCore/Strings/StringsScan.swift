@@ -72,6 +72,7 @@ package struct StringsScan: Sendable {
 
     /// Adds the entry the tokenizer found. The text is at most `ReadLimits.maximumFileSize`
     /// (and its escapes decode to less than it), so offsets fit in 32 bits.
+    @inline(__always)
     mutating func append(_ raw: RawEntry, needsReview: Bool, isUntranslatedFill: Bool) {
         var flags: UInt8 = (needsReview ? Record.needsReview : 0) | (isUntranslatedFill ? Record.untranslatedFill : 0)
         let key = place(raw.key, escapedFlag: Record.keyEscaped, flags: &flags)
