@@ -44,7 +44,7 @@ package struct TableFacts: Sendable {
         } catch {
             facts.problem = error
             // The device reads nothing of the table: every option shows its key.
-            facts.reportableOptionLists = reportable(keys?.optionLists ?? [], path: file.path, locale: localization.name) { _ in nil }
+            facts.reportableOptionLists = OptionTitles.reportable(keys, path: file.path, locale: localization.name, entries: nil, entryOfSlot: [])
             if let catalogTable = keys?.table {
                 facts.coverage = TableCoverage(locale: localization.name, table: catalogTable.name, path: file.path,
                                                isDevelopmentLanguage: isDevelopment, file: .unreadable,
@@ -67,7 +67,8 @@ package struct TableFacts: Sendable {
                           filled: [], stale: [])
         }
         let catalogCount = keys?.table.strings.count ?? 0
-        var optionEntries = [StringsScan.Entry?](repeating: nil, count: keys?.optionKeyCount ?? 0)
+        // The entry of each key option lists show, by its slot, or -1.
+        var entryOfSlot = [Int](repeating: -1, count: keys?.optionKeyCount ?? 0)
         // Read once, outside the loop: every thread shares these (a copy per entry would be a
         // contended retain).
         let optionSlot = keys?.optionSlot ?? []
@@ -83,15 +84,16 @@ package struct TableFacts: Sendable {
                 }
                 let tracked = index.trackedOf[position]
                 if tracked < 0 || tracked >= catalogCount { coverage?.stale.append(bytes.entry(position)) }
-                if tracked >= 0, optionSlot[tracked] >= 0 { optionEntries[optionSlot[tracked]] = bytes.entry(position) }
+                if tracked >= 0, optionSlot[tracked] >= 0 { entryOfSlot[optionSlot[tracked]] = position }
             }
             if let keys, var table = coverage {
                 table.count(keys.table, entries: bytes, lastOfTracked: index.lastOfTracked)
                 coverage = table
             }
+            facts.reportableOptionLists = OptionTitles.reportable(keys, path: file.path, locale: localization.name,
+                                                                  entries: bytes, entryOfSlot: entryOfSlot)
         }
         facts.coverage = coverage
-        facts.reportableOptionLists = reportable(keys?.optionLists ?? [], path: file.path, locale: localization.name) { optionEntries[$0] }
         return facts
     }
 
@@ -137,32 +139,6 @@ package struct TableFacts: Sendable {
             let tracked = trackedOf[index]
             return tracked >= 0 ? lastOfTracked[tracked] : lastOfOther[scan.key(at: index)]!
         }
-    }
-
-    /// The lists a display rule reports something about, in this table's language.
-    static func reportable(_ lists: [SchemaOptionList], path: String, locale: String,
-                           entry: (Int) -> StringsScan.Entry?) -> [Int: LocalizedOptions] {
-        var kept: [Int: LocalizedOptions] = [:]
-        // The titles first, in buffers reused from list to list: most lists have nothing to
-        // report, and need nothing more.
-        var titles: [String?] = [], shortTitles: [String?] = []
-        func shown(_ keys: [String?], _ slots: [Int?], into buffer: inout [String?]) {
-            buffer.removeAll(keepingCapacity: true)
-            for index in 0..<min(keys.count, slots.count) {
-                buffer.append(slots[index].flatMap(entry)?.value ?? keys[index])
-            }
-        }
-        // Each list read in place: every thread shares them, and a copy of a list per table
-        // would retain its arrays (contended, atomic) for every language.
-        lists.withUnsafeBufferPointer { lists in
-            for index in lists.indices {
-                shown(lists[index].titleKeys, lists[index].titleSlots, into: &titles)
-                shown(lists[index].shortTitleKeys, lists[index].shortTitleSlots, into: &shortTitles)
-                guard DisplayRules.mayReport(titles: titles, shortTitles: shortTitles) else { continue }
-                kept[lists[index].order] = lists[index].localized(tablePath: path, locale: locale, entry: entry)
-            }
-        }
-        return kept
     }
 
     /// Whether two strings are equal once runs of white space count as one space and the ends
@@ -245,56 +221,5 @@ package struct TableFacts: Sendable {
                 j += 1
             }
         }
-    }
-}
-
-/// A catalog table's keys, numbered once and shared by every localization's facts: the catalog
-/// keys first, in catalog order, then keys that only option lists show (empty titles, which are
-/// not catalog keys but which the Settings app still looks up).
-struct TableKeys: Sendable {
-    let table: CatalogTable
-    /// Each tracked key's number.
-    let position: [String: Int]
-    /// `position`, for lookups from many threads at once.
-    let index: KeyIndex
-    /// Each tracked key's slot among the keys option lists show, or -1.
-    let optionSlot: [Int]
-    let optionKeyCount: Int
-    /// The option lists of the schema files that use the table, their keys given slots.
-    let optionLists: [SchemaOptionList]
-
-    init(table: CatalogTable, optionLists lists: [SchemaOptionList]) {
-        self.table = table
-        var position: [String: Int] = [:]
-        position.reserveCapacity(table.strings.count)
-        // A catalog table holds each key once.
-        for (index, string) in table.strings.enumerated() { position[string.key] = index }
-        var optionSlot = [Int](repeating: -1, count: table.strings.count)
-        var count = 0
-        func slot(_ key: String?) -> Int? {
-            guard let key else { return nil }
-            if let tracked = position[key] {
-                if optionSlot[tracked] < 0 {
-                    optionSlot[tracked] = count
-                    count += 1
-                }
-                return optionSlot[tracked]
-            }
-            position[key] = position.count
-            optionSlot.append(count)
-            count += 1
-            return count - 1
-        }
-        var completed: [SchemaOptionList] = []
-        for var list in lists {
-            list.titleSlots = list.titleKeys.map(slot)
-            list.shortTitleSlots = list.shortTitleKeys.map(slot)
-            completed.append(list)
-        }
-        self.position = position
-        self.index = KeyIndex(position)
-        self.optionSlot = optionSlot
-        self.optionKeyCount = count
-        self.optionLists = completed
     }
 }

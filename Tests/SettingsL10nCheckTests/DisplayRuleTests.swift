@@ -25,6 +25,7 @@ struct DisplayRuleTests {
             let expected = !DisplayRules.longerShortTitles(titles: titles, shortTitles: shortTitles).isEmpty
                 || !DisplayRules.duplicateTitles(titles).isEmpty
             #expect(DisplayRules.mayReport(titles: titles, shortTitles: shortTitles) == expected, "\(titles) \(shortTitles)")
+            #expect(Self.mayReportOnBytes(titles: titles, shortTitles: shortTitles) == expected, "\(titles) \(shortTitles)")
             if expected { kept += 1 }
         }
         // Both answers occur often enough for the comparison to mean something.
@@ -37,8 +38,24 @@ struct DisplayRuleTests {
         for titles in [["K", "\u{212A}"], ["é", "e\u{301}"]] as [[String?]] {
             #expect(DisplayRules.mayReport(titles: titles, shortTitles: []))
             #expect(DisplayRules.mayReport(titles: filler + titles, shortTitles: []))
+            #expect(Self.mayReportOnBytes(titles: filler + titles, shortTitles: []))
         }
         #expect(!DisplayRules.mayReport(titles: filler, shortTitles: []))
+        #expect(!Self.mayReportOnBytes(titles: filler, shortTitles: []))
+    }
+
+    /// The UTF-8 form of `mayReport`, as `check` calls it on a table's bytes.
+    static func mayReportOnBytes(titles: [String?], shortTitles: [String?]) -> Bool {
+        let bytes = (titles + shortTitles).map { $0.map { Array($0.utf8) } }
+        // Keep every buffer alive and in place for the call.
+        let storage = bytes.map { $0.map { UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max($0.count, 1)) } }
+        defer { storage.forEach { $0?.deallocate() } }
+        let buffers: [UnsafeBufferPointer<UInt8>?] = zip(bytes, storage).map { text, buffer in
+            guard let text, let buffer else { return nil }
+            _ = buffer.initialize(from: text)
+            return UnsafeBufferPointer(rebasing: buffer[..<text.count])
+        }
+        return DisplayRules.mayReport(titles: Array(buffers[..<titles.count]), shortTitles: Array(buffers[titles.count...]))
     }
 }
 

@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SettingsL10nCore
+import SettingsL10nExtract
+
+/// The titles option lists show in one table's language, read from the table's bytes: a list
+/// becomes strings (`LocalizedOptions`) only when a display rule reports something about it.
+/// Most strings of a bundle are option titles, and most lists have nothing to report.
+enum OptionTitles {
+    /// The lists of `keys` a display rule reports something about, by `SchemaOptionList.order`.
+    /// `entryOfSlot` gives the entry of `entries` each key slot has, or -1; `entries` is `nil`
+    /// when the table cannot be read (every option shows its key).
+    static func reportable(_ keys: TableKeys?, path: String, locale: String, entries: StringsScan.Bytes?,
+                           entryOfSlot: [Int]) -> [Int: LocalizedOptions] {
+        guard let keys, !keys.optionLists.isEmpty else { return [:] }
+        var kept: [Int: LocalizedOptions] = [:]
+        // Everything read in place: every thread shares the keys and lists, and a copy per
+        // table would retain their arrays (contended, atomic) for every language.
+        keys.optionKeyBytes.withUnsafeBufferPointer { keyBytes in
+            keys.optionKeyRanges.withUnsafeBufferPointer { keyRanges in
+                entryOfSlot.withUnsafeBufferPointer { entryOfSlot in
+                    keys.optionLists.withUnsafeBufferPointer { lists in
+                        let texts = SlotTexts(keyBytes: keyBytes, keyRanges: keyRanges, entries: entries, entryOfSlot: entryOfSlot)
+                        // Buffers reused from list to list.
+                        var titles: [UnsafeBufferPointer<UInt8>?] = [], shortTitles: [UnsafeBufferPointer<UInt8>?] = []
+                        for index in lists.indices {
+                            texts.fill(&titles, slots: lists[index].titleSlots, count: lists[index].titleKeys.count)
+                            texts.fill(&shortTitles, slots: lists[index].shortTitleSlots, count: lists[index].shortTitleKeys.count)
+                            guard DisplayRules.mayReport(titles: titles, shortTitles: shortTitles) else { continue }
+                            kept[lists[index].order] = lists[index].localized(tablePath: path, locale: locale, entry: texts.entry)
+                        }
+                    }
+                }
+            }
+        }
+        return kept
+    }
+
+    /// What each key slot shows: its entry's value, or the key where there is no entry with a
+    /// string value.
+    struct SlotTexts {
+        let keyBytes: UnsafeBufferPointer<UInt8>
+        let keyRanges: UnsafeBufferPointer<Range<Int>>
+        let entries: StringsScan.Bytes?
+        let entryOfSlot: UnsafeBufferPointer<Int>
+
+        func text(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+            if let entries, slot < entryOfSlot.count, entryOfSlot[slot] >= 0, let value = entries.value(entryOfSlot[slot]) {
+                return value
+            }
+            return UnsafeBufferPointer(rebasing: keyBytes[keyRanges[slot]])
+        }
+
+        func entry(_ slot: Int) -> StringsScan.Entry? {
+            guard let entries, slot < entryOfSlot.count, entryOfSlot[slot] >= 0 else { return nil }
+            return entries.entry(entryOfSlot[slot])
+        }
+
+        /// The texts of a list's options (`nil` where an option has no title), as
+        /// `SchemaOptionList.localized` finds them.
+        func fill(_ buffer: inout [UnsafeBufferPointer<UInt8>?], slots: [Int?], count: Int) {
+            buffer.removeAll(keepingCapacity: true)
+            for index in 0..<min(count, slots.count) {
+                buffer.append(slots[index].map(text))
+            }
+        }
+    }
+}
+
+extension DisplayRules {
+    /// `mayReport(titles:shortTitles:)` on UTF-8 texts. A list of ASCII texts (most lists) is
+    /// settled on the bytes: two ASCII texts are equal only when their bytes are, and show as
+    /// many characters as they have bytes. A list with any other text is settled on strings.
+    static func mayReport(titles: [UnsafeBufferPointer<UInt8>?], shortTitles: [UnsafeBufferPointer<UInt8>?]) -> Bool {
+        guard titles.allSatisfy({ $0.map(isASCII) ?? true }), shortTitles.allSatisfy({ $0.map(isASCII) ?? true }) else {
+            func strings(_ texts: [UnsafeBufferPointer<UInt8>?]) -> [String?] { texts.map { $0.map { String(decoding: $0, as: UTF8.self) } } }
+            return mayReport(titles: strings(titles), shortTitles: strings(shortTitles))
+        }
+        for index in shortTitles.indices where index < titles.count {
+            if let short = shortTitles[index], let title = titles[index], short.count > title.count { return true }
+        }
+        return hasDuplicate(asciiTitles: titles)
+    }
+
+    private static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.allSatisfy { $0 < 0x80 }
+    }
+
+    private static func hasDuplicate(asciiTitles titles: [UnsafeBufferPointer<UInt8>?]) -> Bool {
+        func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+            a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+        }
+        if titles.count > 32 {
+            // Long lists: distinct hashes mean distinct titles; only a shared hash needs a comparison.
+            var indicesOfHash: [UInt64: [Int]] = [:]
+            for index in titles.indices {
+                guard let title = titles[index] else { continue }
+                let hash = fingerprint(title)
+                if let earlier = indicesOfHash[hash], earlier.contains(where: { same(titles[$0]!, title) }) { return true }
+                indicesOfHash[hash, default: []].append(index)
+            }
+            return false
+        }
+        for index in titles.indices {
+            guard let title = titles[index] else { continue }
+            for earlier in 0..<index {
+                if let other = titles[earlier], same(other, title) { return true }
+            }
+        }
+        return false
+    }
+
+    /// An FNV-1a hash of the bytes.
+    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+}
+
+/// A catalog table's keys, numbered once and shared by every localization's facts: the catalog
+/// keys first, in catalog order, then keys that only option lists show (empty titles, which are
+/// not catalog keys but which the Settings app still looks up).
+struct TableKeys: Sendable {
+    let table: CatalogTable
+    /// Each tracked key's number.
+    let position: [String: Int]
+    /// `position`, for lookups from many threads at once.
+    let index: KeyIndex
+    /// Each tracked key's slot among the keys option lists show, or -1.
+    let optionSlot: [Int]
+    let optionKeyCount: Int
+    /// The UTF-8 of the key of each slot, one after another, and where each lies: what an
+    /// option shows when its table lacks the key, read in place by every thread.
+    let optionKeyBytes: [UInt8]
+    let optionKeyRanges: [Range<Int>]
+    /// The option lists of the schema files that use the table, their keys given slots.
+    let optionLists: [SchemaOptionList]
+
+    init(table: CatalogTable, optionLists lists: [SchemaOptionList]) {
+        self.table = table
+        var position: [String: Int] = [:]
+        position.reserveCapacity(table.strings.count)
+        // A catalog table holds each key once.
+        for (index, string) in table.strings.enumerated() { position[string.key] = index }
+        var optionSlot = [Int](repeating: -1, count: table.strings.count)
+        var count = 0
+        var keyBytes: [UInt8] = [], keyRanges: [Range<Int>] = []
+        func newSlot(_ key: String) -> Int {
+            let start = keyBytes.count
+            keyBytes.append(contentsOf: key.utf8)
+            keyRanges.append(start..<keyBytes.count)
+            count += 1
+            return count - 1
+        }
+        func slot(_ key: String?) -> Int? {
+            guard let key else { return nil }
+            if let tracked = position[key] {
+                if optionSlot[tracked] < 0 { optionSlot[tracked] = newSlot(key) }
+                return optionSlot[tracked]
+            }
+            position[key] = position.count
+            optionSlot.append(newSlot(key))
+            return optionSlot[optionSlot.count - 1]
+        }
+        var completed: [SchemaOptionList] = []
+        for var list in lists {
+            list.titleSlots = list.titleKeys.map(slot)
+            list.shortTitleSlots = list.shortTitleKeys.map(slot)
+            completed.append(list)
+        }
+        self.position = position
+        self.index = KeyIndex(position)
+        self.optionSlot = optionSlot
+        self.optionKeyCount = count
+        self.optionKeyBytes = keyBytes
+        self.optionKeyRanges = keyRanges
+        self.optionLists = completed
+    }
+}
