@@ -75,6 +75,8 @@ struct SchemaRuleTests {
         let fixture = RuleFixture(["Root.plist": """
         <plist><dict>1️⃣<key>StringTable</key><string>Root</string><key>PreferenceSpecifiers</key><array>
         <dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>A</string><key>Key</key><string>a</string>2️⃣<key>DefaultVaule</key><true/></dict>
+        <dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>B</string><key>Key</key><string>b</string><key>DefaultValue</key><string>x</string>
+        3️⃣<key>Titels</key><array><string>X</string></array><key>Values</key><array><string>x</string></array></dict>
         </array></dict></plist>
         """])
         #expect(try fixture.diagnostics(.keyMisspelled) == [
@@ -82,6 +84,9 @@ struct SchemaRuleTests {
                        at: fixture.location("Root.plist", "1️⃣", keyPath: "StringTable")),
             Diagnostic(.warning, rule: .keyMisspelled, "unknown key \"DefaultVaule\"; did you mean DefaultValue?",
                        at: fixture.location("Root.plist", "2️⃣", keyPath: "PreferenceSpecifiers[0].DefaultVaule")),
+            // Two letters swapped are one typo.
+            Diagnostic(.warning, rule: .keyMisspelled, "unknown key \"Titels\"; did you mean Titles?",
+                       at: fixture.location("Root.plist", "3️⃣", keyPath: "PreferenceSpecifiers[1].Titels")),
         ])
         // Keys of other libraries that resemble nothing are not misspellings.
         #expect(try RuleFixture.bundle("\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>IASKTextAlignment</key><string>x</string></dict>").diagnostics(.keyMisspelled) == [])

@@ -140,6 +140,8 @@ enum SpecifierRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             var found: [Diagnostic] = []
             let known = Set(SpecifierSchema.allKeyNames)
+            // In their stable order: of equally close keys, the same one is suggested every run.
+            let candidates = Suggestion.Candidates(SpecifierSchema.allKeyNames)
             for file in context.bundle.schemaFiles {
                 for entry in file.otherRootKeys {
                     if let suggestion = Suggestion.closest(to: entry.key, in: Self.rootKeys) {
@@ -150,7 +152,7 @@ enum SpecifierRules {
             }
             for (file, specifier) in context.specifiers {
                 for entry in specifier.dictionary.entries where !known.contains(entry.key) {
-                    guard let suggestion = Suggestion.closest(to: entry.key, in: known) else { continue }
+                    guard let suggestion = candidates.closest(to: entry.key) else { continue }
                     found.append(diagnostic("unknown key \(MessageText.quoted(entry.key)); did you mean \(suggestion)?", file: file.path,
                                             position: entry.keyPosition, keyPath: specifier.keyPath.appending(entry.key)))
                 }
