@@ -16,17 +16,31 @@ package enum MessageText {
     /// `prefix`, `text` quoted as `quoted` quotes it, then `suffix`: the usual message about one
     /// key, made in one allocation (a check can make a hundred thousand of them).
     package static func message(_ prefix: StaticString, quoting text: String, _ suffix: StaticString) -> String {
-        guard text.utf8.count <= quotedLimit, !StringsWriting.needsEscape(text) else {
-            return prefix.description + quoted(text) + suffix.description
+        var text = text
+        return text.withUTF8 { body in
+            guard body.count <= quotedLimit, !StringsWriting.needsEscape(body) else {
+                return prefix.description + quoted(String(decoding: body, as: UTF8.self)) + suffix.description
+            }
+            let total = prefix.utf8CodeUnitCount + body.count + 2 + suffix.utf8CodeUnitCount
+            // The pieces copied into the string's own storage: no intermediate strings.
+            return String(unsafeUninitializedCapacity: total) { buffer in
+                var at = 0
+                func put(_ piece: UnsafeBufferPointer<UInt8>) {
+                    guard let source = piece.baseAddress, !piece.isEmpty else { return }
+                    (buffer.baseAddress! + at).update(from: source, count: piece.count)
+                    at += piece.count
+                }
+                let quote: UInt8 = UInt8(ascii: "\"")
+                prefix.withUTF8Buffer(put)
+                buffer[at] = quote
+                at += 1
+                put(body)
+                buffer[at] = quote
+                at += 1
+                suffix.withUTF8Buffer(put)
+                return at
+            }
         }
-        var message = ""
-        message.reserveCapacity(prefix.utf8CodeUnitCount + text.utf8.count + 2 + suffix.utf8CodeUnitCount)
-        message += prefix.description
-        message += "\""
-        message += text
-        message += "\""
-        message += suffix.description
-        return message
     }
 
     /// `text` as written, cut after `quotedLimit` characters with an ellipsis.

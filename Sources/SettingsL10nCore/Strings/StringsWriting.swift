@@ -31,7 +31,13 @@ package enum StringsWriting {
 
     /// Whether `quoted` escapes anything in `text`.
     package static func needsEscape(_ text: String) -> Bool {
-        text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }
+        var text = text
+        return text.withUTF8(needsEscape)
+    }
+
+    /// `needsEscape` on the UTF-8 of a text, read in place.
+    package static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F }
     }
 
     /// The source of an entry: `"key" = "value";`.

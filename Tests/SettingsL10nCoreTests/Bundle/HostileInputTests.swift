@@ -63,6 +63,8 @@ struct HostileInputTests {
         #expect(MessageText.message("no schema file uses ", quoting: "Sound", " (stale)") == "no schema file uses \"Sound\" (stale)")
         #expect(MessageText.message("a ", quoting: "say \"hi\"\n", "!") == "a \"say \\\"hi\\\"\\n\"!")
         #expect(MessageText.message("<", quoting: long, ">") == "<" + MessageText.quoted(long) + ">")
+        #expect(MessageText.message("", quoting: "", "") == "\"\"")
+        #expect(MessageText.message("key ", quoting: "自動 e\u{301}", "") == "key \"自動 e\u{301}\"")
     }
 
     @Test("a schema root that is not a dictionary, or specifiers that are not an array, count as not loaded",
