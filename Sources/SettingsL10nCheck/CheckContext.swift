@@ -67,7 +67,7 @@ public struct CheckContext: Sendable {
                                                  isDevelopmentLanguage: localization.folder == development?.folder)
             }
         }
-        optionLists = Self.reportableOptionLists(schemaLists, localizations: localizations) { path in factIndex[path].map { tableFacts[$0] } }
+        optionLists = Self.reportableOptionLists(schemaLists, localizations: localizations, tableFacts: tableFacts, factIndex: factIndex)
     }
 
     /// The option lists of the schema with two or more titles, in schema order, each with the
@@ -89,20 +89,26 @@ public struct CheckContext: Sendable {
     /// The option lists a display rule reports something about, in schema order, then in the
     /// order of the localizations.
     private static func reportableOptionLists(_ lists: [(list: SchemaOptionList, table: String?)], localizations: [Localization],
-                                              facts: (String) -> TableFacts?) -> [LocalizedOptions] {
+                                              tableFacts: [TableFacts], factIndex: [String: Int]) -> [LocalizedOptions] {
+        // Each table's facts in each language, found once (not once per list), and read in
+        // place (a copy of the facts per list would copy all they hold).
+        var factsOfTable: [String: [Int?]] = [:]
+        for case let (_, table?) in lists where factsOfTable[table] == nil {
+            factsOfTable[table] = localizations.map { factIndex["\($0.folder)/\(table).strings"] }
+        }
         var reportable: [LocalizedOptions] = []
         for (list, table) in lists {
-            guard let table else {
+            guard let table, let places = factsOfTable[table] else {
                 let localized = list.localized(tablePath: nil, locale: nil) { _ in nil }
                 if DisplayRules.mayReport(localized) { reportable.append(localized) }
                 continue
             }
-            for localization in localizations {
-                let path = "\(localization.folder)/\(table).strings"
-                if let facts = facts(path) {
-                    if let localized = facts.reportableOptionLists[list.order] { reportable.append(localized) }
+            for (localization, place) in zip(localizations, places) {
+                if let place {
+                    if let localized = tableFacts[place].reportableOptionLists[list.order] { reportable.append(localized) }
                 } else {
                     // No such table in this language: every option shows its key.
+                    let path = "\(localization.folder)/\(table).strings"
                     let localized = list.localized(tablePath: path, locale: localization.name) { _ in nil }
                     if DisplayRules.mayReport(localized) { reportable.append(localized) }
                 }

@@ -94,15 +94,25 @@ extension DisplayRules {
             a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
         }
         if titles.count > 32 {
-            // Long lists: distinct hashes mean distinct titles; only a shared hash needs a comparison.
-            var indicesOfHash: [UInt64: [Int]] = [:]
-            for index in titles.indices {
-                guard let title = titles[index] else { continue }
-                let hash = fingerprint(title)
-                if let earlier = indicesOfHash[hash], earlier.contains(where: { same(titles[$0]!, title) }) { return true }
-                indicesOfHash[hash, default: []].append(index)
+            // Long lists: an open-addressed table of the titles by hash; only a shared hash
+            // needs a comparison. No allocation per title.
+            var size = 64
+            while size < titles.count * 2 { size *= 2 }
+            let mask = size - 1
+            return withUnsafeTemporaryAllocation(of: (hash: UInt64, index: Int).self, capacity: size) { table in
+                table.initialize(repeating: (0, -1))
+                for index in titles.indices {
+                    guard let title = titles[index] else { continue }
+                    let hash = fingerprint(title)
+                    var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+                    while table[slot].index >= 0 {
+                        if table[slot].hash == hash, same(titles[table[slot].index]!, title) { return true }
+                        slot = (slot + 1) & mask
+                    }
+                    table[slot] = (hash, index)
+                }
+                return false
             }
-            return false
         }
         for index in titles.indices {
             guard let title = titles[index] else { continue }
