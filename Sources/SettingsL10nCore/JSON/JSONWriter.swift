@@ -3,7 +3,7 @@ import Foundation
 /// Writes JSON text straight into bytes, so large documents (thousands of diagnostics) need
 /// no tree of values first. `JSONValue` renders through it too: one formatting for both.
 package struct JSONWriter: ~Copyable {
-    private var output = ByteBuffer(capacity: 4096)
+    private var output: ByteBuffer
     let pretty: Bool
     /// The open containers, and for each whether it has a member yet: bit `level - 1` of
     /// `memberBits` for the first 64 levels (a bit test per member, where an array of flags
@@ -15,9 +15,11 @@ package struct JSONWriter: ~Copyable {
     /// Levels of indentation the text starts at: a fragment to be placed inside a document.
     private let baseDepth: Int
 
-    package init(pretty: Bool, depth: Int = 0) {
+    /// `capacity`: the bytes the text is expected to take (the buffer grows past it if needed).
+    package init(pretty: Bool, depth: Int = 0, capacity: Int = 4096) {
         self.pretty = pretty
         self.baseDepth = depth
+        output = ByteBuffer(capacity: capacity)
     }
 
     /// Text rendered elsewhere (a fragment made at the right depth), placed as it is.
@@ -173,6 +175,34 @@ package struct JSONWriter: ~Copyable {
         return (below0x20 | zeroBits(word ^ (ones &* 0x22)) | zeroBits(word ^ (ones &* 0x5C)) | zeroBits(word ^ (ones &* 0xE2))) & highs
     }
 
+    /// The offset of the first byte from `start` that is a control character, a quote, a
+    /// backslash or 0xE2, or the end.
+    @inline(__always)
+    private static func nextCandidate(_ raw: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        let count = raw.count
+        while index &+ 16 <= count {
+            let low = escapeBits(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let high = escapeBits(raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self))
+            if low | high == 0 {
+                index &+= 16
+                continue
+            }
+            return index &+ (low != 0 ? low.trailingZeroBitCount >> 3 : 8 &+ high.trailingZeroBitCount >> 3)
+        }
+        if index &+ 8 <= count {
+            let bits = escapeBits(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            if bits != 0 { return index &+ bits.trailingZeroBitCount >> 3 }
+            index &+= 8
+        }
+        while index < count {
+            let byte = raw[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { return index }
+            index &+= 1
+        }
+        return count
+    }
+
     /// A JSON string: runs of bytes that need no escape are copied at once.
     package mutating func string(_ string: String) {
         output.append(UInt8(ascii: "\""))
@@ -183,15 +213,10 @@ package struct JSONWriter: ~Copyable {
             let count = bytes.count
             let raw = UnsafeRawBufferPointer(bytes)
             while index < count {
-                // Most bytes need no escape: skip them sixteen, then eight at a time.
-                while index &+ 16 <= count,
-                      Self.escapeBits(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                        | Self.escapeBits(raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)) == 0 {
-                    index &+= 16
-                }
-                while index &+ 8 <= count, Self.escapeBits(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) == 0 {
-                    index &+= 8
-                }
+                // Most bytes need no escape: skip them sixteen, then eight at a time, straight
+                // to the first byte that may (the lowest flag of `escapeBits` is never a false
+                // one), then the last few one by one.
+                index = Self.nextCandidate(raw, from: index)
                 guard index < count else { break }
                 let byte = bytes[index]
                 if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
@@ -235,108 +260,6 @@ package struct JSONWriter: ~Copyable {
             if count > runStart { output.append(UnsafeRawBufferPointer(rebasing: raw[runStart..<count])) }
         }
         output.append(UInt8(ascii: "\""))
-    }
-}
-
-/// A growing run of bytes, appended with plain copies: what `JSONWriter` writes into.
-struct ByteBuffer: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
-
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        base.deallocate()
-    }
-
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(toHold: 1) }
-        base[count] = byte
-        count += 1
-    }
-
-    @inline(__always)
-    mutating func append(_ first: UInt8, _ second: UInt8) {
-        if capacity - count < 2 { grow(toHold: 2) }
-        base[count] = first
-        base[count + 1] = second
-        count += 2
-    }
-
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if capacity - count < bytes.count { grow(toHold: bytes.count) }
-        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
-        count += bytes.count
-    }
-
-    /// `"key":` (and a space), in one step: a key that needs no escape.
-    @inline(__always)
-    mutating func appendKey(_ key: UnsafeRawBufferPointer, space: Bool) {
-        let total = key.count + (space ? 4 : 3)
-        if capacity - count < total { grow(toHold: total) }
-        var at = base + count
-        at.pointee = UInt8(ascii: "\"")
-        at += 1
-        if let source = key.baseAddress, !key.isEmpty {
-            UnsafeMutableRawPointer(at).copyMemory(from: source, byteCount: key.count)
-            at += key.count
-        }
-        at.pointee = UInt8(ascii: "\"")
-        (at + 1).pointee = UInt8(ascii: ":")
-        if space { (at + 2).pointee = 0x20 }
-        count += total
-    }
-
-    /// A line break and `indentation` spaces, in one step.
-    @inline(__always)
-    mutating func appendLineBreak(indentation: Int) {
-        if capacity - count < indentation + 1 { grow(toHold: indentation + 1) }
-        base[count] = 0x0A
-        // Eight spaces a store: a call to memset costs more than the few spaces of a line.
-        var at = UnsafeMutableRawPointer(base + count + 1)
-        var left = indentation
-        while left >= 8 {
-            at.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
-            at += 8
-            left -= 8
-        }
-        while left > 0 {
-            at.storeBytes(of: 0x20 as UInt8, as: UInt8.self)
-            at += 1
-            left -= 1
-        }
-        count += indentation + 1
-    }
-
-    mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
-    }
-
-    private mutating func grow(toHold extra: Int) {
-        let newCapacity = max(capacity * 2, count + extra)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
-
-    /// Empties the buffer, keeping its memory.
-    mutating func removeAll() {
-        count = 0
-    }
-
-    /// The bytes as text (they are UTF-8 by construction).
-    func string() -> String {
-        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 }
 

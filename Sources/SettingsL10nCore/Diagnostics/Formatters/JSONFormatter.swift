@@ -40,7 +40,8 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
     /// Elements of the `diagnostics` array, as a fragment of the document (with a leading comma
     /// when elements precede them).
     private static func elements(_ diagnostics: ArraySlice<Diagnostic>, pretty: Bool, afterElements: Bool) -> String {
-        var writer = JSONWriter(pretty: pretty, depth: 1)
+        // About 350 bytes a finding, pretty: the buffer rarely grows (each growth copies it).
+        var writer = JSONWriter(pretty: pretty, depth: 1, capacity: 400 * diagnostics.count + 64)
         writer.resumeArray(afterElements: afterElements)
         for diagnostic in diagnostics {
             let location = diagnostic.location
