@@ -118,9 +118,13 @@ package struct TableFacts: Sendable {
             // Every thread shares the catalog's keys: looked up in place (see KeyIndex).
             (keys?.index ?? KeyIndex([:])).withLookup { positions in
                 scan.withBytes { bytes in
+                    // Tables are mostly written in catalog order: each key is tried first as
+                    // the one after the previous.
+                    var expected = 0
                     for index in scan.indices {
                         let key = bytes.key(index)
-                        if let tracked = positions.value(ofUTF8: key) {
+                        if let tracked = positions.value(ofUTF8: key, expecting: expected) {
+                            expected = tracked + 1
                             trackedOf[index] = tracked
                             if lastOfTracked[tracked] >= 0 { overridden.append(lastOfTracked[tracked]) }
                             lastOfTracked[tracked] = index

@@ -95,7 +95,16 @@ struct TableAssembly {
         }
         self.document.entries = entries
         // Every thread shares the ranks: looked up in place (see KeyIndex).
-        let rankOfEntry = ranks.withLookup { lookup in entries.map { lookup.value(of: $0.key) } }
+        // Tables are mostly written in catalog order: each key is tried first as the one after
+        // the previous.
+        let rankOfEntry: [Int?] = ranks.withLookup { lookup in
+            var expected = 0
+            return entries.map { entry in
+                let rank = lookup.value(of: entry.key, expecting: expected)
+                if let rank { expected = rank + 1 }
+                return rank
+            }
+        }
         for (index, entry) in entries.enumerated() {
             let key = entry.key
             let previous: Int?

@@ -67,10 +67,14 @@ struct Lookup {
         // Keys are looked up by their bytes: only values become strings.
         positions.withLookup { positions in
             scan.withBytes { bytes in
+                // Tables are mostly written in catalog order: each key is tried first as the
+                // one after the previous.
+                var expected = 0
                 for index in scan.indices {
                     guard let value = bytes.value(index) else { continue }
                     let key = bytes.key(index)
-                    if let position = positions.value(ofUTF8: key) {
+                    if let position = positions.value(ofUTF8: key, expecting: expected) {
+                        expected = position + 1
                         if values.catalogValues[position] == nil { values.translatedCount += 1 }
                         values.catalogValues[position] = String(decoding: value, as: UTF8.self)
                     } else {

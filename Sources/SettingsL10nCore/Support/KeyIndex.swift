@@ -23,6 +23,10 @@ package struct KeyIndex: Sendable {
     /// Open addressing over `ranges`: each slot holds an index, or -1.
     private let slots: [Int32]
     private let seed: Seed
+    /// For each value from 0 up: the index in `ranges` of the ASCII key that has it, or -1.
+    /// Keys are laid out in the order of their values, so that lookups that go through the
+    /// keys in that order (a table written in catalog order) read them one after another.
+    private let entryOfValue: [Int32]
 
     package init(_ dictionary: [String: Int]) {
         self.dictionary = dictionary
@@ -32,7 +36,8 @@ package struct KeyIndex: Sendable {
         var size = 16
         while size < dictionary.count * 2 { size *= 2 }
         var slots = [Int32](repeating: -1, count: size)
-        for (key, value) in dictionary {
+        var entryOfValue = [Int32](repeating: -1, count: dictionary.count)
+        for (key, value) in dictionary.sorted(by: { $0.value < $1.value }) {
             guard key.utf8.allSatisfy({ $0 < 0x80 }) else {
                 hasNonASCIIKeys = true
                 continue
@@ -45,6 +50,7 @@ package struct KeyIndex: Sendable {
             var slot = bytes.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[start...]), seed) } & (size - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
             slots[slot] = Int32(ranges.count - 1)
+            if value >= 0, value < entryOfValue.count { entryOfValue[value] = Int32(ranges.count - 1) }
         }
         self.hasNonASCIIKeys = hasNonASCIIKeys
         self.bytes = bytes
@@ -52,6 +58,7 @@ package struct KeyIndex: Sendable {
         self.values = values
         self.slots = slots
         self.seed = seed
+        self.entryOfValue = entryOfValue
     }
 
     /// Runs `body` with lookups that read the index in place: one retain of its storage for
@@ -61,7 +68,9 @@ package struct KeyIndex: Sendable {
             try ranges.withUnsafeBufferPointer { ranges in
                 try values.withUnsafeBufferPointer { values in
                     try slots.withUnsafeBufferPointer { slots in
-                        try body(Lookup(index: self, bytes: bytes, ranges: ranges, values: values, slots: slots))
+                        try entryOfValue.withUnsafeBufferPointer { entryOfValue in
+                            try body(Lookup(index: self, bytes: bytes, ranges: ranges, values: values, slots: slots, entryOfValue: entryOfValue))
+                        }
                     }
                 }
             }
@@ -74,6 +83,7 @@ package struct KeyIndex: Sendable {
         fileprivate let ranges: UnsafeBufferPointer<Range<Int>>
         fileprivate let values: UnsafeBufferPointer<Int>
         fileprivate let slots: UnsafeBufferPointer<Int32>
+        fileprivate let entryOfValue: UnsafeBufferPointer<Int32>
 
         /// `dictionary[key]`.
         package func value(of key: String) -> Int? {
@@ -82,6 +92,26 @@ package struct KeyIndex: Sendable {
             case .some(let value): return value
             case .none: return index.dictionary[key]
             }
+        }
+
+        /// `value(of:)`, trying first the key whose value is `expected` (see
+        /// `value(ofUTF8:expecting:)`).
+        package func value(of key: String, expecting expected: Int) -> Int? {
+            var probe = key
+            return probe.withUTF8 { value(ofUTF8: $0, expecting: expected) }
+        }
+
+        /// `value(ofUTF8:)`, trying first the key whose value is `expected` (the next in a
+        /// table written in the order of the values): when the bytes are that key's, no hash
+        /// and no probe at scattered places.
+        package func value(ofUTF8 utf8: UnsafeBufferPointer<UInt8>, expecting expected: Int) -> Int? {
+            if expected >= 0, expected < entryOfValue.count, entryOfValue[expected] >= 0 {
+                let range = ranges[Int(entryOfValue[expected])]
+                if range.count == utf8.count, utf8.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress! + range.lowerBound, utf8.count) == 0 {
+                    return expected
+                }
+            }
+            return value(ofUTF8: utf8)
         }
 
         /// `dictionary[String(decoding: utf8, as: UTF8.self)]`, without a `String` for keys

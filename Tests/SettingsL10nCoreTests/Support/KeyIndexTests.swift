@@ -20,6 +20,12 @@ struct KeyIndexTests {
                     #expect(lookup.value(of: probe) == dictionary[probe], "\(probe.debugDescription) in \(dictionary)")
                     var utf8 = probe
                     #expect(utf8.withUTF8(lookup.value(ofUTF8:)) == dictionary[probe], "\(probe.debugDescription) in \(dictionary)")
+                    // Whatever key is expected, right or wrong, the answer is the dictionary's.
+                    let expected = Int(generator.next() % 1_002) - 1
+                    #expect(utf8.withUTF8 { lookup.value(ofUTF8: $0, expecting: expected) } == dictionary[probe], "\(probe.debugDescription) in \(dictionary)")
+                    if let right = dictionary[probe] {
+                        #expect(utf8.withUTF8 { lookup.value(ofUTF8: $0, expecting: right) } == right)
+                    }
                 }
             }
         }
@@ -31,6 +37,35 @@ struct KeyIndexTests {
         KeyIndex(["K": 3]).withLookup { #expect($0.value(of: "\u{212A}") == 3) }
         KeyIndex([:]).withLookup { #expect($0.value(of: "K") == nil) }
         KeyIndex(["\u{212A}": 7]).withLookup { lookup in #expect(Array("K".utf8).withUnsafeBufferPointer(lookup.value(ofUTF8:)) == 7) }
+    }
+
+    @Test("keys numbered in order are found by expecting the next one, in order or not")
+    func expectedKeys() {
+        var keys = (0..<200).map { "Key \($0)" }
+        keys[7] = "\u{212A}"
+        keys[8] = "é"
+        let dictionary = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        KeyIndex(dictionary).withLookup { lookup in
+            var expected = 0
+            var found: [Int?] = []
+            for probe in keys + ["K", "e\u{301}", "Key 200", "Key 5"] {
+                var utf8 = probe
+                let value = utf8.withUTF8 { lookup.value(ofUTF8: $0, expecting: expected) }
+                found.append(value)
+                expected = (value ?? expected - 1) + 1
+            }
+            #expect(found == Array(0..<200) + [7, 8, nil, 5])
+        }
+    }
+
+    @Test("values past 32 bits are answered too (by the dictionary)")
+    func largeValues() {
+        let large = Int(Int32.max) + 5
+        KeyIndex(["a": large, "b": 1]).withLookup { lookup in
+            #expect(lookup.value(of: "a") == large)
+            #expect(lookup.value(of: "b") == 1)
+            #expect(lookup.value(of: "c") == nil)
+        }
     }
 
     @Test("keys of every length up to 70 bytes, and keys that differ only in their middle, are told apart")
