@@ -58,7 +58,7 @@ public enum RenderJSON {
 
     /// One locale's object, indented to sit in the `locales` array.
     static func fragment(_ locale: LocalizedLocale) -> String {
-        var writer = JSONWriter(pretty: true, depth: 2)
+        var writer = JSONWriter(pretty: true, depth: 2, capacity: estimatedSize(locale))
         writer.beginObject()
         writer.fixedKey("locale")
         writer.string(locale.locale)
@@ -109,6 +109,22 @@ public enum RenderJSON {
         writer.endArray()
         writer.endObject()
         return writer.fragment()
+    }
+
+    /// About the bytes `fragment` writes for `locale` (measured: some 330 a row and 150 an
+    /// option): a locale can be megabytes, and a buffer grown by doubling copies itself into
+    /// fresh memory each time, page faults included, at every locale.
+    private static func estimatedSize(_ locale: LocalizedLocale) -> Int {
+        var rows = 0, options = 0
+        locale.pages.withUnsafeBufferPointer { pages in
+            for page in pages.indices {
+                rows += pages[page].specifiers.count
+                pages[page].specifiers.withUnsafeBufferPointer { specifiers in
+                    for row in specifiers.indices { options += specifiers[row].options?.count ?? 0 }
+                }
+            }
+        }
+        return 4096 + 100 * locale.pages.count + 360 * rows + 170 * options
     }
 
     private static func strings(_ list: [String], to writer: inout JSONWriter) {

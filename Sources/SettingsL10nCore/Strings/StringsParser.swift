@@ -40,6 +40,11 @@ package enum StringsParser {
     /// - Throws: `SyntaxError` naming the line and column of the first problem.
     package static func scan(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> StringsScan {
         var tokenizer = try EntryTokenizer(bytes: bytes, limits: limits)
+        // The scan records places in 32 bits (see `StringsScan.append`); only limits far above
+        // the standard ones let a text reach that.
+        guard tokenizer.decoded.utf8.count < Int(Int32.max) else {
+            throw SyntaxError("the file decodes to more than \(Int32.max) bytes, more than settings-l10n reads")
+        }
         var scan = StringsScan(encoding: tokenizer.decoded.encoding, hasByteOrderMark: tokenizer.decoded.hasByteOrderMark,
                                text: tokenizer.decoded.utf8, expectedCount: bytes.count / 64)
         try tokenizer.scanEntries(into: &scan)

@@ -22,16 +22,6 @@ package struct StringsScan: Sendable {
         package var needsReview: Bool
         /// A settings-l10n comment above the entry says it holds the source text.
         package var isUntranslatedFill: Bool
-
-        package init(key: String, value: String?, position: TextPosition, valuePosition: TextPosition,
-                     needsReview: Bool, isUntranslatedFill: Bool) {
-            self.key = key
-            self.value = value
-            self.position = position
-            self.valuePosition = valuePosition
-            self.needsReview = needsReview
-            self.isUntranslatedFill = isUntranslatedFill
-        }
     }
 
     package var encoding: TextEncoding
@@ -70,8 +60,8 @@ package struct StringsScan: Sendable {
         records.reserveCapacity(expectedCount)
     }
 
-    /// Adds the entry the tokenizer found. The text is at most `ReadLimits.maximumFileSize`
-    /// (and its escapes decode to less than it), so offsets fit in 32 bits.
+    /// Adds the entry the tokenizer found. `StringsParser.scan` reads no text of 2^31 bytes or
+    /// more (and escapes decode to fewer bytes than they take), so offsets fit in 32 bits.
     @inline(__always)
     mutating func append(_ raw: RawEntry, needsReview: Bool, isUntranslatedFill: Bool) {
         var flags: UInt8 = (needsReview ? Record.needsReview : 0) | (isUntranslatedFill ? Record.untranslatedFill : 0)
