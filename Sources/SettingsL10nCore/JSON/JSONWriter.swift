@@ -215,14 +215,10 @@ package struct JSONWriter: ~Copyable {
             while index < count {
                 // Most bytes need no escape: skip them sixteen, then eight at a time, straight
                 // to the first byte that may (the lowest flag of `escapeBits` is never a false
-                // one), then the last few one by one.
+                // one), then the last few one by one. Only those bytes come out of it.
                 index = Self.nextCandidate(raw, from: index)
                 guard index < count else { break }
                 let byte = bytes[index]
-                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
-                    index += 1
-                    continue
-                }
                 // The usual escapes are two bytes, written as such.
                 let short: UInt8? = switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
