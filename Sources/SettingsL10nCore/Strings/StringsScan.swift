@@ -107,11 +107,6 @@ package struct StringsScan: Sendable {
         withBytes { String(decoding: $0.key(index), as: UTF8.self) }
     }
 
-    /// The value when it is a string (arrays and dictionaries give `nil`).
-    package func value(at index: Int) -> String? {
-        withBytes { bytes in bytes.value(index).map { String(decoding: $0, as: UTF8.self) } }
-    }
-
     package func position(at index: Int) -> TextPosition {
         TextPosition(line: Int(records[index].line), column: Int(records[index].column))
     }

@@ -43,7 +43,7 @@ struct StringsScanTests {
         #expect(scan.entries.map(\.key).map { Array($0.utf8) } == [Array("a\"b".utf8), [0x65, 0xCC, 0x81]])
         #expect(scan.entries.map(\.value) == ["c\u{301}", "Ø"])
         #expect(scan.key(at: 1) == "e\u{301}")
-        #expect(scan.value(at: 0) == "c\u{301}")
+        #expect(scan.entry(at: 0).value == "c\u{301}")
     }
 }
 
