@@ -142,11 +142,12 @@ struct TableKeys: Sendable {
     let index: KeyIndex
     /// Each tracked key's slot among the keys option lists show, or -1.
     let optionSlot: [Int]
-    let optionKeyCount: Int
     /// The UTF-8 of the key of each slot, one after another, and where each lies: what an
     /// option shows when its table lacks the key, read in place by every thread.
     let optionKeyBytes: [UInt8]
     let optionKeyRanges: [Range<Int>]
+    /// The number of slots.
+    var optionKeyCount: Int { optionKeyRanges.count }
     /// The option lists of the schema files that use the table, their keys given slots.
     let optionLists: [SchemaOptionList]
 
@@ -157,14 +158,12 @@ struct TableKeys: Sendable {
         // A catalog table holds each key once.
         for (index, string) in table.strings.enumerated() { position[string.key] = index }
         var optionSlot = [Int](repeating: -1, count: table.strings.count)
-        var count = 0
         var keyBytes: [UInt8] = [], keyRanges: [Range<Int>] = []
         func newSlot(_ key: String) -> Int {
             let start = keyBytes.count
             keyBytes.append(contentsOf: key.utf8)
             keyRanges.append(start..<keyBytes.count)
-            count += 1
-            return count - 1
+            return keyRanges.count - 1
         }
         func slot(_ key: String?) -> Int? {
             guard let key else { return nil }
@@ -185,7 +184,6 @@ struct TableKeys: Sendable {
         self.position = position
         self.index = KeyIndex(position)
         self.optionSlot = optionSlot
-        self.optionKeyCount = count
         self.optionKeyBytes = keyBytes
         self.optionKeyRanges = keyRanges
         self.optionLists = completed
