@@ -103,7 +103,7 @@ extension DisplayRules {
                 table.initialize(repeating: (0, -1))
                 for index in titles.indices {
                     guard let title = titles[index] else { continue }
-                    let hash = fingerprint(title)
+                    let hash = fingerprint(title).hash
                     var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
                     while table[slot].index >= 0 {
                         if table[slot].hash == hash, same(titles[table[slot].index]!, title) { return true }
@@ -121,13 +121,6 @@ extension DisplayRules {
             }
         }
         return false
-    }
-
-    /// An FNV-1a hash of the bytes.
-    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
     }
 }
 

@@ -92,14 +92,20 @@ enum DisplayRules {
     private static func asciiFingerprint(_ text: String) -> UInt64? {
         var text = text
         return text.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            var bits: UInt8 = 0
-            for byte in bytes {
-                bits |= byte
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            return bits < 0x80 ? hash : nil
+            let (hash, isASCII) = fingerprint(bytes)
+            return isASCII ? hash : nil
         }
+    }
+
+    /// An FNV-1a hash of the bytes, and whether they are all ASCII (found in the same pass).
+    static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, isASCII: Bool) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var bits: UInt8 = 0
+        for byte in bytes {
+            bits |= byte
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return (hash, bits < 0x80)
     }
 
     struct OptionTitlesDuplicate: CheckRule {
