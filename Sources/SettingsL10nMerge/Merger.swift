@@ -95,9 +95,8 @@ public enum Merger {
         var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission)] = []
         for (place, localization) in localizations.enumerated() {
             let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
-            // The folder's files by name, found once (the first of a name, as `table(named:)` finds it).
-            var files: [String: StringsTableFile] = [:]
-            for file in localization.tables where files[file.name] == nil { files[file.name] = file }
+            // The folder's files by name, found once.
+            let files = localization.tables.firstByName()
             for index in catalog.tables.indices {
                 let file = files[catalog.tables[index].name]
                 jobs.append((place, index, file, isDevelopment, bundle.writePermission(file: file, in: localization)))

@@ -46,12 +46,8 @@ public struct SearchList: Hashable, Sendable {
             + (folders.first.map { [$0] } ?? []).map { self.tables(in: $0, bundle) }
             + [self.tables(in: "Base", bundle)]
             + folders.dropFirst().map { self.tables(in: $0, bundle) }
-        // Each place's files by name, the first of a name kept (as a search in order finds it).
-        let indexed = places.map { files in
-            var byName: [String: StringsTableFile] = [:]
-            for file in files where byName[file.name] == nil { byName[file.name] = file }
-            return byName
-        }
+        // Each place's files by name, found once.
+        let indexed = places.map { $0.firstByName() }
         return tables.map { table in
             let forIdiom = table + idiom.fileSuffix
             for byName in indexed {

@@ -143,6 +143,16 @@ public struct Localization: Hashable, Sendable {
     }
 }
 
+extension Sequence<StringsTableFile> {
+    /// The files by name, the first of a name kept, as `table(named:)` and a search in order
+    /// find it: for looking up many tables with one pass over the files.
+    package func firstByName() -> [String: StringsTableFile] {
+        var byName: [String: StringsTableFile] = [:]
+        for file in self where byName[file.name] == nil { byName[file.name] = file }
+        return byName
+    }
+}
+
 /// One `.strings` file of a localization. Its bytes are read when a command needs them, once
 /// per pass, so that a large bundle never holds every table (let alone every parsed one) at once.
 public struct StringsTableFile: Hashable, Sendable {
