@@ -74,4 +74,32 @@ package enum EditDistance {
         }
         return previous[b.count]
     }
+
+    /// The optimal string alignment distance (Levenshtein's, with a swap of two neighbouring
+    /// characters as one edit) when it is at most `limit`, else `nil`. A row whose every cell
+    /// exceeds `limit` ends the search: no later row can come back under it.
+    package static func typoDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+        let (n, m) = (a.count, b.count)
+        guard abs(n - m) <= limit else { return nil }
+        if n == 0 || m == 0 { return max(n, m) }
+        // Rows i - 2, i - 1 and i of the table.
+        var beforePrevious = [Int](repeating: 0, count: m + 1)
+        var previous = Array(0...m)
+        var current = [Int](repeating: 0, count: m + 1)
+        for i in 1...n {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...m {
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, beforePrevious[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return nil }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+        }
+        return previous[m] <= limit ? previous[m] : nil
+    }
 }

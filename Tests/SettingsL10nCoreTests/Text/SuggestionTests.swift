@@ -39,7 +39,7 @@ struct SuggestionTests {
             }
             let (a, b) = (word(), word())
             let full = Self.fullTypoDistance(a, b)
-            #expect(Suggestion.typoDistance(a, b, limit: limit) == (full <= limit ? full : nil), "\(a) \(b)")
+            #expect(EditDistance.typoDistance(a, b, limit: limit) == (full <= limit ? full : nil), "\(a) \(b)")
         }
     }
 
