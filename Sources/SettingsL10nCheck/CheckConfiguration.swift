@@ -1,4 +1,3 @@
-import Foundation
 import SettingsL10nCore
 import SettingsL10nExtract
 
@@ -64,42 +63,42 @@ public struct CheckConfiguration: Hashable, Sendable {
         guard bytes.count <= maximumSize else {
             throw ConfigurationError("the file is \(bytes.count) bytes, more than the limit of \(maximumSize)")
         }
-        let object: Any
+        let root: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+            root = try JSONReader.read(bytes)
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw ConfigurationError("not valid JSON: \(detail)")
+            throw ConfigurationError("not valid JSON: \(error.description)")
         }
-        guard let root = object as? [String: Any] else {
+        guard let members = root.members else {
             throw ConfigurationError("the configuration must be a JSON object, such as {\"rules\": {\"key-ignored\": \"off\"}}")
         }
         var configuration = CheckConfiguration(location: location)
-        for (key, value) in root {
+        for (key, value) in members {
             switch key {
             case "rules": configuration.severities = try severities(value, knownRules: knownRules)
             case "ignore": configuration.ignore = try suppressions(value, knownRules: knownRules)
             case "doNotTranslate":
-                guard let patterns = value as? [String], !patterns.contains(where: \.isEmpty) else {
+                guard let patterns = value.arrayValue?.compactMap(\.stringValue), patterns.count == value.arrayValue?.count,
+                      !patterns.contains(where: \.isEmpty) else {
                     throw ConfigurationError("\"doNotTranslate\" must be an array of keys or * patterns, such as [\"Acme *\", \"SETTINGS_BRAND\"]")
                 }
                 configuration.doNotTranslate = patterns.map(GlobPattern.init)
             case "developmentLanguage":
-                guard let language = value as? String, languageProblem(language) == nil else {
+                guard let language = value.stringValue, languageProblem(language) == nil else {
                     throw ConfigurationError("\"developmentLanguage\" must be a language identifier such as \"en\", \"pt-BR\" or \"zh-Hans\"")
                 }
                 configuration.developmentLanguage = language
             case "inApp":
-                guard let flag = value as? Bool else { throw ConfigurationError("\"inApp\" must be true or false") }
+                guard let flag = value.boolValue else { throw ConfigurationError("\"inApp\" must be true or false") }
                 configuration.inApp = flag
             case "bundle":
-                guard let path = value as? String, !path.isEmpty, !path.hasPrefix("/"),
+                guard let path = value.stringValue, !path.isEmpty, !path.hasPrefix("/"),
                       !path.split(separator: "/").contains("..") else {
                     throw ConfigurationError("\"bundle\" must be the bundle's path relative to the configuration file, such as \"Sources/MyApp/Settings.bundle\"")
                 }
                 configuration.bundle = path
             case "tableFallback":
-                guard let text = value as? String, let fallback = TableFallback(rawValue: text) else {
+                guard let text = value.stringValue, let fallback = TableFallback(rawValue: text) else {
                     throw ConfigurationError("\"tableFallback\" must be \"none\" or \"file-name\"")
                 }
                 configuration.tableFallback = fallback
@@ -112,14 +111,14 @@ public struct CheckConfiguration: Hashable, Sendable {
     }
 
     /// `"rules": {"stale-key": "off", "missing-translation": "error"}`.
-    private static func severities(_ value: Any, knownRules: Set<RuleID>) throws(ConfigurationError) -> [RuleID: Severity?] {
-        guard let rules = value as? [String: Any] else {
+    private static func severities(_ value: JSONValue, knownRules: Set<RuleID>) throws(ConfigurationError) -> [RuleID: Severity?] {
+        guard let rules = value.members else {
             throw ConfigurationError("\"rules\" must be an object of rule ids and severities")
         }
         var severities: [RuleID: Severity?] = [:]
         for (name, level) in rules {
             let rule = try Self.rule(name, knownRules: knownRules, in: "\"rules\"")
-            guard let text = level as? String else {
+            guard let text = level.stringValue else {
                 throw ConfigurationError("the level of \(MessageText.quoted(rule.rawValue)) must be \"off\", \"note\", \"warning\" or \"error\"")
             }
             if text == "off" {
@@ -142,19 +141,19 @@ public struct CheckConfiguration: Hashable, Sendable {
     }
 
     /// `"ignore": [{"rule": "missing-translation", "file": "ar.lproj/*", "key": "Beta *"}]`.
-    private static func suppressions(_ value: Any, knownRules: Set<RuleID>) throws(ConfigurationError) -> [Suppression] {
+    private static func suppressions(_ value: JSONValue, knownRules: Set<RuleID>) throws(ConfigurationError) -> [Suppression] {
         let example = "such as {\"rule\": \"missing-translation\", \"file\": \"ar.lproj/*\"}"
-        guard let entries = value as? [Any] else {
+        guard let entries = value.arrayValue else {
             throw ConfigurationError("\"ignore\" must be an array of objects with \"rule\", \"file\" and \"key\" patterns, \(example)")
         }
         var suppressions: [Suppression] = []
         for (index, entry) in entries.enumerated() {
-            guard let fields = entry as? [String: Any], !fields.isEmpty else {
+            guard let fields = entry.members, !fields.isEmpty else {
                 throw ConfigurationError("ignore[\(index)] must be an object with \"rule\", \"file\" or \"key\", \(example)")
             }
             var suppression = Suppression()
             for (name, value) in fields {
-                guard let text = value as? String, !text.isEmpty else {
+                guard let text = value.stringValue, !text.isEmpty else {
                     throw ConfigurationError("ignore[\(index)].\(name) must be a non-empty string (a * pattern)")
                 }
                 switch name {

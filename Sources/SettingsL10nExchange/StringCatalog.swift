@@ -35,11 +35,11 @@ public struct StringCatalog: Hashable, Sendable {
     /// Reads a catalog, checking the parts settings-l10n uses.
     public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> StringCatalog {
         let document = try JSONReader.read(bytes, limits: limits)
-        guard case .object(let members) = document else { throw SyntaxError("a String Catalog is a JSON object") }
-        guard case .string? = members.first(where: { $0.0 == "sourceLanguage" })?.1 else {
+        guard document.members != nil else { throw SyntaxError("a String Catalog is a JSON object") }
+        guard document[member: "sourceLanguage"]?.stringValue != nil else {
             throw SyntaxError("a String Catalog needs a \"sourceLanguage\" string")
         }
-        guard case .object? = members.first(where: { $0.0 == "strings" })?.1 else {
+        guard document[member: "strings"]?.members != nil else {
             throw SyntaxError("a String Catalog needs a \"strings\" object")
         }
         return StringCatalog(document: document)
@@ -49,32 +49,26 @@ public struct StringCatalog: Hashable, Sendable {
     public var text: String { XcodeJSON.text(document) }
 
     public var sourceLanguage: String {
-        if case .string(let language)? = member("sourceLanguage", of: document) { return language }
-        return "en"
+        document[member: "sourceLanguage"]?.stringValue ?? "en"
     }
 
     /// Every string, in the order of the document.
     public var entries: [Entry] {
-        guard case .object(let strings)? = member("strings", of: document) else { return [] }
+        guard let strings = document[member: "strings"]?.members else { return [] }
         return strings.map { key, value in
             var entry = Entry(key: key, comment: nil, shouldTranslate: true, units: [:])
-            if case .string(let comment)? = member("comment", of: value) { entry.comment = comment }
-            if case .bool(false)? = member("shouldTranslate", of: value) { entry.shouldTranslate = false }
-            if case .object(let localizations)? = member("localizations", of: value) {
+            entry.comment = value[member: "comment"]?.stringValue
+            entry.shouldTranslate = value[member: "shouldTranslate"]?.boolValue ?? true
+            if let localizations = value[member: "localizations"]?.members {
                 for (language, localization) in localizations {
-                    guard let unit = member("stringUnit", of: localization),
-                          case .string(let state)? = member("state", of: unit),
-                          case .string(let text)? = member("value", of: unit) else { continue }
+                    guard let unit = localization[member: "stringUnit"],
+                          let state = unit[member: "state"]?.stringValue,
+                          let text = unit[member: "value"]?.stringValue else { continue }
                     entry.units[language] = Unit(state: state, value: text)
                 }
             }
             return entry
         }
-    }
-
-    private func member(_ name: String, of value: JSONValue) -> JSONValue? {
-        guard case .object(let members) = value else { return nil }
-        return members.first { $0.0 == name }?.1
     }
 }
 

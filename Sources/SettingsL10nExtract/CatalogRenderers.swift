@@ -1,4 +1,3 @@
-import Foundation
 import SettingsL10nCore
 
 extension Catalog {
@@ -99,7 +98,7 @@ extension Catalog {
             out += "\(table.name).strings: \(plural(table.strings.count, "string")) from \(plural(perFile.count, "schema file"))\n"
             let width = perFile.map(\.0.count).max() ?? 0
             for (file, count) in perFile {
-                out += "  \(file.padding(toLength: width, withPad: " ", startingAt: 0))  \(plural(count, "string"))\n"
+                out += "  \(file.padded(to: width))  \(plural(count, "string"))\n"
             }
         }
         if !unlocalized.isEmpty {
@@ -107,7 +106,7 @@ extension Catalog {
             out += "Not localized (no StringsTable; shown as written): \(plural(count, "string")) in \(plural(unlocalized.count, "file"))\n"
             let width = unlocalized.map(\.file.count).max() ?? 0
             for file in unlocalized {
-                out += "  \(file.file.padding(toLength: width, withPad: " ", startingAt: 0))  \(plural(file.strings.count, "string"))\n"
+                out += "  \(file.file.padded(to: width))  \(plural(file.strings.count, "string"))\n"
             }
         }
         if tables.isEmpty, unlocalized.isEmpty {

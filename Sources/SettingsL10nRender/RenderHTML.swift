@@ -1,4 +1,3 @@
-import Foundation
 import SettingsL10nCore
 import SettingsL10nICU
 import SettingsL10nResolve
@@ -127,7 +126,7 @@ public struct RenderHTML {
             let minimum = specifier.minimumValue ?? 0, maximum = specifier.maximumValue ?? 1
             let value = specifier.defaultValue?.numberValue ?? minimum
             let share = maximum > minimum ? min(max((value - minimum) / (maximum - minimum), 0), 1) : 0
-            let percent = String(format: "%.0f%%", share * 100)
+            let percent = String(share * 100, decimals: 0) + "%"
             return "<li class=\"row slider\">\(image(specifier.minimumValueImage))<span class=\"track\" role=\"img\" aria-label=\"\(RenderText.number(value)) of \(RenderText.number(minimum)) to \(RenderText.number(maximum))\"><span class=\"fill\" style=\"width:\(percent)\"></span><span class=\"knob\" style=\"inset-inline-start:\(percent)\"></span></span>\(image(specifier.maximumValueImage))</li>"
         case .titleValue?:
             let value = row.selectedOption?.title ?? row.defaultValue.map(Resolver.describe) ?? ""
@@ -148,8 +147,9 @@ public struct RenderHTML {
 
     private func image(_ name: String?) -> String {
         guard let name, let bytes = images[name] else { return "" }
-        let type = name.lowercased().hasSuffix(".png") ? "image/png" : name.lowercased().hasSuffix(".jpg") ? "image/jpeg" : "image/png"
-        return "<img class=\"icon\" alt=\"\" src=\"data:\(type);base64,\(Data(bytes).base64EncodedString())\">"
+        let lowercased = name.lowercased()
+        let type = lowercased.hasSuffix(".jpg") || lowercased.hasSuffix(".jpeg") ? "image/jpeg" : "image/png"
+        return "<img class=\"icon\" alt=\"\" src=\"data:\(type);base64,\(Base64.encode(bytes))\">"
     }
 
     private func section(header: String?, rows: [String], footer: String?, listClass: String = "") -> String {

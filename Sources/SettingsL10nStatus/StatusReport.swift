@@ -1,4 +1,3 @@
-import Foundation
 import SettingsL10nCore
 import SettingsL10nCheck
 
@@ -42,7 +41,7 @@ public struct StatusReport: Hashable, Sendable {
     }
 
     static func percent(_ value: Double) -> String {
-        String(format: "%.1f%%", value)
+        String(value, decimals: 1) + "%"
     }
 
     /// A bar of `width` cells for a percentage.
@@ -60,14 +59,12 @@ public struct StatusReport: Hashable, Sendable {
     public func text(colors: Bool = false) -> String {
         let tableWidth = max(5, locales.flatMap { $0.tables.map(\.table.count) }.max() ?? 0)
         let localeWidth = max(6, locales.map { $0.locale.count + ($0.isDevelopmentLanguage ? 2 : 0) }.max() ?? 0)
-        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
-        func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
         func tint(_ text: String, _ percent: Double) -> String {
             guard colors else { return text }
             let code = percent >= 100 ? "32" : percent >= 80 ? "33" : "31"
             return "\u{1B}[\(code)m\(text)\u{1B}[0m"
         }
-        var out = pad("locale", localeWidth) + "  " + pad("table", tableWidth) + "  translated  fuzzy  missing  stale  percent\n"
+        var out = "locale".padded(to: localeWidth) + "  " + "table".padded(to: tableWidth) + "  translated  fuzzy  missing  stale  percent\n"
         for locale in locales {
             let name = locale.locale + (locale.isDevelopmentLanguage ? " *" : "")
             var rows: [(String, String, Int, Int, Int, Int, Int, Double)] = locale.tables.map {
@@ -79,9 +76,10 @@ public struct StatusReport: Hashable, Sendable {
             }
             for (index, row) in rows.enumerated() {
                 let isLast = index == rows.count - 1
-                out += pad(index == 0 ? name : "", localeWidth) + "  " + pad(row.0, tableWidth) + "  "
-                out += right(locale.isDevelopmentLanguage ? "source" : "\(row.2)/\(row.3)", 10) + "  " + right("\(row.4)", 5) + "  " + right("\(row.5)", 7) + "  "
-                out += right("\(row.6)", 5) + "  " + right(Self.percent(row.7), 7)
+                out += (index == 0 ? name : "").padded(to: localeWidth) + "  " + row.0.padded(to: tableWidth) + "  "
+                out += (locale.isDevelopmentLanguage ? "source" : "\(row.2)/\(row.3)").rightAligned(to: 10) + "  " + "\(row.4)".rightAligned(to: 5) + "  "
+                    + "\(row.5)".rightAligned(to: 7) + "  "
+                out += "\(row.6)".rightAligned(to: 5) + "  " + Self.percent(row.7).rightAligned(to: 7)
                 if isLast { out += "  " + tint(Self.bar(locale.percent), locale.percent) }
                 out += row.1 + "\n"
             }

@@ -1,16 +1,20 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SettingsL10n
 
 /// Reads what `merge --fill-from` names: an app's String Catalog, or a folder of its resources
 /// (`<lang>.lproj/*.strings`, and the `.xcstrings` directly in it).
 enum AppTranslationSource {
     static func read(_ path: String, developmentLanguage: String) throws -> AppTranslations {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+        let kind = LocalFile.kind(of: path)
+        guard kind != .missing else {
             throw CommandFailure("--fill-from \(path): no such file or folder; nothing was merged")
         }
         var translations = AppTranslations()
-        if isFolder.boolValue {
+        if kind == .folder {
             let app: SettingsBundle
             do {
                 app = try BundleLoader.load(from: try DiskBundleSource(path: path))
@@ -19,7 +23,7 @@ enum AppTranslationSource {
             }
             translations = AppTranslations(tablesOf: app, developmentLanguage: developmentLanguage)
             for entry in app.otherEntries where entry.kind == .file && entry.name.hasSuffix(".xcstrings") {
-                try addCatalog(URL(fileURLWithPath: path).appendingPathComponent(entry.name).path, origin: entry.name, to: &translations)
+                try addCatalog(joinedPath(path, entry.name), origin: entry.name, to: &translations)
             }
         } else {
             try addCatalog(path, origin: URL(fileURLWithPath: path).lastPathComponent, to: &translations)

@@ -1,5 +1,9 @@
-import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ArgumentParser
 import SettingsL10n
 
 struct CheckCommand: ParsableCommand {
@@ -120,9 +124,9 @@ struct CheckCommand: ParsableCommand {
 
     private func writeFile(_ path: String, _ text: String, what: String) throws {
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try LocalFile.write(Array(text.utf8), to: path)
         } catch {
-            throw CommandFailure("cannot write \(what) to \(path): \(error.localizedDescription); choose a file you can write")
+            throw CommandFailure("cannot write \(what) to \(path): \(error.reason); choose a file you can write")
         }
     }
 

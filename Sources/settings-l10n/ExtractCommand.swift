@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SettingsL10n
 
 struct ExtractCommand: ParsableCommand {
@@ -76,20 +75,18 @@ struct ExtractCommand: ParsableCommand {
             throw CommandFailure(error.description)
         }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try LocalFile.createFolders(folder)
             for export in result.exports {
-                let data = Data(XLIFFWriter.xml(export.document).utf8)
+                let data = Array(XLIFFWriter.xml(export.document).utf8)
                 // Import reads documents up to a limit: never write one it would refuse.
                 let limit = ReadLimits.standard.maximumDocumentSize
                 guard data.count <= limit else {
                     throw CommandFailure("the XLIFF document for \(export.folder) would be \(data.count) bytes, more than import reads (\(limit)); no document was written for it")
                 }
-                try data.write(to: URL(fileURLWithPath: joinedPath(folder, export.folder + ".xliff")), options: .atomic)
+                try LocalFile.write(data, to: joinedPath(folder, export.folder + ".xliff"))
             }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure("cannot write the XLIFF documents into \(folder): \(error.localizedDescription); choose a folder you can write to")
+        } catch let error as LocalFile.WriteError {
+            throw CommandFailure("cannot write the XLIFF documents into \(folder): \(error.reason); choose a folder you can write to")
         }
         return (result.exports, result.diagnostics)
     }

@@ -1,4 +1,3 @@
-import Foundation
 import SettingsL10n
 
 /// `extract --xcloc` and `extract --xcstrings`: the files Xcode and translators exchange.
@@ -18,11 +17,10 @@ extension ExtractCommand {
         printError(formatter.format(result.diagnostics), ifNotEmpty: true)
         let development = bundle.localization(forLanguage: catalog.developmentLanguage)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
-        let root = URL(fileURLWithPath: folder)
         do {
             for export in result.exports {
                 let language = export.document.files.first?.targetLanguage ?? export.folder
-                let package = root.appendingPathComponent(language + ".xcloc")
+                let package = joinedPath(folder, language + ".xcloc")
                 let contents: JSONValue = .object([
                     ("developmentRegion", .string(sourceLanguage)),
                     ("project", .string(bundleName)),
@@ -33,22 +31,19 @@ extension ExtractCommand {
                     ])),
                     ("version", .string("1.0")),
                 ])
-                try write(Array(XcodeJSON.text(contents).utf8), to: package.appendingPathComponent("contents.json"))
+                try write(Array(XcodeJSON.text(contents).utf8), to: joinedPath(package, "contents.json"))
                 try write(Array(XLIFFWriter.xml(export.document).utf8),
-                          to: package.appendingPathComponent("Localized Contents").appendingPathComponent(language + ".xliff"))
+                          to: joinedPath(package, "Localized Contents/" + language + ".xliff"))
                 for table in catalog.tables {
                     guard let file = development?.table(named: table.name), let bytes = file.bytes else { continue }
-                    try write(bytes, to: package.appendingPathComponent("Source Contents").appendingPathComponent(bundleName)
-                        .appendingPathComponent(file.path))
+                    try write(bytes, to: joinedPath(package, "Source Contents/" + bundleName + "/" + file.path))
                 }
-                try FileManager.default.createDirectory(at: package.appendingPathComponent("Notes"), withIntermediateDirectories: true)
+                try LocalFile.createFolders(joinedPath(package, "Notes"))
                 let units = export.document.files.flatMap(\.units)
                 printError("wrote \(joinedPath(folder, language + ".xcloc")): \(units.count) units, \(units.filter { $0.target != nil }.count) with a translation")
             }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure("cannot write the packages into \(folder): \(error.localizedDescription); choose a folder you can write to")
+        } catch let error as LocalFile.WriteError {
+            throw CommandFailure("cannot write the packages into \(folder): \(error.reason); choose a folder you can write to")
         }
     }
 
@@ -58,26 +53,22 @@ extension ExtractCommand {
         printError(formatter.format(diagnostics), ifNotEmpty: true)
         do {
             for (table, stringCatalog) in catalogs {
-                let url = URL(fileURLWithPath: folder).appendingPathComponent(table + ".xcstrings")
-                try write(Array(stringCatalog.text.utf8), to: url)
+                try write(Array(stringCatalog.text.utf8), to: joinedPath(folder, table + ".xcstrings"))
                 let entries = stringCatalog.entries
                 let units = entries.reduce(0) { $0 + $1.units.count }
                 printError("wrote \(joinedPath(folder, table + ".xcstrings")): \(entries.count) strings, \(units) string units")
             }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure("cannot write the String Catalogs into \(folder): \(error.localizedDescription); choose a folder you can write to")
+        } catch let error as LocalFile.WriteError {
+            throw CommandFailure("cannot write the String Catalogs into \(folder): \(error.reason); choose a folder you can write to")
         }
     }
 
     /// Writes a file atomically, creating its folder; refuses one import would not read back.
-    private func write(_ bytes: [UInt8], to url: URL) throws {
+    private func write(_ bytes: [UInt8], to path: String) throws {
         let limit = ReadLimits.standard.maximumDocumentSize
         guard bytes.count <= limit else {
-            throw CommandFailure("\(url.path) would be \(bytes.count) bytes, more than import reads (\(limit)); it was not written")
+            throw CommandFailure("\(path) would be \(bytes.count) bytes, more than import reads (\(limit)); it was not written")
         }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url, options: .atomic)
+        try LocalFile.write(bytes, to: path, creatingFolders: true)
     }
 }

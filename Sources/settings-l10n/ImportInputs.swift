@@ -1,5 +1,3 @@
-import Foundation
-
 /// The documents an `import` argument stands for: an XLIFF document, a String Catalog, an
 /// Xcode localization package (`de.xcloc`: its `Localized Contents/*.xliff`), or a folder
 /// holding any of these (not its subfolders, but the packages in it).
@@ -20,18 +18,16 @@ enum ImportInputs {
 
     /// The documents of `path`, sorted by path within each folder.
     static func documents(at path: String) throws -> [Input] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+        let entry = LocalFile.kind(of: path)
+        guard entry != .missing else {
             throw CommandFailure("\(path): no such file or folder; nothing was imported")
         }
-        guard isFolder.boolValue else { return [Input(path: path, kind: kind(of: path))] }
+        guard entry == .folder else { return [Input(path: path, kind: kind(of: path))] }
         if path.trimmingSlashes.hasSuffix(".xcloc") { return try package(path) }
         var found: [Input] = []
         for name in try entries(of: path) {
             let child = joinedPath(path, name)
-            var childIsFolder: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: child, isDirectory: &childIsFolder)
-            if childIsFolder.boolValue {
+            if LocalFile.kind(of: child) == .folder {
                 if name.hasSuffix(".xcloc") { found += try package(child) }
             } else if name.hasSuffix(".xliff") || name.hasSuffix(".xcstrings") {
                 found.append(Input(path: child, kind: kind(of: child)))
@@ -62,9 +58,9 @@ enum ImportInputs {
 
     private static func entries(of folder: String) throws -> [String] {
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+            return try LocalFile.names(inFolder: folder)
         } catch {
-            throw CommandFailure("cannot read the folder \(folder): \(error.localizedDescription); nothing was imported")
+            throw CommandFailure("\(error.message); nothing was imported")
         }
     }
 }

@@ -60,47 +60,6 @@ enum ProcessLifetime {
     }
 }
 
-/// A file named on the command line (an XLIFF document, the configuration), read whole but only
-/// up to a size limit.
-enum LocalFile {
-    struct ReadError: Error {
-        var message: String
-    }
-
-    /// The bytes of the regular file at `path`, refusing one larger than `limit` bytes.
-    static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            throw ReadError(message: "cannot read \(path): \(String(cString: strerror(errno))); check the path")
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw ReadError(message: "cannot read \(path): not a regular file")
-        }
-        guard Int(info.st_size) <= limit else {
-            throw ReadError(message: "\(path) is \(info.st_size) bytes, more than the limit of \(limit)")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var total = 0
-        while total < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + total, $0.count - total) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { throw ReadError(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
-            if count == 0 { break }
-            total += count
-        }
-        // The file grew while it was read: the limit still holds.
-        guard total <= limit else { throw ReadError(message: "\(path) is more than the limit of \(limit) bytes") }
-        bytes.removeLast(bytes.count - total)
-        return bytes
-    }
-}
-
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
-
 /// `folder/name`, the folder as the user gave it (no doubled slash), for paths the tool shows
 /// and opens.
 func joinedPath(_ folder: String, _ name: String) -> String {

@@ -1,5 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-
+#endif
 /// A progress line on standard error for long runs over many locales: only on a terminal,
 /// never in CI logs (`CI` set), with `TERM=dumb`, or when standard error is piped.
 final class ProgressLine {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SettingsL10n
 
 struct RenderCommand: ParsableCommand {
@@ -100,7 +99,7 @@ struct RenderCommand: ParsableCommand {
 
     /// The languages of a `--languages` list: `it, fr` → `[it, fr]`.
     static func languages(_ list: String) -> [String] {
-        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        list.split(separator: ",").map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }.filter { !$0.isEmpty }
     }
 
     private func writeHTML(_ locales: [LocalizedLocale], source: DiskBundleSource, bundle: SettingsBundle) throws {
@@ -109,17 +108,15 @@ struct RenderCommand: ParsableCommand {
             images[file.name] = try? source.contents(of: file.name, limit: 1 << 20)
         }
         let pages = RenderHTML(images: images).pages(for: locales)
-        let folder = URL(fileURLWithPath: output!)
+        let folder = output!
         do {
             for (path, html) in pages.sorted(by: { $0.key < $1.key }) {
-                let url = folder.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(html.utf8).write(to: url, options: .atomic)
+                try LocalFile.write(Array(html.utf8), to: joinedPath(folder, path), creatingFolders: true)
             }
         } catch {
-            throw CommandFailure("cannot write the pages into \(output!): \(error.localizedDescription); choose a folder you can write to")
+            throw CommandFailure("cannot write the pages into \(folder): \(error.reason); choose a folder you can write to")
         }
-        printError("wrote \(pages.count) pages for \(locales.count) locale\(locales.count == 1 ? "" : "s") into \(output!); open \(folder.appendingPathComponent("index.html").path)")
+        printError("wrote \(pages.count) pages for \(locales.count) locale\(locales.count == 1 ? "" : "s") into \(output!); open \(joinedPath(folder, "index.html"))")
     }
 }
 

@@ -19,7 +19,7 @@ struct RulesCommand: ParsableCommand {
         case .text:
             let width = Checker.rules.map(\.id.rawValue.count).max() ?? 0
             for rule in Checker.rules {
-                printOutput("\(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(rule.summary)\n")
+                printOutput("\(rule.id.rawValue.padded(to: width))  \(rule.defaultSeverity.rawValue.padded(to: 7))  \(rule.summary)\n")
             }
         case .markdown:
             printOutput("| rule | default | what it finds |\n|---|---|---|\n")

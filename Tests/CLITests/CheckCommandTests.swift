@@ -96,6 +96,23 @@ struct CheckCommandTests {
         #expect(result.stdout == "\(real)/OfflineMaps.plist:49:3: error: Titles has 3 entries, Values has 2 [titles-values-count]\n")
     }
 
+    @Test("--output replaces the file whole and keeps its permissions; a folder that is not there is an error saying why")
+    func outputFile() throws {
+        let copy = try BundleCopy()
+        let report = copy.folder.appendingPathComponent("report.txt")
+        try Data("an old report\n".utf8).write(to: report)
+        #expect(chmod(report.path, 0o600) == 0)
+        let result = try Tool.run(["check", "Settings.bundle", "--output", "report.txt"], in: copy.folder)
+        #expect(result == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
+        #expect(try String(contentsOf: report, encoding: .utf8) == "")
+        let mode = try FileManager.default.attributesOfItem(atPath: report.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.path).sorted() == ["Settings.bundle", "report.txt"])
+        let missing = try Tool.run(["check", "Settings.bundle", "--output", "nowhere/report.txt"], in: copy.folder)
+        #expect(missing == ToolResult(stdout: "", stderr: "error: cannot write the report to nowhere/report.txt: No such file or directory; choose a file you can write\n", exitCode: 3))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.path).sorted() == ["Settings.bundle", "report.txt"])
+    }
+
     @Test("settings-l10n rules lists every rule with its severity")
     func rules() throws {
         let result = try Tool.run(["rules"])

@@ -53,6 +53,22 @@ struct ConfigurationTests {
         }
     }
 
+    @Test("of several bad settings, the first in the file is reported, every time")
+    func firstProblem() {
+        for _ in 0..<20 {
+            #expect(throws: ConfigurationError("\"inApp\" must be true or false")) {
+                try CheckConfiguration.parse(Array(#"{"inApp": 1, "bundle": 2, "tableFallback": 3, "developmentLanguage": 4}"#.utf8))
+            }
+        }
+    }
+
+    @Test("a syntax error names its line and column")
+    func syntaxError() {
+        #expect(throws: ConfigurationError("not valid JSON: 2:17: a string is never closed")) {
+            try CheckConfiguration.parse(Array("{\"rules\":\n  {\"stale-key\": \"off}".utf8))
+        }
+    }
+
     @Test("bundle: the path the build-tool plugin checks")
     func bundle() throws {
         let configuration = try CheckConfiguration.parse(Array(#"{"bundle": "Sources/MyApp/Settings.bundle"}"#.utf8))

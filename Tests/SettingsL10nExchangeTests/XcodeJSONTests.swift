@@ -60,3 +60,23 @@ struct XcodeJSONTests {
         #expect(try JSONReader.read(Array("[[[\"\\ud83d\\ude00\"]]]".utf8)) == .array([.array([.array([.string("😀")])])]))
     }
 }
+
+@Suite("Reading JSON values")
+struct JSONValueAccessTests {
+    @Test("members by name (the first of a repeated name), and values of their type only")
+    func access() throws {
+        let value = try JSONReader.read(Array(#"{"a": "x", "n": 2, "f": 2.0, "h": 2.5, "b": true, "l": [1], "a": "y"}"#.utf8))
+        #expect(value.members?.map(\.0) == ["a", "n", "f", "h", "b", "l", "a"])
+        #expect(value[member: "a"]?.stringValue == "x")
+        #expect(value[member: "n"]?.intValue == 2)
+        #expect(value[member: "f"]?.intValue == 2)
+        #expect(value[member: "h"]?.intValue == nil)
+        #expect(value[member: "b"]?.boolValue == true)
+        #expect(value[member: "l"]?.arrayValue == [.integer(1)])
+        #expect(value[member: "missing"] == nil)
+        #expect(value[member: "a"]?.intValue == nil)
+        #expect(value[member: "n"]?.stringValue == nil)
+        #expect(JSONValue.array([])[member: "a"] == nil)
+        #expect(JSONValue.string("a").members == nil)
+    }
+}

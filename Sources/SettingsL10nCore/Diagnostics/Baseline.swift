@@ -1,5 +1,3 @@
-import Foundation
-
 /// The findings a project accepted on a given day, so that `check` reports only what is new.
 ///
 /// Findings are told apart by their fingerprint (rule, file, and key or key path), never by
@@ -99,31 +97,30 @@ public struct Baseline: Hashable, Sendable {
         guard bytes.count <= maximumSize else {
             throw SyntaxError("the baseline is \(bytes.count) bytes, more than the limit of \(maximumSize)")
         }
-        let root: [String: Any]
+        let root: JSONValue
         do {
-            guard let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
-                throw SyntaxError("a baseline is a JSON object with \"version\" and \"findings\"")
-            }
-            root = object
-        } catch let error as SyntaxError {
-            throw error
+            root = try JSONReader.read(bytes)
         } catch {
-            throw SyntaxError("not valid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")")
+            throw SyntaxError("not valid JSON: \(error.description)")
         }
-        guard root["version"] as? Int == 1 else {
+        guard root.members != nil else {
+            throw SyntaxError("a baseline is a JSON object with \"version\" and \"findings\"")
+        }
+        guard root[member: "version"]?.intValue == 1 else {
             throw SyntaxError("this baseline's version is not 1; write it again with check --write-baseline")
         }
-        guard let findings = root["findings"] as? [[String: Any]] else {
+        guard let findings = root[member: "findings"]?.arrayValue, findings.allSatisfy({ $0.members != nil }) else {
             throw SyntaxError("\"findings\" must be an array of objects with \"rule\" and \"file\"")
         }
         var entries: [Entry] = []
         for (index, finding) in findings.enumerated() {
-            guard let rule = finding["rule"] as? String, let file = finding["file"] as? String else {
+            guard let rule = finding[member: "rule"]?.stringValue, let file = finding[member: "file"]?.stringValue else {
                 throw SyntaxError("findings[\(index)] has no \"rule\" or no \"file\"")
             }
-            let count = finding["count"] as? Int ?? 1
+            let count = finding[member: "count"]?.intValue ?? 1
             guard count > 0 else { throw SyntaxError("findings[\(index)].count must be a positive number") }
-            entries.append(Entry(rule: rule, file: file, key: finding["key"] as? String, keyPath: finding["keyPath"] as? String, count: count))
+            entries.append(Entry(rule: rule, file: file, key: finding[member: "key"]?.stringValue,
+                                 keyPath: finding[member: "keyPath"]?.stringValue, count: count))
         }
         return Baseline(entries: entries)
     }

@@ -114,8 +114,7 @@ public struct DiagnosticReport: Sendable {
         let nouns = rows.map { $0.value.severity.rawValue + ($0.value.count == 1 ? "" : "s") }
         let countWidth = counts.map(\.count).max() ?? 0, nounWidth = nouns.map(\.count).max() ?? 0
         for (index, row) in rows.enumerated() {
-            text += "  " + String(repeating: " ", count: countWidth - counts[index].count) + counts[index] + " "
-                + nouns[index] + String(repeating: " ", count: nounWidth - nouns[index].count) + "  \(row.key)\n"
+            text += "  " + counts[index].rightAligned(to: countWidth) + " " + nouns[index].padded(to: nounWidth) + "  \(row.key)\n"
         }
         return text
     }

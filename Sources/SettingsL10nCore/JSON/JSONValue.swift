@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON document whose objects keep their keys in the order they were built, so that
 /// output is stable and reads in a sensible order (`key` before `occurrences`).
 public indirect enum JSONValue: Hashable, Sendable {
@@ -72,5 +70,43 @@ public indirect enum JSONValue: Hashable, Sendable {
             }
             writer.endObject()
         }
+    }
+}
+
+extension JSONValue {
+    /// The members of an object, in file order; `nil` for any other value.
+    public var members: [(String, JSONValue)]? {
+        guard case .object(let members) = self else { return nil }
+        return members
+    }
+
+    /// The value of an object's member `name` (the first, when a name repeats); `nil` when there
+    /// is none or this is not an object.
+    public subscript(member name: String) -> JSONValue? {
+        members?.first { $0.0 == name }?.1
+    }
+
+    public var stringValue: String? {
+        guard case .string(let string) = self else { return nil }
+        return string
+    }
+
+    public var boolValue: Bool? {
+        guard case .bool(let bool) = self else { return nil }
+        return bool
+    }
+
+    /// An integer, or a number without a fraction (`1.0`) that fits one.
+    public var intValue: Int? {
+        switch self {
+        case .integer(let integer): Int(exactly: integer)
+        case .number(let number): Int(exactly: number)
+        default: nil
+        }
+    }
+
+    public var arrayValue: [JSONValue]? {
+        guard case .array(let elements) = self else { return nil }
+        return elements
     }
 }

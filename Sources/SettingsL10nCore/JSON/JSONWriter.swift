@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes JSON text straight into bytes, so large documents (thousands of diagnostics) need
 /// no tree of values first. `JSONValue` renders through it too: one formatting for both.
@@ -280,8 +284,8 @@ enum ISO8601 {
     }
 }
 
-enum Base64 {
-    static func encode(_ bytes: [UInt8]) -> String {
+package enum Base64 {
+    package static func encode(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString()
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A property-list value with where it was written.
 public struct PlistNode: Hashable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads XML property lists on top of `XMLScanner`, which refuses entity declarations, so
 /// nothing is ever expanded or fetched.

@@ -1,5 +1,10 @@
-import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+
+import Dispatch
 
 /// The cores the work can use.
 package var activeCores: Int { ProcessInfo.processInfo.activeProcessorCount }
@@ -29,21 +34,23 @@ package func blockingParallelMap<Element: Sendable, Result: Sendable>(_ elements
     if elements.count < 2 || width < 2 { return elements.map(transform) }
     let work = BlockingWork<Result>(count: elements.count)
     let group = DispatchGroup()
-    for _ in 0..<min(width, elements.count) {
+    for _ in 1..<min(width, elements.count) {
         group.enter()
-        let thread = Thread {
+        let started = startThread {
             while let index = work.take() { work.store(transform(elements[index]), at: index) }
             group.leave()
         }
-        thread.start()
+        if !started { group.leave() }
     }
+    // The calling thread works too, so that the work ends even when no thread could start.
+    while let index = work.take() { work.store(transform(elements[index]), at: index) }
     group.wait()
     return work.results.map { $0! }
 }
 
 /// The shared state of `blockingParallelMap`: the next element to take, and the results.
 private final class BlockingWork<Result>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var next = 0
     private(set) var results: [Result?]
 
@@ -81,12 +88,22 @@ package func parallelStream<Element: Sendable, Result: Sendable>(_ elements: [El
     }
     let stream = StreamWork<Result>(count: elements.count, window: max(window, width))
     let group = DispatchGroup()
+    var started = 0
     for _ in 0..<width {
         group.enter()
-        Thread {
+        if startThread({
             while let index = stream.take() { stream.store(transform(elements[index]), at: index) }
             group.leave()
-        }.start()
+        }) {
+            started += 1
+        } else {
+            group.leave()
+        }
+    }
+    if started == 0 {
+        // The system gave no thread (a process limit): the work runs here, in order.
+        for element in elements { try consume(transform(element)) }
+        return
     }
     defer {
         stream.stop()
@@ -101,7 +118,7 @@ package func parallelStream<Element: Sendable, Result: Sendable>(_ elements: [El
 /// wait for the consumer. Threads are woken only when what they wait for is there: the consumer,
 /// once a few results are ready (one wake-up per element would cost more than small elements).
 private final class StreamWork<Result>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private let count: Int
     private var next = 0
     /// Results before this index are consumed; their slots are free.

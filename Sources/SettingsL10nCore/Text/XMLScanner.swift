@@ -144,7 +144,7 @@ package struct XMLScanner {
 
     /// Refuses an XML declaration naming an encoding other than UTF-8 (or UTF-16, transcoded).
     private func checkDeclaration(_ content: String, at start: Int) throws(SyntaxError) {
-        guard content.hasPrefix("xml "), let range = content.range(of: "encoding") else { return }
+        guard content.hasPrefix("xml "), let range = content.firstRange(of: "encoding") else { return }
         let rest = content[range.upperBound...].drop { $0 == " " || $0 == "=" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
         let name = rest.dropFirst().prefix { $0 != quote }.lowercased()

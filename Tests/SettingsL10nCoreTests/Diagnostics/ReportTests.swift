@@ -79,6 +79,17 @@ struct ReportTests {
         #expect(Baseline([]).json == "{\n  \"version\": 1,\n  \"findings\": []\n}\n")
     }
 
+    @Test("a baseline that cannot be read says where and what", arguments: [
+        ("{\"version\": 1,\n  \"findings\": [}", "not valid JSON: 2:16: unexpected character where a value should be"),
+        ("[]", "a baseline is a JSON object with \"version\" and \"findings\""),
+        ("{\"version\": 1.0, \"findings\": {}}", "\"findings\" must be an array of objects with \"rule\" and \"file\""),
+        ("{\"version\": 1, \"findings\": [{\"rule\": \"stale-key\"}]}", "findings[0] has no \"rule\" or no \"file\""),
+        ("{\"version\": 1, \"findings\": [{\"rule\": \"stale-key\", \"file\": \"a\", \"count\": 0}]}", "findings[0].count must be a positive number"),
+    ])
+    func baselineErrors(text: String, message: String) {
+        #expect(throws: SyntaxError(message)) { try Baseline.parse(Array(text.utf8)) }
+    }
+
     @Test("* patterns match any run of characters", arguments: [
         ("Acme *", "Acme Cloud", true), ("Acme *", "Acme", false), ("ar.lproj/*", "ar.lproj/Root.strings", true),
         ("*.strings", "de.lproj/Root.strings", true), ("SETTINGS_*_TITLE", "SETTINGS_A_B_TITLE", true),
