@@ -36,13 +36,20 @@ struct ByteBuffer: ~Copyable {
         count += bytes.count
     }
 
-    /// Copies `count` bytes: up to sixteen in two overlapping loads and stores, without a call
-    /// to memcpy (most pieces of a document are a few bytes: keys, short values, runs between
-    /// escapes).
+    /// Copies `count` bytes: up to 32 in overlapping loads and stores, without a call to
+    /// memcpy (most pieces of a document are a few dozen bytes: keys, short values, runs
+    /// between escapes).
     @inline(__always)
     static func copy(_ source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count: Int) {
-        if count > 16 {
+        if count > 32 {
             destination.copyMemory(from: source, byteCount: count)
+        } else if count > 16 {
+            // The first sixteen bytes and the last sixteen, overlapping in the middle.
+            let end = count - 16
+            destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (destination + 8).storeBytes(of: (source + 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (destination + end).storeBytes(of: (source + end).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (destination + end + 8).storeBytes(of: (source + end + 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
         } else if count >= 8 {
             destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
             (destination + count - 8).storeBytes(of: (source + count - 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
@@ -110,6 +117,11 @@ struct ByteBuffer: ~Copyable {
     /// Empties the buffer, keeping its memory.
     mutating func removeAll() {
         count = 0
+    }
+
+    /// A copy of the bytes.
+    func bytes() -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// The bytes as text (they are UTF-8 by construction).

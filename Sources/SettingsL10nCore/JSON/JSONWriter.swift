@@ -131,6 +131,54 @@ package struct JSONWriter: ~Copyable {
         key.withUTF8Buffer { output.appendKey(UnsafeRawBufferPointer($0), space: pretty) }
     }
 
+    /// Keys of an object written many times at one depth (each finding of a report), prepared
+    /// once: then a member's comma, line break, indentation and key are one copy.
+    package struct PreparedKeys: Sendable {
+        /// Each key as it follows an earlier member: comma, line break, indentation, key, colon.
+        fileprivate let bytes: [UInt8]
+        fileprivate let ranges: [Range<Int>]
+        /// The indentation level of the object's members (the writer's base depth included).
+        fileprivate let depth: Int
+
+        package init(_ keys: [StaticString], depth: Int, pretty: Bool) {
+            var bytes: [UInt8] = [], ranges: [Range<Int>] = []
+            for key in keys {
+                let start = bytes.count
+                bytes.append(UInt8(ascii: ","))
+                if pretty { bytes += [0x0A] + Array(repeating: 0x20, count: 2 * depth) }
+                bytes.append(UInt8(ascii: "\""))
+                key.withUTF8Buffer { bytes += $0 }
+                bytes += pretty ? Array("\": ".utf8) : Array("\":".utf8)
+                ranges.append(start..<bytes.count)
+            }
+            self.bytes = bytes
+            self.ranges = ranges
+            self.depth = depth
+        }
+    }
+
+    /// Before a value of an object: key `index` of `keys`, which were prepared for this depth.
+    package mutating func key(_ keys: borrowing PreparedKeys, _ index: Int) {
+        assert(keys.depth == baseDepth + depth, "keys prepared for another depth")
+        let range = keys.ranges[index]
+        // The first member has no comma before it.
+        let start = innermostHasMembers ? range.lowerBound : range.lowerBound + 1
+        innermostHasMembers = true
+        keys.bytes.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[start..<range.upperBound])) }
+    }
+
+    /// Text that is already JSON (a value `quoted` made), placed as it is.
+    package mutating func raw(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { output.append($0) }
+    }
+
+    /// A string as a JSON value, quoted and escaped: for a value written many times.
+    package static func quoted(_ string: String) -> [UInt8] {
+        var writer = JSONWriter(pretty: false, capacity: string.utf8.count + 2)
+        writer.string(string)
+        return writer.output.bytes()
+    }
+
     package mutating func null() { output.append("null") }
     mutating func bool(_ value: Bool) { output.append(value ? "true" : "false") }
 

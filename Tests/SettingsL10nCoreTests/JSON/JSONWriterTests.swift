@@ -27,6 +27,38 @@ struct JSONWriterTests {
         #expect(value.rendered(pretty: false) == "{\"text\":\"quote \\\" backslash \\\\ line\\nfeed\\ttab \\u0001 \\u2028 é\",\"empty\":[],\"none\":{},\"numbers\":[-3,2.5,1.0,null]}\n")
     }
 
+    @Test("prepared keys and quoted values write what fixedKey and string write", arguments: [true, false])
+    func preparedKeys(pretty: Bool) {
+        func document(prepared: Bool) -> String {
+            let keys = JSONWriter.PreparedKeys(["a", "bb", "ccc"], depth: 2, pretty: pretty)
+            var writer = JSONWriter(pretty: pretty)
+            writer.beginArray()
+            for index in 0..<2 {
+                writer.element()
+                writer.beginObject()
+                for (key, name) in [(0, "a" as StaticString), (1, "bb"), (2, "ccc")] {
+                    if prepared { writer.key(keys, key) } else { writer.fixedKey(name) }
+                    if prepared, key == 1 { writer.raw(bytes: JSONWriter.quoted("x \"\(index)\"\n")) } else { writer.string("x \"\(index)\"\n") }
+                }
+                writer.endObject()
+            }
+            writer.endArray()
+            return writer.finish()
+        }
+        #expect(document(prepared: true) == document(prepared: false))
+        #expect(document(prepared: true).hasPrefix(pretty ? "[\n  {\n    \"a\": \"x \\\"0\\\"\\n\",\n    \"bb\": " : "[{\"a\":\"x \\\"0\\\"\\n\",\"bb\":"))
+    }
+
+    @Test("pieces of every length up to 40 bytes are copied whole", arguments: [true, false])
+    func copies(escaped: Bool) {
+        for length in 0...40 {
+            let text = String((0..<length).map { Character(UnicodeScalar(UInt8(0x41 + $0 % 26))) }) + (escaped ? "\n" : "")
+            var writer = JSONWriter(pretty: false)
+            writer.string(text)
+            #expect(writer.finish() == "\"" + text.replacingOccurrences(of: "\n", with: "\\n") + "\"\n")
+        }
+    }
+
     @Test("containers nested deeper than 64 levels close and indent as shallow ones do")
     func deepNesting() {
         // [[...[1, {"k": []}]...]] 100 levels deep, each level with two members.

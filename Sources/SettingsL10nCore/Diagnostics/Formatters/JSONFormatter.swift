@@ -37,31 +37,43 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
         writer.finish(into: write)
     }
 
+    /// The members of a finding, prepared for its depth (inside the document's array).
+    private static let prettyKeys = JSONWriter.PreparedKeys(memberNames, depth: 3, pretty: true)
+    private static let compactKeys = JSONWriter.PreparedKeys(memberNames, depth: 3, pretty: false)
+    private static let memberNames: [StaticString] = ["severity", "rule", "message", "file", "line", "column", "keyPath", "key"]
+
     /// Elements of the `diagnostics` array, as a fragment of the document (with a leading comma
     /// when elements precede them).
     private static func elements(_ diagnostics: ArraySlice<Diagnostic>, pretty: Bool, afterElements: Bool) -> String {
         // About 350 bytes a finding, pretty: the buffer rarely grows (each growth copies it).
         var writer = JSONWriter(pretty: pretty, depth: 1, capacity: 400 * diagnostics.count + 64)
+        let keys = pretty ? prettyKeys : compactKeys
         writer.resumeArray(afterElements: afterElements)
+        // Runs of findings share a file: its path is escaped once per run.
+        var file: String?, quotedFile: [UInt8] = []
         for diagnostic in diagnostics {
             let location = diagnostic.location
+            if location.file != file {
+                file = location.file
+                quotedFile = JSONWriter.quoted(location.file)
+            }
             writer.element()
             writer.beginObject()
-            writer.fixedKey("severity")
+            writer.key(keys, 0)
             writer.string(diagnostic.severity.rawValue)
-            writer.fixedKey("rule")
+            writer.key(keys, 1)
             writer.string(diagnostic.rule.rawValue)
-            writer.fixedKey("message")
+            writer.key(keys, 2)
             writer.string(diagnostic.message)
-            writer.fixedKey("file")
-            writer.string(location.file)
-            writer.fixedKey("line")
+            writer.key(keys, 3)
+            writer.raw(bytes: quotedFile)
+            writer.key(keys, 4)
             writer.optional(location.line)
-            writer.fixedKey("column")
+            writer.key(keys, 5)
             writer.optional(location.column)
-            writer.fixedKey("keyPath")
+            writer.key(keys, 6)
             writer.optional(location.keyPath)
-            writer.fixedKey("key")
+            writer.key(keys, 7)
             writer.optional(location.key)
             writer.endObject()
         }
