@@ -23,14 +23,14 @@ let package = Package(
     ],
     targets: [
         // A handful of stable C wrappers over the system ICU: ICU renames its C symbols with a
-        // version suffix, so Swift cannot call them directly. Linux: libicu-dev. Apple platforms:
+        // version suffix, so Swift cannot call them directly. Linux: libicu-dev, loaded on first
+        // use (check, status and merge never load it). Apple platforms:
         // the system's libicucore, with the declarations of Sources/CICU/icu.h (no Homebrew, no
         // flags; untested here, see scripts/check-icu-declarations).
         .target(
             name: "CICU",
             linkerSettings: [
-                .linkedLibrary("icui18n", .when(platforms: [.linux, .android, .openbsd, .windows])),
-                .linkedLibrary("icuuc", .when(platforms: [.linux, .android, .openbsd, .windows])),
+                // Linux loads the system's ICU when a command first needs it (loader.c).
                 .linkedLibrary("icucore", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst])),
             ]
         ),

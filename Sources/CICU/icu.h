@@ -20,6 +20,7 @@ typedef struct UResourceBundle UResourceBundle;
 typedef enum UErrorCode {
     U_STRING_NOT_TERMINATED_WARNING = -124,
     U_ZERO_ERROR = 0,
+    U_MISSING_RESOURCE_ERROR = 2,
     U_BUFFER_OVERFLOW_ERROR = 15
 } UErrorCode;
 #define U_SUCCESS(x) ((x) <= U_ZERO_ERROR)
@@ -91,6 +92,74 @@ const char *ures_getUTF8StringByIndex(const UResourceBundle *resB, int32_t strin
 #include <unicode/utypes.h>
 #include <unicode/uversion.h>
 
+// Elsewhere (Linux) the system's ICU is loaded when a command first needs it, not when the tool
+// starts: loading libicui18n, libicuuc and the 30 MB libicudata at every start cost check,
+// status and merge about 1 ms, and a machine without ICU could run none of them. The C files
+// call ICU through pointers that loader.c fills (each ICU name below stands for its pointer).
+#define SL10N_ICU_DLOPEN 1
+
+#define SL10N_ICU_FUNCTIONS(X) \
+    X(u_getVersion) X(u_versionToString) X(u_errorName) \
+    X(ucol_open) X(ucol_close) X(ucol_setAttribute) X(ucol_strcoll) X(ucol_getSortKey) X(ucol_getLocaleByType) \
+    X(uloc_forLanguageTag) X(uloc_getBaseName) X(uloc_minimizeSubtags) X(uloc_isRightToLeft) \
+    X(ulocdata_getCLDRVersion) \
+    X(ures_openDirect) X(ures_close) X(ures_getByKey) X(ures_getByIndex) X(ures_getSize) X(ures_getKey) \
+    X(ures_getUTF8StringByKey) X(ures_getUTF8StringByIndex)
+
+// `__typeof__(name)` takes ICU's renamed function (ucol_open_72); the pointer keeps the plain name.
+#define SL10N_ICU_DECLARE_POINTER(name) extern __typeof__(name) *sl10n_icu_fn_##name;
+SL10N_ICU_FUNCTIONS(SL10N_ICU_DECLARE_POINTER)
+
+#ifndef SL10N_ICU_LOADER
+#undef u_getVersion
+#define u_getVersion (*sl10n_icu_fn_u_getVersion)
+#undef u_versionToString
+#define u_versionToString (*sl10n_icu_fn_u_versionToString)
+#undef u_errorName
+#define u_errorName (*sl10n_icu_fn_u_errorName)
+#undef ucol_open
+#define ucol_open (*sl10n_icu_fn_ucol_open)
+#undef ucol_close
+#define ucol_close (*sl10n_icu_fn_ucol_close)
+#undef ucol_setAttribute
+#define ucol_setAttribute (*sl10n_icu_fn_ucol_setAttribute)
+#undef ucol_strcoll
+#define ucol_strcoll (*sl10n_icu_fn_ucol_strcoll)
+#undef ucol_getSortKey
+#define ucol_getSortKey (*sl10n_icu_fn_ucol_getSortKey)
+#undef ucol_getLocaleByType
+#define ucol_getLocaleByType (*sl10n_icu_fn_ucol_getLocaleByType)
+#undef uloc_forLanguageTag
+#define uloc_forLanguageTag (*sl10n_icu_fn_uloc_forLanguageTag)
+#undef uloc_getBaseName
+#define uloc_getBaseName (*sl10n_icu_fn_uloc_getBaseName)
+#undef uloc_minimizeSubtags
+#define uloc_minimizeSubtags (*sl10n_icu_fn_uloc_minimizeSubtags)
+#undef uloc_isRightToLeft
+#define uloc_isRightToLeft (*sl10n_icu_fn_uloc_isRightToLeft)
+#undef ulocdata_getCLDRVersion
+#define ulocdata_getCLDRVersion (*sl10n_icu_fn_ulocdata_getCLDRVersion)
+#undef ures_openDirect
+#define ures_openDirect (*sl10n_icu_fn_ures_openDirect)
+#undef ures_close
+#define ures_close (*sl10n_icu_fn_ures_close)
+#undef ures_getByKey
+#define ures_getByKey (*sl10n_icu_fn_ures_getByKey)
+#undef ures_getByIndex
+#define ures_getByIndex (*sl10n_icu_fn_ures_getByIndex)
+#undef ures_getSize
+#define ures_getSize (*sl10n_icu_fn_ures_getSize)
+#undef ures_getKey
+#define ures_getKey (*sl10n_icu_fn_ures_getKey)
+#undef ures_getUTF8StringByKey
+#define ures_getUTF8StringByKey (*sl10n_icu_fn_ures_getUTF8StringByKey)
+#undef ures_getUTF8StringByIndex
+#define ures_getUTF8StringByIndex (*sl10n_icu_fn_ures_getUTF8StringByIndex)
 #endif
+
+#endif
+
+/// 1 when ICU's functions can be called (loaded on first use where it is loaded at all).
+int sl10n_icu_ready(void);
 
 #endif

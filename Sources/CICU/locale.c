@@ -3,6 +3,11 @@
 #include <string.h>
 #include "icu.h"
 
+static int32_t empty(char *buffer, int32_t capacity) {
+    if (capacity > 0) buffer[0] = '\0';
+    return 0;
+}
+
 static int32_t finish(UErrorCode error, int32_t length, char *buffer, int32_t capacity) {
     if (U_FAILURE(error) || error == U_STRING_NOT_TERMINATED_WARNING || length >= capacity) {
         if (capacity > 0) buffer[0] = '\0';
@@ -12,6 +17,7 @@ static int32_t finish(UErrorCode error, int32_t length, char *buffer, int32_t ca
 }
 
 int32_t sl10n_cldr_version(char *buffer, int32_t capacity) {
+    if (!sl10n_icu_ready()) return empty(buffer, capacity);
     UErrorCode error = U_ZERO_ERROR;
     UVersionInfo info;
     ulocdata_getCLDRVersion(info, &error);
@@ -24,18 +30,21 @@ int32_t sl10n_cldr_version(char *buffer, int32_t capacity) {
 }
 
 int32_t sl10n_locale_base_name(const char *localeID, char *buffer, int32_t capacity) {
+    if (!sl10n_icu_ready()) return finish(U_MISSING_RESOURCE_ERROR, 0, buffer, capacity);
     UErrorCode error = U_ZERO_ERROR;
     int32_t length = uloc_getBaseName(localeID, buffer, capacity, &error);
     return finish(error, length, buffer, capacity);
 }
 
 int32_t sl10n_locale_minimize(const char *localeID, char *buffer, int32_t capacity) {
+    if (!sl10n_icu_ready()) return finish(U_MISSING_RESOURCE_ERROR, 0, buffer, capacity);
     UErrorCode error = U_ZERO_ERROR;
     int32_t length = uloc_minimizeSubtags(localeID, buffer, capacity, &error);
     return finish(error, length, buffer, capacity);
 }
 
 int32_t sl10n_locale_language_alias(const char *localeID, char *buffer, int32_t capacity) {
+    if (!sl10n_icu_ready()) return empty(buffer, capacity);
     UErrorCode error = U_ZERO_ERROR;
     UResourceBundle *metadata = ures_openDirect(NULL, "metadata", &error);
     UResourceBundle *alias = ures_getByKey(metadata, "alias", NULL, &error);
@@ -56,6 +65,7 @@ int32_t sl10n_locale_language_alias(const char *localeID, char *buffer, int32_t 
 }
 
 int32_t sl10n_locale_parent_locales(sl10n_parent_visitor visit, void *context) {
+    if (!sl10n_icu_ready()) return -1;
     UErrorCode error = U_ZERO_ERROR;
     UResourceBundle *supplemental = ures_openDirect(NULL, "supplementalData", &error);
     UResourceBundle *parents = ures_getByKey(supplemental, "parentLocales", NULL, &error);
@@ -88,5 +98,6 @@ int32_t sl10n_locale_parent_locales(sl10n_parent_visitor visit, void *context) {
 }
 
 int sl10n_locale_is_right_to_left(const char *localeID) {
+    if (!sl10n_icu_ready()) return 0;
     return uloc_isRightToLeft(localeID) ? 1 : 0;
 }

@@ -30,6 +30,7 @@ public final class Collator {
     /// A collator with spaces and punctuation significant, the given strength (1 to 3), case
     /// level and numeric ordering of digits (`2` before `10`).
     init(locale: String, strength: Int32, caseLevel: Bool, numeric: Bool) throws(CollatorError) {
+        if let reason = ICULibrary.unavailableReason { throw CollatorError(locale: locale, icuError: reason) }
         let tag = locale.replacingEvery("_", with: "-")
         var status: Int32 = 0
         guard let handle = sl10n_collator_open_with(tag, strength, caseLevel ? 1 : 0, numeric ? 1 : 0, &status) else {

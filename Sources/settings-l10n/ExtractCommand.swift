@@ -40,6 +40,8 @@ struct ExtractCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Xcode's packages and String Catalogs order their keys as Foundation does, by ICU.
+        if xcloc != nil || xcstrings != nil { try requireICU(for: xcloc != nil ? "extract --xcloc" : "extract --xcstrings") }
         let loaded = try options.load()
         let (bundle, catalog) = (loaded.bundle, loaded.catalog)
         let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)

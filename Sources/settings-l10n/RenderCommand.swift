@@ -53,6 +53,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        try requireICU(for: "render")
         let loaded = try options.load()
         let resolver = Resolver(bundle: loaded.bundle, catalog: loaded.catalog, idiom: idiom)
         var requested: [LocaleRequest] = []

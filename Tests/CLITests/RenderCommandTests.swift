@@ -22,6 +22,20 @@ struct RenderCommandTests {
         #expect(headings == ["ar", "de", "en", "ja", "sv"].map { "\($0): \($0).lproj, collation \($0 == "de" || $0 == "en" ? "root" : $0) (ICU \(Collator.icuVersion))" + ($0 == "ar" ? ", right to left" : "") })
     }
 
+    @Test("without the system's ICU, render and Xcode exports stop with the reason (exit 3); check, status and extract run")
+    func withoutICU() throws {
+        let missing = ["SETTINGS_L10N_ICU_LIBRARY": "/nonexistent/libicui18n.so"]
+        let reason = "/nonexistent/libicui18n.so: cannot open shared object file: No such file or directory"
+        let advice = "install ICU (on Debian and Ubuntu, the libicu package the tool was built with), or name the library in SETTINGS_L10N_ICU_LIBRARY"
+        #expect(try Tool.run(["render", "Resources/Settings.bundle", "--locale", "sv"], environment: missing)
+            == ToolResult(stdout: "", stderr: "error: render needs the system's ICU library, which cannot be loaded: \(reason); \(advice)\n", exitCode: 3))
+        #expect(try Tool.run(["extract", "Resources/Settings.bundle", "--xcstrings", "/nonexistent/out"], environment: missing)
+            == ToolResult(stdout: "", stderr: "error: extract --xcstrings needs the system's ICU library, which cannot be loaded: \(reason); \(advice)\n", exitCode: 3))
+        #expect(try Tool.run(["check", "Resources/Settings.bundle"], environment: missing) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
+        #expect(try Tool.run(["status", "Resources/Settings.bundle"], environment: missing).exitCode == 0)
+        #expect(try Tool.run(["extract", "Resources/Settings.bundle"], environment: missing) == Tool.run(["extract", "Resources/Settings.bundle"]))
+    }
+
     @Test("--format html writes the pages and says where")
     func html() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)")

@@ -11,6 +11,11 @@
 extern "C" {
 #endif
 
+/// Makes ICU ready: on Linux the system's ICU is loaded on first use. Returns 1 when it is
+/// ready, else 0 with the reason (the loader's message) in `message`. Every function below
+/// fails (NULL, -1, 0 or an empty string) while ICU is not ready.
+int32_t sl10n_icu_load(char *message, int32_t capacity);
+
 /// An opaque ICU collator (a UCollator).
 typedef struct sl10n_collator sl10n_collator;
 
