@@ -4,7 +4,8 @@ public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable, Coda
     case warning
     case error
 
-    private var rank: Int {
+    /// 0 for a note, 1 for a warning, 2 for an error.
+    package var rank: Int {
         switch self {
         case .note: 0
         case .warning: 1

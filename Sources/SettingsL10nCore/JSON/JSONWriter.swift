@@ -134,25 +134,26 @@ package struct JSONWriter: ~Copyable {
     /// Keys of an object written many times at one depth (each finding of a report), prepared
     /// once: then a member's comma, line break, indentation and key are one copy.
     package struct PreparedKeys: Sendable {
-        /// Each key as it follows an earlier member: comma, line break, indentation, key, colon.
+        /// Each key as it follows an earlier member: comma, line break, indentation, key, colon;
+        /// key `i` is `bytes[starts[i]..<starts[i + 1]]`.
         fileprivate let bytes: [UInt8]
-        fileprivate let ranges: [Range<Int>]
+        fileprivate let starts: [Int]
         /// The indentation level of the object's members (the writer's base depth included).
         fileprivate let depth: Int
 
         package init(_ keys: [StaticString], depth: Int, pretty: Bool) {
-            var bytes: [UInt8] = [], ranges: [Range<Int>] = []
+            var bytes: [UInt8] = [], starts: [Int] = []
             for key in keys {
-                let start = bytes.count
+                starts.append(bytes.count)
                 bytes.append(UInt8(ascii: ","))
                 if pretty { bytes += [0x0A] + Array(repeating: 0x20, count: 2 * depth) }
                 bytes.append(UInt8(ascii: "\""))
                 key.withUTF8Buffer { bytes += $0 }
                 bytes += pretty ? Array("\": ".utf8) : Array("\":".utf8)
-                ranges.append(start..<bytes.count)
             }
+            starts.append(bytes.count)
             self.bytes = bytes
-            self.ranges = ranges
+            self.starts = starts
             self.depth = depth
         }
     }
@@ -160,11 +161,12 @@ package struct JSONWriter: ~Copyable {
     /// Before a value of an object: key `index` of `keys`, which were prepared for this depth.
     package mutating func key(_ keys: borrowing PreparedKeys, _ index: Int) {
         assert(keys.depth == baseDepth + depth, "keys prepared for another depth")
-        let range = keys.ranges[index]
         // The first member has no comma before it.
-        let start = innermostHasMembers ? range.lowerBound : range.lowerBound + 1
+        let start = keys.starts[index] &+ (innermostHasMembers ? 0 : 1), end = keys.starts[index &+ 1]
         innermostHasMembers = true
-        keys.bytes.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[start..<range.upperBound])) }
+        keys.bytes.withUnsafeBytes { raw in
+            output.append(UnsafeRawBufferPointer(start: raw.baseAddress! + start, count: end &- start))
+        }
     }
 
     /// Text that is already JSON (a value `quoted` made), placed as it is.
@@ -179,8 +181,12 @@ package struct JSONWriter: ~Copyable {
         return writer.output.bytes()
     }
 
-    package mutating func null() { output.append("null") }
-    mutating func bool(_ value: Bool) { output.append(value ? "true" : "false") }
+    package mutating func null() { Self.literal("null").withUTF8Buffer { output.append(UnsafeRawBufferPointer($0)) } }
+    mutating func bool(_ value: Bool) { Self.literal(value ? "true" : "false").withUTF8Buffer { output.append(UnsafeRawBufferPointer($0)) } }
+
+    /// A literal's bytes, copied without making a String of it.
+    @inline(__always)
+    private static func literal(_ text: StaticString) -> StaticString { text }
 
     mutating func integer(_ value: Int64) {
         // Digits from the right, in a small buffer: no String per number.

@@ -37,6 +37,9 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
         writer.finish(into: write)
     }
 
+    /// Each severity as a JSON string, by rank.
+    private static let quotedSeverities = Severity.allCases.sorted().map { JSONWriter.quoted($0.rawValue) }
+
     /// The members of a finding, prepared for its depth (inside the document's array).
     private static let prettyKeys = JSONWriter.PreparedKeys(memberNames, depth: 3, pretty: true)
     private static let compactKeys = JSONWriter.PreparedKeys(memberNames, depth: 3, pretty: false)
@@ -49,20 +52,25 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
         var writer = JSONWriter(pretty: pretty, depth: 1, capacity: 400 * diagnostics.count + 64)
         let keys = pretty ? prettyKeys : compactKeys
         writer.resumeArray(afterElements: afterElements)
-        // Runs of findings share a file: its path is escaped once per run.
+        // Runs of findings share a file and a rule: each is escaped once per run.
         var file: String?, quotedFile: [UInt8] = []
+        var rule: RuleID?, quotedRule: [UInt8] = []
         for diagnostic in diagnostics {
             let location = diagnostic.location
             if location.file != file {
                 file = location.file
                 quotedFile = JSONWriter.quoted(location.file)
             }
+            if diagnostic.rule != rule {
+                rule = diagnostic.rule
+                quotedRule = JSONWriter.quoted(diagnostic.rule.rawValue)
+            }
             writer.element()
             writer.beginObject()
             writer.key(keys, 0)
-            writer.string(diagnostic.severity.rawValue)
+            writer.raw(bytes: Self.quotedSeverities[diagnostic.severity.rank])
             writer.key(keys, 1)
-            writer.string(diagnostic.rule.rawValue)
+            writer.raw(bytes: quotedRule)
             writer.key(keys, 2)
             writer.string(diagnostic.message)
             writer.key(keys, 3)
