@@ -71,25 +71,42 @@ enum OptionTitles {
 }
 
 extension DisplayRules {
-    /// `mayReport(titles:shortTitles:)` on UTF-8 texts. A list of ASCII texts (most lists) is
-    /// settled on the bytes: two ASCII texts are equal only when their bytes are, and show as
-    /// many characters as they have bytes. A list with any other text is settled on strings.
+    /// `mayReport(titles:shortTitles:)` on UTF-8 texts. A list of texts whose scalars are all
+    /// below U+0300 (ASCII, Latin-1, Latin Extended, IPA: every UTF-8 byte below 0xCC), most
+    /// lists of most languages, is settled on the bytes: such texts are equal only when their
+    /// bytes are (none is a combining mark, none decomposes into another), and show one
+    /// character per scalar but for CR LF (`displayLength`). Any other list is settled on strings.
     static func mayReport(titles: [UnsafeBufferPointer<UInt8>?], shortTitles: [UnsafeBufferPointer<UInt8>?]) -> Bool {
-        guard titles.allSatisfy({ $0.map(isASCII) ?? true }), shortTitles.allSatisfy({ $0.map(isASCII) ?? true }) else {
+        guard titles.allSatisfy({ $0.map(isBelowU0300) ?? true }), shortTitles.allSatisfy({ $0.map(isBelowU0300) ?? true }) else {
             func strings(_ texts: [UnsafeBufferPointer<UInt8>?]) -> [String?] { texts.map { $0.map { String(decoding: $0, as: UTF8.self) } } }
             return mayReport(titles: strings(titles), shortTitles: strings(shortTitles))
         }
         for index in shortTitles.indices where index < titles.count {
-            if let short = shortTitles[index], let title = titles[index], short.count > title.count { return true }
+            guard let short = shortTitles[index], let title = titles[index] else { continue }
+            // A text shows no more characters than it has bytes (most pairs stop here).
+            let titleLength = displayLength(title)
+            if short.count > titleLength, displayLength(short) > titleLength { return true }
         }
-        return hasDuplicate(asciiTitles: titles)
+        return hasDuplicate(byteComparableTitles: titles)
     }
 
-    private static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.allSatisfy { $0 < 0x80 }
+    private static func isBelowU0300(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.allSatisfy { $0 < 0xCC }
     }
 
-    private static func hasDuplicate(asciiTitles titles: [UnsafeBufferPointer<UInt8>?]) -> Bool {
+    /// `displayLength(_:)` of a text of scalars below U+0300: its bytes when it is ASCII, else
+    /// its scalars, a CR LF pair counting once (the one grapheme cluster of two such scalars).
+    private static func displayLength(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        guard !text.allSatisfy({ $0 < 0x80 }) else { return text.count }
+        var length = 0
+        for index in text.indices where text[index] & 0xC0 != 0x80 {
+            if text[index] == 0x0A, index > 0, text[index - 1] == 0x0D { continue }
+            length += 1
+        }
+        return length
+    }
+
+    private static func hasDuplicate(byteComparableTitles titles: [UnsafeBufferPointer<UInt8>?]) -> Bool {
         func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
             a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
         }

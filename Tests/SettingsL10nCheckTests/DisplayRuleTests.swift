@@ -7,8 +7,10 @@ import SettingsL10nTestSupport
 @Suite("check: which option lists the display rules keep")
 struct DisplayRuleTests {
     /// Titles that are equal without being the same bytes (a composed and a decomposed é, the
-    /// Kelvin sign and K), ASCII and not, of different lengths, and absent ones.
-    static let pool: [String?] = ["K", "\u{212A}", "é", "e\u{301}", "Km", "Mi", "mi", "Medium", "High", "Auto", "自動", "a b", nil, ""]
+    /// Kelvin sign and K), ASCII, Latin and other, of different lengths (CR LF is one character
+    /// but two bytes, é one character of two bytes), and absent ones.
+    static let pool: [String?] = ["K", "\u{212A}", "é", "e\u{301}", "Km", "Mi", "mi", "Medium", "High", "Auto", "自動", "a b", nil, "",
+                                  "Élevé", "Elevé", "ÉÉÉ", "ab\r\n", "ab\r\nc", "ñ\r\n", "\r\n\r\n", "abcd", "abc", "Ærø", "ǅ", "ʼn"]
 
     @Test("mayReport agrees with the rules' own findings on random lists, short and long")
     func mayReportAgreesWithTheRules() {
