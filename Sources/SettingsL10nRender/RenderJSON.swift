@@ -99,7 +99,7 @@ public enum RenderJSON {
                 pages[page].specifiers.withUnsafeBufferPointer { rows in
                     for row in rows.indices {
                         writer.element()
-                        write(rows[row], to: &writer)
+                        write(rows, row, to: &writer)
                     }
                 }
                 writer.endArray()
@@ -136,32 +136,38 @@ public enum RenderJSON {
         writer.endArray()
     }
 
-    private static func write(_ row: LocalizedSpecifier, to writer: inout JSONWriter) {
+    /// The members of a row and of an option, prepared for their depth in a locale's fragment
+    /// (base 2; locale, pages, page, specifiers, row: 7; options, option: 9).
+    private static let rowKeys = JSONWriter.PreparedKeys(["type", "key", "title", "footerText", "defaultValue", "file", "options"], depth: 7, pretty: true)
+    private static let optionKeys = JSONWriter.PreparedKeys(["value", "title", "shortTitle"], depth: 9, pretty: true)
+
+    /// Row `index` of `rows`, read in place (a copy would retain every field).
+    private static func write(_ rows: UnsafeBufferPointer<LocalizedSpecifier>, _ index: Int, to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.fixedKey("type")
-        writer.optional(row.specifier.typeName)
-        writer.fixedKey("key")
-        writer.optional(row.key)
-        writer.fixedKey("title")
-        writer.optional(row.title)
-        writer.fixedKey("footerText")
-        writer.optional(row.footerText)
-        writer.fixedKey("defaultValue")
-        if let value = row.defaultValue { JSONValue(value).write(to: &writer) } else { writer.null() }
-        writer.fixedKey("file")
-        writer.optional(row.file)
-        writer.fixedKey("options")
-        if let options = row.options {
+        writer.key(rowKeys, 0)
+        writer.optional(rows[index].specifier.typeName)
+        writer.key(rowKeys, 1)
+        writer.optional(rows[index].key)
+        writer.key(rowKeys, 2)
+        writer.optional(rows[index].title)
+        writer.key(rowKeys, 3)
+        writer.optional(rows[index].footerText)
+        writer.key(rowKeys, 4)
+        if let value = rows[index].defaultValue { JSONValue(value).write(to: &writer) } else { writer.null() }
+        writer.key(rowKeys, 5)
+        writer.optional(rows[index].file)
+        writer.key(rowKeys, 6)
+        if let options = rows[index].options {
             writer.beginArray()
             options.withUnsafeBufferPointer { options in
                 for option in options.indices {
                     writer.element()
                     writer.beginObject()
-                    writer.fixedKey("value")
+                    writer.key(optionKeys, 0)
                     JSONValue(options[option].value).write(to: &writer)
-                    writer.fixedKey("title")
+                    writer.key(optionKeys, 1)
                     writer.string(options[option].title)
-                    writer.fixedKey("shortTitle")
+                    writer.key(optionKeys, 2)
                     writer.optional(options[option].shortTitle)
                     writer.endObject()
                 }

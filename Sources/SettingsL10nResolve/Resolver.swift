@@ -73,7 +73,7 @@ public struct Resolver: Sendable {
                 let specifiers = planPages[page].rows.withUnsafeBufferPointer { rows in
                     var specifiers: [LocalizedSpecifier] = []
                     specifiers.reserveCapacity(rows.count)
-                    for index in rows.indices { specifiers.append(row(rows[index], lookup: pageLookup, collator: collator)) }
+                    for index in rows.indices { specifiers.append(row(rows, index, lookup: pageLookup, collator: collator)) }
                     return specifiers
                 }
                 pages.append(LocalizedPage(file: planPages[page].file.path, title: title, specifiers: specifiers))
@@ -89,10 +89,12 @@ public struct Resolver: Sendable {
                                tables: lookup.files, problems: lookup.problems)
     }
 
-    /// One row as shown: the fields the host shows, looked up, and its options.
-    private func row(_ plan: ResolvePlan.Row, lookup: Lookup.PageLookup, collator: Collator?) -> LocalizedSpecifier {
-        LocalizedSpecifier(specifier: plan.specifier, title: plan.title.map(lookup.text), footerText: plan.footerText.map(lookup.text),
-                           file: plan.childPath, options: plan.options.map { options($0, lookup: lookup, collator: collator) })
+    /// Row `index` of a page as shown: the fields the host shows, looked up, and its options;
+    /// the plan's row read in place (a copy would retain every field).
+    private func row(_ rows: UnsafeBufferPointer<ResolvePlan.Row>, _ index: Int, lookup: Lookup.PageLookup, collator: Collator?) -> LocalizedSpecifier {
+        LocalizedSpecifier(specifier: rows[index].specifier, title: rows[index].title.map(lookup.text),
+                           footerText: rows[index].footerText.map(lookup.text), file: rows[index].childPath,
+                           options: rows[index].options.map { options($0, lookup: lookup, collator: collator) })
     }
 
     private func options(_ plan: ResolvePlan.Options, lookup: Lookup.PageLookup, collator: Collator?) -> [LocalizedOption] {
