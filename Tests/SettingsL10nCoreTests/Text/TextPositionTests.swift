@@ -1,0 +1,43 @@
+import Testing
+@testable import SettingsL10nCore
+import SettingsL10nTestSupport
+
+@Suite("Text positions")
+struct TextPositionTests {
+    /// Lines and columns counted one byte at a time: what the fast paths must agree with.
+    static func naivePosition(_ bytes: [UInt8], _ offset: Int) -> TextPosition {
+        var line = 1, column = 1, index = 0
+        while index < min(offset, bytes.count) {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0D, index + 1 < offset, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return TextPosition(line: line, column: column)
+    }
+
+    @Test("columns count scalars, eight bytes at a time or one, at every offset of mixed text", arguments: [false, true])
+    func columns(carriageReturns: Bool) {
+        var generator = SeededGenerator(seed: 7)
+        let pieces = ["a", "bc", "é", "€", "🇸🇪", "\n", "  ", "\"key\" = \"value\";", "ü", "日本"] + (carriageReturns ? ["\r\n", "\r"] : [])
+        for _ in 0..<200 {
+            let text = (0..<Int(generator.next() % 40)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let bytes = Array(text.utf8)
+            let index = LineIndex(bytes)
+            var tracker = PositionTracker(bytes)
+            // Offsets at scalar starts (where entries and errors are), in increasing order.
+            for offset in bytes.indices.filter({ bytes[$0] & 0xC0 != 0x80 }) + [bytes.count] {
+                // Not between a CR and its LF: no entry starts there.
+                if offset > 0, offset < bytes.count, bytes[offset - 1] == 0x0D, bytes[offset] == 0x0A { continue }
+                let expected = Self.naivePosition(bytes, offset)
+                #expect(index.position(at: offset) == expected, "\(text.debugDescription) at \(offset)")
+                #expect(tracker.position(at: offset) == expected, "\(text.debugDescription) at \(offset)")
+            }
+        }
+    }
+}
