@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import SettingsL10n
 #if canImport(Glibc)
 import Glibc
@@ -71,6 +72,16 @@ struct SettingsL10nCommand: ParsableCommand {
     }
     #endif
 
+    /// Commands that read a bundle spread their work over libdispatch's worker threads, which
+    /// start on first use (threads made, the system's processor list read). Asking for one now
+    /// lets that happen on another core while the command line is parsed: VLC's check took
+    /// 23.1 ms, 21.7 ms with it (interleaved medians of 61).
+    static func startWorkerThreadsEarly() {
+        guard let command = CommandLine.arguments.dropFirst().first,
+              ["check", "status", "extract", "merge", "render", "import"].contains(command) else { return }
+        DispatchQueue.global().async {}
+    }
+
     /// Runs a command and decides the exit code in one place: usage errors exit 2, as the
     /// contract says (argument-parser's default is 64).
     static func main() {
@@ -83,6 +94,7 @@ struct SettingsL10nCommand: ParsableCommand {
         mallopt(M_MMAP_THRESHOLD, 64 << 20)
         mallopt(M_TRIM_THRESHOLD, 128 << 20)
         #endif
+        startWorkerThreadsEarly()
         // Past a file-size limit (ulimit -f), a write fails with EFBIG and is reported, instead
         // of the signal ending the process with a temporary file left behind.
         signal(SIGXFSZ, SIG_IGN)
