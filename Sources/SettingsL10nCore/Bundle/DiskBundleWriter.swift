@@ -257,7 +257,12 @@ public struct DiskBundleWriter: Sendable {
             if count <= 0 { break }
             total += count
         }
-        return total == expected.count && current[..<total].elementsEqual(expected) ? nil : changed
+        guard total == expected.count else { return changed }
+        // memcmp: a generic byte-by-byte comparison was a twentieth of a real merge's time.
+        let same = total == 0 || current.withUnsafeBytes { read in
+            expected.withUnsafeBytes { memcmp(read.baseAddress!, $0.baseAddress!, total) == 0 }
+        }
+        return same ? nil : changed
     }
 
     /// Removes the temporary files of processes that no longer run from `folder`.
