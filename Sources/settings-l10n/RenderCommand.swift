@@ -100,7 +100,7 @@ struct RenderCommand: ParsableCommand {
 
     /// The languages of a `--languages` list: `it, fr` → `[it, fr]`.
     static func languages(_ list: String) -> [String] {
-        list.split(separator: ",").map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }.filter { !$0.isEmpty }
+        list.split(separator: ",").map { String(String($0).trimmingWhiteSpace()) }.filter { !$0.isEmpty }
     }
 
     private func writeHTML(_ locales: [LocalizedLocale], source: DiskBundleSource, bundle: SettingsBundle) throws {

@@ -201,25 +201,9 @@ struct XMLPlistParser {
 
     // MARK: Scalars
 
-    /// `raw` without white space and line breaks at its ends, exactly what Foundation's
-    /// `.whitespacesAndNewlines` trims (separators, controls 9-13, U+0085, U+200B; compared
-    /// over every scalar), without Foundation: a first call to its character sets costs more
-    /// than reading a whole schema file.
-    static func trimmed(_ raw: String) -> Substring {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x80 ? scalar == " " || (0x09...0x0D).contains(scalar.value)
-                : scalar.value == 0x85 || scalar.value == 0x200B || scalar.properties.generalCategory == .spaceSeparator
-                    || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
-        }
-        let scalars = raw.unicodeScalars
-        guard let start = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return raw[start...last]
-    }
 
     static func integer(_ raw: String) -> Int64? {
-        var digits = trimmed(raw)
+        var digits = raw.trimmingWhiteSpace()
         var negative = false
         if digits.first == "-" || digits.first == "+" {
             negative = digits.first == "-"
@@ -239,7 +223,7 @@ struct XMLPlistParser {
     }
 
     static func real(_ raw: String) -> Double? {
-        let text = trimmed(raw).lowercased()
+        let text = raw.trimmingWhiteSpace().lowercased()
         switch text {
         case "nan": return .nan
         case "inf", "infinity", "+inf", "+infinity": return .infinity
@@ -252,7 +236,7 @@ struct XMLPlistParser {
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ`, the only form property lists write.
     static func date(_ raw: String) -> Date? {
-        let text = Array(trimmed(raw).utf8)
+        let text = Array(raw.trimmingWhiteSpace().utf8)
         guard text.count == 20, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"),
               text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
               text[19] == UInt8(ascii: "Z") else { return nil }

@@ -19,6 +19,23 @@ extension String {
         String(repeating: " ", count: Swift.max(0, width - count)) + self
     }
 
+    /// The string without white space and line breaks at its ends, exactly what Foundation's
+    /// `.whitespacesAndNewlines` trims (separators, controls 9-13, U+0085, U+200B; compared
+    /// over every scalar), without Foundation: a first call to its character sets costs more
+    /// than reading a whole schema file.
+    package func trimmingWhiteSpace() -> Substring {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x80 ? scalar == " " || (0x09...0x0D).contains(scalar.value)
+                : scalar.value == 0x85 || scalar.value == 0x200B || scalar.properties.generalCategory == .spaceSeparator
+                    || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
+        }
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return self[start...last]
+    }
+
     /// `value` with `decimals` digits after the point, rounded as C's printf rounds (`%.1f`:
     /// 12.25 is "12.2", the nearest to the binary value, ties to even), in the C locale.
     package init(_ value: Double, decimals: Int) {

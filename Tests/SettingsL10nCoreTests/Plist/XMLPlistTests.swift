@@ -74,7 +74,7 @@ struct XMLPlistTests {
         #expect(XMLPlistParser.date("\n  2010-04-27T12:30:00Z\n") == Date(timeIntervalSince1970: 1_272_371_400))
         // Each agrees with Foundation's trimming, on every separator Foundation trims.
         for text in [" 1 ", "\u{1680}2\u{3000}", "\u{2029}3\u{0B}", "\u{200B}4"] {
-            #expect(String(XMLPlistParser.trimmed(text)) == text.trimmingCharacters(in: .whitespacesAndNewlines))
+            #expect(String(text.trimmingWhiteSpace()) == text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
 
