@@ -181,12 +181,13 @@ package struct JSONWriter: ~Copyable {
         return writer.output.bytes()
     }
 
-    package mutating func null() { Self.literal("null").withUTF8Buffer { output.append(UnsafeRawBufferPointer($0)) } }
-    mutating func bool(_ value: Bool) { Self.literal(value ? "true" : "false").withUTF8Buffer { output.append(UnsafeRawBufferPointer($0)) } }
+    package mutating func null() { literal("null") }
+    mutating func bool(_ value: Bool) { literal(value ? "true" : "false") }
 
     /// A literal's bytes, copied without making a String of it.
-    @inline(__always)
-    private static func literal(_ text: StaticString) -> StaticString { text }
+    private mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { output.append(UnsafeRawBufferPointer($0)) }
+    }
 
     mutating func integer(_ value: Int64) {
         // Digits from the right, in a small buffer: no String per number.
