@@ -82,7 +82,7 @@ enum LocalFile {
         if creatingFolders, let slash, slash != path.startIndex { try createFolders(String(path[..<slash])) }
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = folder + "." + name + ".settings-l10n-\(getpid()).tmp"
+        let temporary = folder + DiskBundleWriter.temporaryName(for: name)
         var info = stat()
         let existingMode: mode_t? = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info.st_mode & 0o7777 : nil
         unlink(temporary)

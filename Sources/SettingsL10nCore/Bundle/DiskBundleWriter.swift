@@ -68,6 +68,12 @@ public struct DiskBundleWriter: Sendable {
     /// The suffix of temporary files: `.<name>.settings-l10n-<pid>.tmp`.
     static let temporaryMarker = ".settings-l10n-"
 
+    /// The name of the temporary file that becomes `name` (`.Root.strings.settings-l10n-4242.tmp`):
+    /// hidden, this process's, and recognised by `temporaryFileOwner` when a killed run left it.
+    package static func temporaryName(for name: String) -> String {
+        "." + name + temporaryMarker + "\(getpid()).tmp"
+    }
+
     /// Writes `bytes` to `path` (relative to the bundle, such as `de.lproj/Root.strings`).
     /// - Parameter expected: the bytes the command read from the file, which must still be
     ///   there; `nil` when the file is new, in which case nothing may be there.
@@ -144,7 +150,7 @@ public struct DiskBundleWriter: Sendable {
             swept.insert(folder)
         }
         return Staged(folder: folder, target: folder + "/" + name,
-                      temporary: folder + "/." + name + Self.temporaryMarker + "\(getpid()).tmp")
+                      temporary: folder + "/" + Self.temporaryName(for: name))
     }
 
     /// Writes one file: its bytes to the temporary file, flushed, then renamed over the file
