@@ -41,6 +41,20 @@ struct RenderGoldenTests {
         Golden.check(RenderText.render(locales, icuVersion: "72.1"), against: "render-example.txt")
     }
 
+    @Test("HTML: a slider's icon is embedded with its image type, JPEG or PNG")
+    func iconTypes() throws {
+        let schema = "<plist version=\"1.0\"><dict><key>PreferenceSpecifiers</key><array>"
+            + "<dict><key>Type</key><string>PSSliderSpecifier</string><key>Key</key><string>v</string><key>DefaultValue</key><real>0.5</real>"
+            + "<key>MinimumValue</key><real>0</real><key>MaximumValue</key><real>1</real>"
+            + "<key>MinimumValueImage</key><string>Low.jpeg</string><key>MaximumValueImage</key><string>High.png</string></dict>"
+            + "</array></dict></plist>"
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: ["Root.plist": schema, "en.lproj/Root.strings": ""]))
+        let locale = Resolver(bundle: bundle, catalog: Extractor.catalog(of: bundle)).resolve("en")
+        let page = try #require(RenderHTML(images: ["Low.jpeg": [1, 2, 3], "High.png": [4, 5, 6]], icuVersion: "72.1").pages(for: [locale])["en/index.html"])
+        #expect(page.contains("src=\"data:image/jpeg;base64,AQID\""))
+        #expect(page.contains("src=\"data:image/png;base64,BAUG\""))
+    }
+
     @Test("HTML: self-contained pages with lang and dir, links that resolve, Swedish order on the country page")
     func html() throws {
         let resolver = try Self.example()
