@@ -61,17 +61,17 @@ enum LocalFile {
     }
 
     /// The names in a folder but hidden ones (`.DS_Store`), sorted.
-    static func names(inFolder folder: String) throws(ReadError) -> [String] {
-        guard let directory = opendir(folder) else {
-            throw ReadError(message: "cannot read the folder \(folder): \(systemMessage())")
+    static func names(inFolder folder: String, limit: Int = ReadLimits().maximumFolderEntries) throws(ReadError) -> [String] {
+        do {
+            return try FolderListing.names(in: folder, limit: limit).map(\.string).sorted()
+        } catch {
+            switch error {
+            case .cannotOpen(let reason), .cannotRead(let reason):
+                throw ReadError(message: "cannot read the folder \(folder): \(reason)")
+            case .moreThan(let limit):
+                throw ReadError(message: "the folder \(folder) holds more than \(limit) entries; it was not read")
+            }
         }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        return names.sorted()
     }
 
     /// Writes `bytes` to `path` atomically: into a temporary file beside it, then renamed over

@@ -64,34 +64,21 @@ public struct DiskBundleSource: BundleSource {
         guard folder.isEmpty || Self.isValidComponentPath(folder), let resolved = resolveInside(folder) else {
             throw BundleReadError(path: folder, message: "the folder lies outside the bundle; it was not read")
         }
-        guard let directory = opendir(resolved) else {
-            throw BundleReadError(path: folder, message: "cannot list the folder: \(String(cString: strerror(errno)))")
-        }
-        defer { closedir(directory) }
-        var entries: [BundleFolderEntry] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(directory) else {
-                if errno != 0 {
-                    throw BundleReadError(path: folder, message: "cannot list the folder: \(String(cString: strerror(errno)))")
-                }
-                break
-            }
-            let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let bytes = Array(raw.prefix { $0 != 0 })
-                if let name = String(validating: bytes, as: UTF8.self) { return (name, true) }
-                return (String(decoding: bytes, as: UTF8.self), false)
-            }
-            if name.hasPrefix(".") { continue }
-            guard entries.count < limit else {
+        let names: [FolderEntryName]
+        do {
+            names = try FolderListing.names(in: resolved, limit: limit)
+        } catch {
+            switch error {
+            case .cannotOpen(let reason), .cannotRead(let reason):
+                throw BundleReadError(path: folder, message: "cannot list the folder: \(reason)")
+            case .moreThan(let limit):
                 throw BundleReadError(path: folder, message: "the folder holds more than \(limit) entries; it was not read")
             }
-            guard valid else {
-                entries.append(BundleFolderEntry(name: name, kind: .nameNotUTF8))
-                continue
-            }
-            let relative = folder.isEmpty ? name : folder + "/" + name
-            entries.append(kind(of: resolved + "/" + name, name: name, relative: relative))
+        }
+        let entries = names.map { name in
+            guard name.isUTF8 else { return BundleFolderEntry(name: name.string, kind: .nameNotUTF8) }
+            let relative = folder.isEmpty ? name.string : folder + "/" + name.string
+            return kind(of: resolved + "/" + name.string, name: name.string, relative: relative)
         }
         return entries.sorted { $0.name < $1.name }
     }

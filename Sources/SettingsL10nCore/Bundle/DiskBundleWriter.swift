@@ -273,10 +273,8 @@ public struct DiskBundleWriter: Sendable {
 
     /// Removes the temporary files of processes that no longer run from `folder`.
     static func removeStaleTemporaryFiles(in folder: String) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard let names = try? FolderListing.names(in: folder, includingHidden: true) else { return }
+        for name in names.lazy.filter(\.isUTF8).map(\.string) {
             guard let pid = temporaryFileOwner(name), pid != getpid() else { continue }
             // `kill` with signal 0 asks whether the process exists; ESRCH says it does not.
             if kill(pid, 0) != 0, errno == ESRCH {

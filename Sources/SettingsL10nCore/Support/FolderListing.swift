@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A name in a folder as the file system holds it: bytes, almost always UTF-8.
+package struct FolderEntryName: Sendable, Equatable {
+    /// The name; where its bytes are not UTF-8, with U+FFFD for what does not decode.
+    package let string: String
+    /// Whether the bytes are UTF-8, so that `string` names the entry exactly.
+    package let isUTF8: Bool
+
+    /// A name starting with a dot (`.DS_Store`, a temporary file).
+    package var isHidden: Bool { string.utf8.first == UInt8(ascii: ".") }
+}
+
+/// Why a folder could not be listed; `reason` is what the system said.
+package enum FolderListingError: Error, Sendable, Equatable {
+    /// The folder cannot be opened (`No such file or directory`).
+    case cannotOpen(reason: String)
+    /// Reading the folder failed part way.
+    case cannotRead(reason: String)
+    /// More than the limit of entries that are not hidden: the listing stopped there.
+    case moreThan(Int)
+}
+
+/// The names in a folder, through `opendir` and `readdir`: one place that decodes them and
+/// tells a failed read from the end of the folder.
+package enum FolderListing {
+    /// The names in `folder` but `.` and `..`, in the order the file system gives them; without
+    /// `includingHidden`, names starting with a dot are left out too. Stops with `moreThan`
+    /// past `limit` names, so that a folder of millions of files is not listed into memory.
+    package static func names(in folder: String, includingHidden: Bool = false, limit: Int = .max) throws(FolderListingError) -> [FolderEntryName] {
+        guard let directory = opendir(folder) else { throw .cannotOpen(reason: systemMessage()) }
+        defer { closedir(directory) }
+        var names: [FolderEntryName] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw .cannotRead(reason: systemMessage()) }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.prefix { $0 != 0 }
+                if let name = String(validating: bytes, as: UTF8.self) { return FolderEntryName(string: name, isUTF8: true) }
+                return FolderEntryName(string: String(decoding: bytes, as: UTF8.self), isUTF8: false)
+            }
+            if name.string == "." || name.string == ".." || (name.isHidden && !includingHidden) { continue }
+            guard names.count < limit else { throw .moreThan(limit) }
+            names.append(name)
+        }
+    }
+
+    private static func systemMessage() -> String {
+        String(cString: strerror(errno))
+    }
+}
