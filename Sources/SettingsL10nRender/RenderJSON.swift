@@ -144,16 +144,18 @@ public enum RenderJSON {
     /// Row `index` of `rows`, read in place (a copy would retain every field).
     private static func write(_ rows: UnsafeBufferPointer<LocalizedSpecifier>, _ index: Int, to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(rowKeys, 0)
-        writer.optional(rows[index].specifier.typeName)
-        writer.key(rowKeys, 1)
-        writer.optional(rows[index].key)
-        writer.key(rowKeys, 2)
-        writer.optional(rows[index].title)
-        writer.key(rowKeys, 3)
-        writer.optional(rows[index].footerText)
-        writer.key(rowKeys, 4)
-        if let value = rows[index].defaultValue { JSONValue(value).write(to: &writer) } else { writer.null() }
+        rows[index].withWrittenFields { typeName, key, defaultValue in
+            writer.key(rowKeys, 0)
+            writer.optional(typeName)
+            writer.key(rowKeys, 1)
+            writer.optional(key)
+            writer.key(rowKeys, 2)
+            writer.optional(rows[index].title)
+            writer.key(rowKeys, 3)
+            writer.optional(rows[index].footerText)
+            writer.key(rowKeys, 4)
+            if let defaultValue { JSONValue(defaultValue).write(to: &writer) } else { writer.null() }
+        }
         writer.key(rowKeys, 5)
         writer.optional(rows[index].file)
         writer.key(rowKeys, 6)

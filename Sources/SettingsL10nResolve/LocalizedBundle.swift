@@ -40,23 +40,74 @@ public struct LocalizedPage: Hashable, Sendable {
 }
 
 public struct LocalizedSpecifier: Hashable, Sendable {
-    /// The specifier as written.
-    public var specifier: Specifier
-    public var type: SpecifierType? { specifier.type }
-    public var key: String? { specifier.key }
+    /// The row as written, the same in every locale: one object that every locale's row
+    /// refers to, so that a row costs one reference count, not a copy of the specifier's
+    /// dictionary and key path (their counts are shared by the threads resolving the locales).
+    @usableFromInline let written: WrittenSpecifier
     public var title: String?
     public var footerText: String?
-    public var defaultValue: PlistValue? { specifier.defaultValue }
     /// The page a child pane opens (`OfflineMaps.plist`), for child panes.
     public var file: String?
     /// The options of pickers, in display order (sorted when `DisplaySortedByTitle`); `nil`
     /// for specifiers without `Values`.
     public var options: [LocalizedOption]?
 
+    /// The specifier as written.
+    public var specifier: Specifier { written.specifier }
+    /// `Type` as written, or `nil` when absent or not a string.
+    public var typeName: String? { written.typeName }
+    public var type: SpecifierType? { written.type }
+    public var key: String? { written.key }
+    public var defaultValue: PlistValue? { written.defaultValue }
+
+    /// `typeName`, `key` and `defaultValue` lent to `body` rather than returned: a returned
+    /// string is retained, and these are shared by the threads resolving other locales.
+    @inlinable
+    public func withWrittenFields<Result>(_ body: (_ typeName: String?, _ key: String?, _ defaultValue: PlistValue?) -> Result) -> Result {
+        body(written.typeName, written.key, written.defaultValue)
+    }
+
+    init(written: WrittenSpecifier, title: String?, footerText: String?, file: String?, options: [LocalizedOption]?) {
+        self.written = written
+        self.title = title
+        self.footerText = footerText
+        self.file = file
+        self.options = options
+    }
+
     /// The option whose value is the default (what the row shows before the user picks).
     public var selectedOption: LocalizedOption? {
         guard let defaultValue else { return nil }
         return options?.first { PlistValue.same($0.value, defaultValue) }
+    }
+}
+
+/// A specifier and the fields every rendering reads of it, found once for all locales.
+@usableFromInline
+final class WrittenSpecifier: Hashable, Sendable {
+    let specifier: Specifier
+    @usableFromInline let typeName: String?
+    let type: SpecifierType?
+    @usableFromInline let key: String?
+    @usableFromInline let defaultValue: PlistValue?
+
+    init(_ specifier: Specifier) {
+        self.specifier = specifier
+        type = specifier.type
+        // The standard names as literals, which need no reference counting.
+        typeName = type?.name
+        key = specifier.key
+        defaultValue = specifier.defaultValue
+    }
+
+    @usableFromInline
+    static func == (lhs: WrittenSpecifier, rhs: WrittenSpecifier) -> Bool {
+        lhs === rhs || lhs.specifier == rhs.specifier
+    }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(specifier)
     }
 }
 

@@ -87,31 +87,26 @@ struct Lookup {
     }
 
     /// The lookups of one page: its table found once, then each key.
-    func page(_ file: SchemaFile) -> PageLookup {
-        let table = catalog.tableOfFile[file.path]
-        return PageLookup(values: table.flatMap { tables[$0] }, positions: table.flatMap { keys.positions[$0] },
-                          hasTable: table != nil, pseudo: pseudo)
+    func page(_ page: ResolvePlan.Page) -> PageLookup {
+        let table = catalog.tableOfFile[page.file.path]
+        return PageLookup(values: table.flatMap { tables[$0] }, keyTexts: page.keyTexts, hasTable: table != nil, pseudo: pseudo)
     }
 
     /// The strings of the table a page uses.
     struct PageLookup {
         let values: TableValues?
-        let positions: [String: Int]?
+        let keyTexts: [String]
         let hasTable: Bool
         let pseudo: PseudoLocale?
 
-        /// The text the Settings app shows for `key` on this page.
-        func text(_ key: String) -> String {
-            text(ResolvePlan.Key(text: key, rank: positions?[key] ?? -1))
-        }
-
-        /// The text the Settings app shows for a planned key: found by its catalog place.
+        /// The text the Settings app shows for a planned key: found by its catalog place; the
+        /// key itself where the table lacks it.
         func text(_ key: ResolvePlan.Key) -> String {
-            guard hasTable else { return key.text }
-            var text = key.text
-            if let values {
-                text = key.rank >= 0 ? values.catalogValues[key.rank] ?? key.text : values.otherValues[key.text] ?? key.text
-            }
+            // A page without a table shows its keys as written, pseudo-locales included.
+            guard hasTable else { return keyTexts[Int(key.text)] }
+            // `values` read in place (binding it would copy it, and count references on its storage).
+            let found = key.rank >= 0 ? values?.catalogValues[Int(key.rank)] : values?.otherValues[keyTexts[Int(key.text)]]
+            let text = found ?? keyTexts[Int(key.text)]
             return pseudo.map { $0.translate(text) } ?? text
         }
     }

@@ -11,17 +11,21 @@ struct ResolvePlan: Sendable {
         /// page's rows); `nil` for the root page.
         let openedBy: (page: Int, row: Int)?
         let rows: [Row]
+        /// The keys the rows look up, each once; a `Key` is a place in it.
+        let keyTexts: [String]
     }
 
-    /// A key a row looks up, with its place in the page's catalog table (-1 when the catalog
-    /// does not hold it): each language finds its text by place, without hashing the key.
+    /// A key a row looks up: its text's place in the page's `keyTexts`, and its place in the
+    /// page's catalog table (-1 when the catalog does not hold it), so that each language finds
+    /// its text by place, without hashing the key. Two numbers, not the text: reading them
+    /// counts no reference on a string that the threads resolving other locales share.
     struct Key: Sendable {
-        let text: String
-        let rank: Int
+        let text: Int32
+        let rank: Int32
     }
 
     struct Row: Sendable {
-        let specifier: Specifier
+        let specifier: WrittenSpecifier
         /// The keys of the fields the host shows (`nil` when it shows none, or the field is absent).
         let title: Key?
         let footerText: Key?
@@ -32,9 +36,9 @@ struct ResolvePlan: Sendable {
 
     struct Options: Sendable {
         let values: [PlistValue]
-        /// Title keys, empty when the host shows none; `shortTitles` is `nil` when it shows none.
+        /// Title and short title keys, each empty when the host shows none.
         let titles: [Key?]
-        let shortTitles: [Key?]?
+        let shortTitles: [Key?]
         /// `DisplaySortedByTitle` on a list the Settings app sorts.
         let isSortedByTitle: Bool
     }
@@ -55,12 +59,12 @@ struct ResolvePlan: Sendable {
             guard !paths.contains(path), let file = bundle.schemaFile(at: path) else { return }
             paths.insert(path)
             let pageHost: SettingsHost = file.name.isInApp ? .inAppSettingsKit : host
-            let ranks = catalog.tableOfFile[file.path].flatMap { keys.positions[$0] } ?? [:]
+            var keyTexts = KeyTexts(ranks: catalog.tableOfFile[file.path].flatMap { keys.positions[$0] } ?? [:])
             let rows = file.specifiers.filter { finder.isShown($0, in: pageHost) }.map {
-                Self.row($0, host: pageHost, finder: finder, ranks: ranks)
+                Self.row($0, host: pageHost, finder: finder, keys: &keyTexts)
             }
             let index = pages.count
-            pages.append(Page(file: file, openedBy: openedBy, rows: rows))
+            pages.append(Page(file: file, openedBy: openedBy, rows: rows, keyTexts: keyTexts.texts))
             for (place, row) in rows.enumerated() {
                 if let child = row.childPath { visit(child, openedBy: (index, place)) }
             }
@@ -70,9 +74,9 @@ struct ResolvePlan: Sendable {
         self.paths = paths
     }
 
-    private static func row(_ specifier: Specifier, host: SettingsHost, finder: PageFinder, ranks: [String: Int]) -> Row {
+    private static func row(_ specifier: Specifier, host: SettingsHost, finder: PageFinder, keys: inout KeyTexts) -> Row {
         let fields = specifier.shownFields(in: host)
-        func key(_ text: String?) -> Key? { text.map { Key(text: $0, rank: ranks[$0] ?? -1) } }
+        func key(_ text: String?) -> Key? { text.map { keys.key($0) } }
         let type = specifier.type
         var childPath: String?
         if type == .childPane, let name = specifier.file, PaneWalk.problem(withFileName: name) == nil {
@@ -81,13 +85,33 @@ struct ResolvePlan: Sendable {
         let options = specifier.values.map { values in
             Options(values: values,
                     titles: fields.contains(.titles) ? (specifier.titles ?? []).map(key) : [],
-                    shortTitles: fields.contains(.shortTitles) ? specifier.shortTitles?.map(key) : nil,
+                    shortTitles: fields.contains(.shortTitles) ? (specifier.shortTitles ?? []).map(key) : [],
                     isSortedByTitle: specifier.displaySortedByTitle && (type == .multiValue || type == .radioGroup))
         }
-        return Row(specifier: specifier,
+        return Row(specifier: WrittenSpecifier(specifier),
                    title: fields.contains(.title) ? key(specifier.title) : nil,
                    footerText: fields.contains(.footerText) ? key(specifier.footerText) : nil,
                    childPath: childPath, options: options)
+    }
+}
+
+/// The keys of one page, numbered as they are first met.
+private struct KeyTexts {
+    let ranks: [String: Int]
+    var texts: [String] = []
+    var places: [String: Int32] = [:]
+
+    init(ranks: [String: Int]) {
+        self.ranks = ranks
+    }
+
+    mutating func key(_ text: String) -> ResolvePlan.Key {
+        let place = places[text] ?? {
+            texts.append(text)
+            places[text] = Int32(texts.count - 1)
+            return Int32(texts.count - 1)
+        }()
+        return ResolvePlan.Key(text: place, rank: Int32(ranks[text] ?? -1))
     }
 }
 

@@ -67,7 +67,7 @@ public struct Resolver: Sendable {
         // each page and row would retain (contended, atomic) what they share.
         plan.pages.withUnsafeBufferPointer { planPages in
             for page in planPages.indices {
-                let pageLookup = lookup.page(planPages[page].file)
+                let pageLookup = lookup.page(planPages[page])
                 // A child page is titled by the row that opens it, resolved on an earlier page.
                 let title = planPages[page].openedBy.flatMap { pages[$0.page].specifiers[$0.row].title }
                 let specifiers = planPages[page].rows.withUnsafeBufferPointer { rows in
@@ -90,23 +90,28 @@ public struct Resolver: Sendable {
     }
 
     /// Row `index` of a page as shown: the fields the host shows, looked up, and its options;
-    /// the plan's row read in place (a copy would retain every field).
+    /// the plan's row read in place (a copy would count references on what every thread shares).
     private func row(_ rows: UnsafeBufferPointer<ResolvePlan.Row>, _ index: Int, lookup: Lookup.PageLookup, collator: Collator?) -> LocalizedSpecifier {
-        LocalizedSpecifier(specifier: rows[index].specifier, title: rows[index].title.map(lookup.text),
-                           footerText: rows[index].footerText.map(lookup.text), file: rows[index].childPath,
-                           options: rows[index].options.map { options($0, lookup: lookup, collator: collator) })
+        var options: [LocalizedOption]?
+        if rows[index].options != nil { options = self.options(rows, index, lookup: lookup, collator: collator) }
+        return LocalizedSpecifier(written: rows[index].specifier, title: rows[index].title.map(lookup.text),
+                                  footerText: rows[index].footerText.map(lookup.text), file: rows[index].childPath, options: options)
     }
 
-    private func options(_ plan: ResolvePlan.Options, lookup: Lookup.PageLookup, collator: Collator?) -> [LocalizedOption] {
+    /// The options of row `index`, which has some. Read in place through `rows[index].options!`
+    /// rather than bound to a name: a binding is a copy.
+    private func options(_ rows: UnsafeBufferPointer<ResolvePlan.Row>, _ index: Int, lookup: Lookup.PageLookup, collator: Collator?) -> [LocalizedOption] {
+        let count = rows[index].options!.values.count
+        let titleCount = rows[index].options!.titles.count, shortTitleCount = rows[index].options!.shortTitles.count
         var options: [LocalizedOption] = []
-        options.reserveCapacity(plan.values.count)
-        for (index, value) in plan.values.enumerated() {
-            let title = index < plan.titles.count ? plan.titles[index].map(lookup.text) : nil
-            var short: String?
-            if let shortTitles = plan.shortTitles, index < shortTitles.count, let key = shortTitles[index] { short = lookup.text(key) }
+        options.reserveCapacity(count)
+        for option in 0..<count {
+            let title = option < titleCount ? rows[index].options!.titles[option].map(lookup.text) : nil
+            let short = option < shortTitleCount ? rows[index].options!.shortTitles[option].map(lookup.text) : nil
+            let value = rows[index].options!.values[option]
             options.append(LocalizedOption(value: value, title: title ?? Self.describe(value), shortTitle: short))
         }
-        if plan.isSortedByTitle, let collator {
+        if rows[index].options!.isSortedByTitle, let collator {
             options = collator.sortedIndices(options.map(\.title)).map { options[$0] }
         }
         return options
