@@ -106,12 +106,12 @@ private struct KeyTexts {
     }
 
     mutating func key(_ text: String) -> ResolvePlan.Key {
-        let place = places[text] ?? {
-            texts.append(text)
-            places[text] = Int32(texts.count - 1)
-            return Int32(texts.count - 1)
-        }()
-        return ResolvePlan.Key(text: place, rank: Int32(ranks[text] ?? -1))
+        let rank = Int32(ranks[text] ?? -1)
+        if let place = places[text] { return ResolvePlan.Key(text: place, rank: rank) }
+        let place = Int32(texts.count)
+        texts.append(text)
+        places[text] = place
+        return ResolvePlan.Key(text: place, rank: rank)
     }
 }
 

@@ -173,6 +173,39 @@ struct ResolverTests {
         #expect(locale.pages[0].specifiers.map(\.file) == ["More.plist", "More.plist"])
     }
 
+    @Test("a key that several rows and options use is looked up for each; keys the table lacks show as written; the written fields stay the specifier's")
+    func sharedKeys() throws {
+        let files = [
+            "Root.plist": xmlSchema("""
+            \t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Shared</string><key>FooterText</key><string>Untranslated</string></dict>
+            \t\t<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Shared</string><key>Key</key><string>t</string><key>DefaultValue</key><true/></dict>
+            \t\t<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Units</string><key>Key</key><string>u</string><key>DefaultValue</key><integer>2</integer>
+            \t\t<key>Values</key><array><integer>1</integer><integer>2</integer></array>
+            \t\t<key>Titles</key><array><string>Shared</string><string>Untranslated</string></array>
+            \t\t<key>ShortTitles</key><array><string>Units</string><string>Shared</string></array></dict>
+            \t\t<dict><key>Type</key><string>PSTitleValueSpecifier</string><key>Title</key><string>Units</string><key>Key</key><string>v</string><key>DefaultValue</key><string>km</string></dict>
+            """),
+            "sv.lproj/Root.strings": "\"Shared\" = \"Delad\";\n\"Units\" = \"Enheter\";\n",
+        ]
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: files))
+        let rows = Resolver(bundle: bundle, catalog: Extractor.catalog(of: bundle)).resolve("sv").pages[0].specifiers
+        #expect(rows.map(\.title) == ["Delad", "Delad", "Enheter", "Enheter"])
+        #expect(rows.map(\.footerText) == ["Untranslated", nil, nil, nil])
+        #expect(rows[2].options?.map(\.title) == ["Delad", "Untranslated"])
+        #expect(rows[2].options?.map(\.shortTitle) == ["Enheter", "Delad"])
+        #expect(rows[2].selectedOption?.title == "Untranslated")
+        #expect(rows.map(\.typeName) == ["PSGroupSpecifier", "PSToggleSwitchSpecifier", "PSMultiValueSpecifier", "PSTitleValueSpecifier"])
+        #expect(rows.map(\.type) == [.group, .toggleSwitch, .multiValue, .titleValue])
+        #expect(rows.map(\.key) == [nil, "t", "u", "v"])
+        #expect(rows.map(\.defaultValue) == [nil, .boolean(true), .integer(2), .string("km")])
+        #expect(rows.map(\.specifier.index) == [0, 1, 2, 3])
+        rows[2].withWrittenFields { typeName, key, defaultValue in
+            #expect(typeName == "PSMultiValueSpecifier")
+            #expect(key == "u")
+            #expect(defaultValue == .integer(2))
+        }
+    }
+
     @Test("pseudo-locales", arguments: [
         (PseudoLocale.accented, "Sound", "Šöûñð"), (.long, "Sound effects", "[Sound effects ~~~]"), (.rightToLeft, "Sound", "\u{200F}\u{202B}Sound\u{202C}\u{200F}"),
     ])
