@@ -66,6 +66,18 @@ struct HostileInputCommandTests {
         #expect(try copy.bytes("de.lproj/Root.strings") == before)
     }
 
+    @Test("an import folder of more than 10,000 entries is refused before it is read, and nothing is imported")
+    func hugeImportFolder() throws {
+        let copy = try BundleCopy()
+        let exports = copy.folder.appendingPathComponent("exports")
+        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+        for index in 0..<10_050 { _ = FileManager.default.createFile(atPath: exports.appendingPathComponent("x\(index).txt").path, contents: nil) }
+        let before = try copy.snapshot()
+        let result = try Tool.run(["import", copy.bundle.path, exports.path])
+        #expect(result == ToolResult(stdout: "", stderr: "error: the folder \(exports.path) holds more than 10000 entries; it was not read; nothing was imported\n", exitCode: 3))
+        #expect(try copy.snapshot() == before)
+    }
+
     @Test("a table linked out of the bundle stays a link, and the file it names is not touched")
     func tableLinkedOutside() throws {
         let copy = try BundleCopy()
