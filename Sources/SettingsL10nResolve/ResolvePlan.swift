@@ -25,7 +25,7 @@ struct ResolvePlan: Sendable {
     }
 
     struct Row: Sendable {
-        let specifier: WrittenSpecifier
+        let written: WrittenSpecifier
         /// The keys of the fields the host shows (`nil` when it shows none, or the field is absent).
         let title: Key?
         let footerText: Key?
@@ -88,7 +88,7 @@ struct ResolvePlan: Sendable {
                     shortTitles: fields.contains(.shortTitles) ? (specifier.shortTitles ?? []).map(key) : [],
                     isSortedByTitle: specifier.displaySortedByTitle && (type == .multiValue || type == .radioGroup))
         }
-        return Row(specifier: WrittenSpecifier(specifier),
+        return Row(written: WrittenSpecifier(specifier),
                    title: fields.contains(.title) ? key(specifier.title) : nil,
                    footerText: fields.contains(.footerText) ? key(specifier.footerText) : nil,
                    childPath: childPath, options: options)

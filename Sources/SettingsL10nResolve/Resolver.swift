@@ -94,7 +94,7 @@ public struct Resolver: Sendable {
     private func row(_ rows: UnsafeBufferPointer<ResolvePlan.Row>, _ index: Int, lookup: Lookup.PageLookup, collator: Collator?) -> LocalizedSpecifier {
         var options: [LocalizedOption]?
         if rows[index].options != nil { options = self.options(rows, index, lookup: lookup, collator: collator) }
-        return LocalizedSpecifier(written: rows[index].specifier, title: rows[index].title.map(lookup.text),
+        return LocalizedSpecifier(written: rows[index].written, title: rows[index].title.map(lookup.text),
                                   footerText: rows[index].footerText.map(lookup.text), file: rows[index].childPath, options: options)
     }
 
