@@ -42,17 +42,8 @@ public enum BundleLoader {
                     name: String(entry.name.dropLast(8)), path: entry.name,
                     content: .deferred(DeferredFile(source: tableSource, path: entry.name, limit: limits.maximumFileSize)), isLink: entry.isLink))
             case .file where isSchemaName:
-                switch reads[entry.name] ?? readSchemaFile(entry.name, from: source, limits: limits) {
-                case .loaded(let file):
-                    bundle.diagnostics += file.diagnostics
-                    files[entry.name] = file
-                    if let reason = file.diagnostics.first(where: { Self.hidesKeys($0.rule) }) {
-                        bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: entry.name, reason: reason))
-                    }
-                case .failed(let diagnostic):
-                    bundle.diagnostics.append(diagnostic)
-                    bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: entry.name, reason: diagnostic))
-                }
+                take(reads[entry.name] ?? readSchemaFile(entry.name, from: source, limits: limits), path: entry.name,
+                     files: &files, bundle: &bundle)
             case .folder where entry.name.hasSuffix(".lproj"):
                 let (localization, diagnostics) = listings[entry.name]!
                 bundle.localizations.append(localization)
@@ -61,8 +52,12 @@ public enum BundleLoader {
                 bundle.otherEntries.append(entry)
             }
         }
+        loadSubfolderPanes(files: &files, bundle: &bundle, from: source, limits: limits)
         var walk = PaneWalk(files: files)
         walk.run()
+        // A pane that opens nothing hides keys as a file that did not load does: its table may
+        // hold them.
+        bundle.unloadedSchemaFiles += walk.unopened.map { UnloadedSchemaFile(path: $0.file, reason: $0.reason) }
         // A property list no pane opens, not a Root page, and with neither PreferenceSpecifiers
         // nor StringsTable is not a page (Info.plist, a data file the app reads): it is kept as
         // another file, and not reported.
@@ -78,7 +73,9 @@ public enum BundleLoader {
         bundle.paneLinks = walk.links
         bundle.diagnostics += walk.diagnostics
         bundle.diagnostics.removeAll { notPages.contains($0.location.file) }
-        if !files.values.contains(where: { $0.name.base == "Root" && !$0.name.isInApp }) {
+        // A Root.plist that is there but did not load is reported by what went wrong with it.
+        if !files.values.contains(where: { $0.name.base == "Root" && !$0.name.isInApp }),
+           !bundle.unloadedSchemaFiles.contains(where: { SchemaFileName(fileName: $0.path).map { $0.base == "Root" && !$0.isInApp } ?? false }) {
             bundle.diagnostics.insert(Diagnostic(
                 .error, rule: .rootPlistMissing,
                 "the bundle has no Root.plist, so the Settings app shows no settings for the app",
@@ -94,7 +91,7 @@ public enum BundleLoader {
         Diagnostic(.error, rule: .linkOutsideBundle, outsideLinkMessage, at: SourceLocation(file: path))
     }
 
-    private static func nameNotUTF8(_ path: String) -> Diagnostic {
+    static func nameNotUTF8(_ path: String) -> Diagnostic {
         Diagnostic(.warning, rule: .fileNameEncoding,
                    "this name is not valid UTF-8 (shown with U+FFFD where its bytes are invalid); iOS cannot hold such a file, so it was skipped: rename it",
                    at: SourceLocation(file: path))
@@ -112,12 +109,27 @@ public enum BundleLoader {
         return root.value.dictionaryValue?["CFBundleDevelopmentRegion"]?.value.stringValue
     }
 
-    private enum SchemaRead: Sendable {
+    /// Adds a schema file as read to `files`, or what went wrong to the bundle's findings.
+    static func take(_ read: SchemaRead, path: String, files: inout [String: SchemaFile], bundle: inout SettingsBundle) {
+        switch read {
+        case .loaded(let file):
+            bundle.diagnostics += file.diagnostics
+            files[path] = file
+            if let reason = file.diagnostics.first(where: { Self.hidesKeys($0.rule) }) {
+                bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: path, reason: reason))
+            }
+        case .failed(let diagnostic):
+            bundle.diagnostics.append(diagnostic)
+            bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: path, reason: diagnostic))
+        }
+    }
+
+    enum SchemaRead: Sendable {
         case loaded(SchemaFile)
         case failed(Diagnostic)
     }
 
-    private static func readSchemaFile(_ path: String, from source: some BundleSource, limits: ReadLimits) -> SchemaRead {
+    static func readSchemaFile(_ path: String, from source: some BundleSource, limits: ReadLimits) -> SchemaRead {
         let bytes: [UInt8]
         do {
             bytes = try source.contents(of: path, limit: limits.maximumFileSize)

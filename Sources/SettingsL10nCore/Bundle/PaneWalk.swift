@@ -1,16 +1,21 @@
 /// Walks the child panes from `Root.plist` and its variants, in the order the Settings app
 /// would show them, marking what is reachable and reporting bad or missing `File` values and
-/// cycles (each reported once, never followed forever).
+/// cycles (each reported once, never followed forever). The walk keeps its own stack, so a
+/// chain of thousands of panes cannot overflow the thread's.
 package struct PaneWalk {
     private var files: [String: SchemaFile]
+    /// The paths of the schema files of each base name (`Root` → `Root.plist`, `Root~ipad.plist`).
+    private let pathsByBase: [String: [String]]
     private(set) var ordered: [SchemaFile] = []
     private(set) var links: [PaneLink] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// The `File` values that opened nothing (refused or naming no file), each with its finding.
+    private(set) var unopened: [(file: String, reason: Diagnostic)] = []
     private var visited: Set<String> = []
-    private var onPath: [String] = []
 
     init(files: [String: SchemaFile]) {
         self.files = files
+        self.pathsByBase = Dictionary(grouping: files.keys) { files[$0]!.name.base }
     }
 
     /// The root files, in the order of `Root.plist`, `~iphone`, `~ipad`, then in-app versions.
@@ -20,77 +25,147 @@ package struct PaneWalk {
     }
 
     mutating func run() {
-        let roots = files.values.filter { $0.name.base == "Root" }
-            .sorted { Self.rootOrder($0.name) < Self.rootOrder($1.name) }
-        for root in roots { visit(root.path) }
+        for root in sortedVariants(pathsByBase["Root"] ?? []) { visit(root) }
         for path in files.keys.sorted() where !visited.contains(path) {
             ordered.append(files[path]!)
         }
     }
 
+    private func sortedVariants(_ paths: [String]) -> [String] {
+        paths.sorted { Self.rootOrder(files[$0]!.name) < Self.rootOrder(files[$1]!.name) }
+    }
+
     /// The files a `File` value opens from a file: every device variant of that name, in-app
     /// versions first when the parent is itself read in-app.
     private func targets(of base: String, fromInApp inApp: Bool) -> [String] {
-        let variants = files.values.filter { $0.name.base == base }
-        let chosen = inApp && variants.contains(where: \.name.isInApp)
-            ? variants.filter(\.name.isInApp)
-            : variants.filter { !$0.name.isInApp }
-        return chosen.sorted { Self.rootOrder($0.name) < Self.rootOrder($1.name) }.map(\.path)
+        let variants = pathsByBase[base] ?? []
+        let isInApp = { (path: String) in files[path]!.name.isInApp }
+        return sortedVariants(inApp && variants.contains(where: isInApp) ? variants.filter(isInApp) : variants.filter { !isInApp($0) })
     }
 
-    private mutating func visit(_ path: String) {
-        guard var file = files[path], !visited.contains(path) else { return }
-        visited.insert(path)
+    /// One file on the walk's path: the next specifier to look at, and the targets of the
+    /// child pane being followed.
+    private struct Frame {
+        var path: String
+        var specifier = 0
+        var targets: [String] = []
+        var nextTarget = 0
+        var location = SourceLocation(file: "")
+    }
+
+    private mutating func enter(_ path: String) -> Bool {
+        guard var file = files[path], visited.insert(path).inserted else { return false }
         file.isReachable = true
         files[path] = file
         ordered.append(file)
-        onPath.append(path)
-        defer { onPath.removeLast() }
-        for specifier in file.specifiers where specifier.type == .childPane {
-            // In-app files may open InAppSettingsKit view controllers instead of schema files.
-            if file.name.isInApp, specifier.opensInAppViewController { continue }
-            guard let field = specifier.field("File") else { continue }
-            let location = SourceLocation(file: path, position: field.position, keyPath: field.keyPath)
-            guard let name = field.value.stringValue else {
-                diagnostics.append(Diagnostic(.error, rule: .childPaneFileInvalid,
-                                              "File must be a string naming a schema file, not \(MessageText.withArticle(field.value.typeName))",
-                                              at: location))
-                continue
-            }
-            if let problem = Self.problem(withFileName: name) {
-                diagnostics.append(Diagnostic(.error, rule: .childPaneFileInvalid,
-                                              "File \(MessageText.quoted(name)) \(problem); it was not opened", at: location))
-                continue
-            }
-            let found = targets(of: name, fromInApp: file.name.isInApp)
-            links.append(PaneLink(from: path, keyPath: specifier.keyPath, file: name, targets: found))
-            if found.isEmpty {
-                diagnostics.append(Diagnostic(.error, rule: .childPaneFileMissing,
-                                              "File \(MessageText.quoted(name)) names \(MessageText.excerpt(name)).plist, which is not in the bundle; tapping the row opens an empty page",
-                                              at: location))
-                continue
-            }
-            for target in found {
-                if let start = onPath.firstIndex(of: target) {
-                    let cycle = (onPath[start...] + [target]).joined(separator: " → ")
-                    diagnostics.append(Diagnostic(.warning, rule: .childPaneCycle,
-                                                  "child panes form a cycle: \(cycle)", at: location))
-                } else {
-                    visit(target)
+        return true
+    }
+
+    private mutating func visit(_ start: String) {
+        guard enter(start) else { return }
+        var stack = [Frame(path: start)]
+        var onPath: Set<String> = [start]
+        while let top = stack.indices.last {
+            if stack[top].nextTarget < stack[top].targets.count {
+                let target = stack[top].targets[stack[top].nextTarget]
+                stack[top].nextTarget += 1
+                if onPath.contains(target) {
+                    diagnostics.append(Diagnostic(.warning, rule: .childPaneCycle, "child panes form a cycle: \(Self.cycle(stack.map(\.path), closingAt: target))",
+                                                  at: stack[top].location))
+                } else if enter(target) {
+                    stack.append(Frame(path: target))
+                    onPath.insert(target)
                 }
+                continue
             }
+            guard let (targets, location) = nextLink(in: &stack[top]) else {
+                onPath.remove(stack.removeLast().path)
+                continue
+            }
+            stack[top].targets = targets
+            stack[top].nextTarget = 0
+            stack[top].location = location
         }
     }
 
-    /// Why a `File` value cannot name a schema file, or `nil` when it can.
+    /// The targets of the frame's next child pane that opens schema files, reporting the ones
+    /// that open none; `nil` when the file has no more.
+    private mutating func nextLink(in frame: inout Frame) -> ([String], SourceLocation)? {
+        let file = files[frame.path]!
+        while frame.specifier < file.specifiers.count {
+            let specifier = file.specifiers[frame.specifier]
+            frame.specifier += 1
+            guard specifier.type == .childPane else { continue }
+            // In-app files may open InAppSettingsKit view controllers instead of schema files.
+            if file.name.isInApp, specifier.opensInAppViewController { continue }
+            guard let field = specifier.field("File") else { continue }
+            let location = SourceLocation(file: frame.path, position: field.position, keyPath: field.keyPath)
+            guard let name = field.value.stringValue else {
+                refuse(Diagnostic(.error, rule: .childPaneFileInvalid,
+                                  "File must be a string naming a schema file, not \(MessageText.withArticle(field.value.typeName))", at: location),
+                       file: frame.path + " " + field.keyPath.description)
+                continue
+            }
+            if let problem = Self.problem(withFileName: name) {
+                refuse(Diagnostic(.error, rule: .childPaneFileInvalid, "File \(MessageText.quoted(name)) \(problem); it was not opened", at: location),
+                       file: MessageText.excerpt(name))
+                continue
+            }
+            let found = targets(of: name, fromInApp: file.name.isInApp)
+            links.append(PaneLink(from: frame.path, keyPath: specifier.keyPath, file: name, targets: found))
+            if found.isEmpty {
+                refuse(Diagnostic(.error, rule: .childPaneFileMissing,
+                                  "File \(MessageText.quoted(name)) names \(MessageText.excerpt(name)).plist, which is not in the bundle; tapping the row opens an empty page",
+                                  at: location),
+                       file: MessageText.excerpt(name) + ".plist")
+                continue
+            }
+            return (found, location)
+        }
+        return nil
+    }
+
+    private mutating func refuse(_ diagnostic: Diagnostic, file: String) {
+        diagnostics.append(diagnostic)
+        unopened.append((file, diagnostic))
+    }
+
+    /// `A.plist → B.plist → A.plist`, the middle of a long cycle left out.
+    private static func cycle(_ path: [String], closingAt target: String) -> String {
+        let start = path.lastIndex(of: target)!
+        var names = Array(path[start...]) + [target]
+        if names.count > 12 {
+            let hidden = names.count - 10
+            names = Array(names.prefix(5)) + ["… (\(DiagnosticReport.grouped(hidden)) more)"] + Array(names.suffix(5))
+        }
+        return names.joined(separator: " → ")
+    }
+
+    /// Why a `File` value cannot name a schema file, or `nil` when it can. A `File` is a name
+    /// (`Privacy`) or a path inside the bundle (`Licenses/Acknowledgements`, as LicensePlist
+    /// writes), read from the bundle's folder without the `.plist` extension.
     package static func problem(withFileName name: String) -> String? {
         if name.isEmpty { return "is empty" }
-        if name.contains("/") || name.contains("\\") { return "contains a path separator; it must be a plain file name" }
-        if name == ".." || name == "." || name.contains("..") { return "contains '..'; it must be a plain file name" }
+        if name.contains("\0") { return "contains a NUL character" }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "contains a control character" }
+        if name.contains("\\") { return "contains a backslash; folders inside the bundle are separated by '/'" }
+        if name.hasPrefix("/") { return "is an absolute path; the Settings app opens schema files inside the bundle only" }
+        let components = name.split(separator: "/", omittingEmptySubsequences: false)
+        if components.contains("..") { return "leaves the bundle through '..'; the Settings app opens schema files inside the bundle only" }
+        if components.contains(where: { $0.isEmpty || $0 == "." }) {
+            return "has an empty or '.' folder name; write the path from the bundle's folder, as Folder/Name"
+        }
+        if components.dropLast().contains(where: { $0.hasPrefix(".") }) { return "is in a hidden folder, which the app's bundle does not ship" }
         if name.lowercased().hasSuffix(".plist") {
             return "has the .plist extension, which the Settings app adds itself (write \"\(name.dropLast(6))\")"
         }
-        if name.contains("\0") { return "contains a NUL character" }
         return nil
+    }
+
+    /// The folder part of a valid `File` path (`Licenses` for `Licenses/Acknowledgements`), or
+    /// `nil` for a plain name.
+    package static func folder(ofFileName name: String) -> (folder: String, base: String)? {
+        guard let slash = name.lastIndex(of: "/") else { return nil }
+        return (String(name[..<slash]), String(name[name.index(after: slash)...]))
     }
 }

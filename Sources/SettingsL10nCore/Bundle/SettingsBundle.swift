@@ -64,7 +64,13 @@ extension SettingsBundle {
         guard let first = unloadedSchemaFiles.first else { return nil }
         let others = unloadedSchemaFiles.count - 1
         let also = others > 0 ? " (and \(others) other schema file\(others == 1 ? "" : "s"))" : ""
-        let position = first.reason.location.line.map { "line \($0): " } ?? ""
+        let line = first.reason.location.line
+        // A child pane that opened nothing is reported where its File is written.
+        if first.reason.location.file != first.path {
+            let place = first.reason.location.file + (line.map { ":\($0)" } ?? "")
+            return "\(first.path)\(also) could not be opened (\(place): \(first.reason.message)), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again"
+        }
+        let position = line.map { "line \($0): " } ?? ""
         return "\(first.path)\(also) did not load (\(position)\(first.reason.message)), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again"
     }
 

@@ -125,7 +125,7 @@ public struct DiagnosticReport: Sendable {
     }
 
     /// `9,661`: digits in groups of three.
-    static func grouped(_ value: Int) -> String {
+    package static func grouped(_ value: Int) -> String {
         var digits = String(value)
         var index = digits.count - 3
         while index > (value < 0 ? 1 : 0) {
