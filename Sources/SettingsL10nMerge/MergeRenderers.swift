@@ -29,6 +29,7 @@ extension MergeResult {
                     ("error", .optional(report.problem)),
                 ])
             })),
+            ("error", .optional(refusal)),
         ])
     }
 

@@ -22,8 +22,11 @@ public struct MergeOptions: Hashable, Sendable {
 public struct MergeResult: Hashable, Sendable {
     public var updates: [TableUpdate] = []
     public var reports: [TableMergeReport] = []
+    /// Why the merge changed nothing at all (a schema file did not load), or `nil`.
+    public var refusal: String?
 
-    package init(updates: [TableUpdate] = [], reports: [TableMergeReport] = []) {
+    package init(updates: [TableUpdate] = [], reports: [TableMergeReport] = [], refusal: String? = nil) {
+        self.refusal = refusal
         self.updates = updates
         self.reports = reports
     }

@@ -42,8 +42,13 @@ public struct RenderHTML {
         return mapped.hasPrefix(".") ? "_" + mapped.dropFirst() : mapped
     }
 
-    static func pageName(_ file: String) -> String {
-        file == "Root.plist" ? "index.html" : safeName(String(file.dropLast(file.hasSuffix(".plist") ? 6 : 0))) + ".html"
+    /// The page of a schema file: `index.html` for the locale's first page (`Root.plist`, or
+    /// `Root~iphone.plist` in a bundle that has only device variants), else its path made safe
+    /// (`com.mono0926.LicensePlist/Alpha.plist` → `com.mono0926.LicensePlist_Alpha.html`).
+    static func pageName(_ file: String, root: String?) -> String {
+        if file == root { return "index.html" }
+        let name = safeName(String(file.dropLast(file.hasSuffix(".plist") ? 6 : 0)))
+        return (name == "index" ? "index_" : name) + ".html"
     }
 
     static func optionsPageName(page: String, index: Int) -> String {
@@ -61,8 +66,9 @@ public struct RenderHTML {
             }
         }
         let home = "Settings"
+        let root = locale.pages.first?.file
         for page in locale.pages {
-            let back = parent[page.file].map { (Self.pageName($0.file), $0.title ?? home) } ?? ("../index.html", "Languages")
+            let back = parent[page.file].map { (Self.pageName($0.file, root: root), $0.title ?? home) } ?? ("../index.html", "Languages")
             var body = ""
             var group: [String] = []
             var header: String?
@@ -90,16 +96,16 @@ public struct RenderHTML {
                     sections += section(header: row.title, rows: rows, footer: row.footerText)
                 case .multiValue?:
                     let name = Self.optionsPageName(page: page.file, index: index)
-                    pages[name] = optionsPage(row, locale: locale, back: (Self.pageName(page.file), page.title ?? home))
+                    pages[name] = optionsPage(row, locale: locale, back: (Self.pageName(page.file, root: root), page.title ?? home))
                     let selected = row.selectedOption.map { $0.shortTitle ?? $0.title } ?? ""
                     group.append(link(name, label: row.title, value: selected))
                 default:
-                    group.append(self.row(row))
+                    group.append(self.row(row, root: root))
                 }
             }
             closeGroup()
             body += sections
-            pages[Self.pageName(page.file)] = document(locale: locale, title: page.title ?? home, back: back, body: body)
+            pages[Self.pageName(page.file, root: root)] = document(locale: locale, title: page.title ?? home, back: back, body: body)
         }
         return pages
     }
@@ -111,7 +117,7 @@ public struct RenderHTML {
         return document(locale: locale, title: row.title ?? "", back: back, body: section(header: nil, rows: rows, footer: nil, listClass: "options"))
     }
 
-    private func row(_ row: LocalizedSpecifier) -> String {
+    private func row(_ row: LocalizedSpecifier, root: String?) -> String {
         let specifier = row.specifier
         let label = row.title.map { "<span class=\"label\">\(escape($0))</span>" } ?? ""
         switch row.type {
@@ -132,7 +138,7 @@ public struct RenderHTML {
             let value = row.selectedOption?.title ?? row.defaultValue.map(Resolver.describe) ?? ""
             return "<li class=\"row\">\(label)<span class=\"value\">\(escape(value))</span></li>"
         case .childPane?:
-            return link(row.file.map(Self.pageName) ?? "#", label: row.title, value: nil)
+            return link(row.file.map { Self.pageName($0, root: root) } ?? "#", label: row.title, value: nil)
         case .other(let name)?:
             return "<li class=\"row\">\(label)<span class=\"badge\">\(escape(name))</span></li>"
         default:

@@ -59,6 +59,7 @@ struct MergeCommand: ParsableCommand {
             throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); create it (mkdir \(unknown.map { "\($0).lproj" }.joined(separator: " "))) and merge again")
         }
         if let refusal = bundle.schemaWriteRefusal {
+            if format == .json { printOutput(MergeResult(refusal: refusal).json.rendered()) }
             throw RefusedWork("merge changed nothing: \(refusal)")
         }
         let appTranslations = try fillFrom.map { try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage) }

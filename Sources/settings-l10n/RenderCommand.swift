@@ -91,11 +91,19 @@ struct RenderCommand: ParsableCommand {
             problems = rendered.flatMap(\.problems).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         }
         progress.finish()
-        if !problems.isEmpty {
-            printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(problems))
-            printError("\(problems.count) table\(problems.count == 1 ? "" : "s") could not be read; \(problems.count == 1 ? "its" : "their") keys are shown as written, as on a device")
-            throw ExitCode(1)
+        // Pages missing from the rendering: a schema file there that did not load, or no Root.
+        let unloaded = loaded.bundle.unloadedSchemaFiles.filter { $0.reason.location.file == $0.path }.map(\.reason)
+            + loaded.bundle.diagnostics.filter { $0.rule == .rootPlistMissing }
+        if !problems.isEmpty || !unloaded.isEmpty {
+            printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unloaded + problems))
         }
+        if !unloaded.isEmpty {
+            printError("\(unloaded.count) schema file\(unloaded.count == 1 ? "" : "s") did not load or \(unloaded.count == 1 ? "is" : "are") missing; \(unloaded.count == 1 ? "its page is" : "their pages are") not in the rendering")
+        }
+        if !problems.isEmpty {
+            printError("\(problems.count) table\(problems.count == 1 ? "" : "s") could not be read; \(problems.count == 1 ? "its" : "their") keys are shown as written, as on a device")
+        }
+        if !problems.isEmpty || !unloaded.isEmpty { throw ExitCode(1) }
     }
 
     /// The languages of a `--languages` list: `it, fr` → `[it, fr]`.
@@ -117,7 +125,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CommandFailure("cannot write the pages into \(folder): \(error.reason); choose a folder you can write to")
         }
-        printError("wrote \(pages.count) pages for \(locales.count) locale\(locales.count == 1 ? "" : "s") into \(output!); open \(joinedPath(folder, "index.html"))")
+        printError("wrote \(pages.count) page\(pages.count == 1 ? "" : "s") for \(locales.count) locale\(locales.count == 1 ? "" : "s") into \(output!); open \(joinedPath(folder, "index.html"))")
     }
 }
 
