@@ -45,13 +45,7 @@ package struct TableFacts: Sendable {
             facts.problem = error
             // The device reads nothing of the table: every option shows its key.
             facts.reportableOptionLists = OptionTitles.reportable(keys, path: file.path, locale: localization.name, entries: nil, entryOfSlot: [])
-            if let catalogTable = keys?.table {
-                facts.coverage = TableCoverage(locale: localization.name, table: catalogTable.name, path: file.path,
-                                               isDevelopmentLanguage: isDevelopment, file: .unreadable,
-                                               total: catalogTable.strings.count, translated: 0, fuzzy: [],
-                                               missing: CatalogStrings(catalogTable, positions: Array(catalogTable.strings.indices)),
-                                               filled: [], stale: [])
-            }
+            facts.coverage = unreadableCoverage(keys, path: file.path, in: localization, isDevelopment: isDevelopment)
             return facts
         }
         facts.notices = scan.notices
@@ -93,8 +87,21 @@ package struct TableFacts: Sendable {
             facts.reportableOptionLists = OptionTitles.reportable(keys, path: file.path, locale: localization.name,
                                                                   entries: bytes, entryOfSlot: entryOfSlot)
         }
-        facts.coverage = coverage
+        // UTF-16 without a byte-order mark is an error (`strings-encoding`): the device does not
+        // read what an editor shows, merge and import leave the file alone, so none of it counts.
+        let misencoded = scan.notices.contains { $0.kind == .utf16WithoutByteOrderMark }
+        facts.coverage = misencoded ? unreadableCoverage(keys, path: file.path, in: localization, isDevelopment: isDevelopment) : coverage
         return facts
+    }
+
+    /// The coverage of a table nothing of which can be used: every string missing.
+    private static func unreadableCoverage(_ keys: TableKeys?, path: String, in localization: Localization, isDevelopment: Bool) -> TableCoverage? {
+        guard let catalogTable = keys?.table else { return nil }
+        return TableCoverage(locale: localization.name, table: catalogTable.name, path: path,
+                             isDevelopmentLanguage: isDevelopment, file: .unreadable,
+                             total: catalogTable.strings.count, translated: 0, fuzzy: [],
+                             missing: CatalogStrings(catalogTable, positions: Array(catalogTable.strings.indices)),
+                             filled: [], stale: [])
     }
 
     /// Which catalog key each entry of a table is, and which entries a later one of the same

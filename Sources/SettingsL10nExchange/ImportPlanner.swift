@@ -63,7 +63,8 @@ struct ImportPlanner {
     func result() -> ImportResult {
         var result = outcome
         for path in tableOrder {
-            guard let table = tables[path] else { continue }
+            // A table that does not exist is created only to hold a translation.
+            guard let table = tables[path], table.original != nil || table.written > 0 else { continue }
             let update = TableUpdate(path: path, original: table.original, document: table.document)
             guard update.original != update.updated else { continue }
             if let (reason, location) = table.refusal {

@@ -99,7 +99,9 @@ struct ImportCommand: ParsableCommand {
             printError("\(update.path): \(verb) \(count) translation\(count == 1 ? "" : "s")\(update.original == nil ? " (new file)" : "")")
         }
         if written.isEmpty {
-            printError("no table changes (\(result.unchanged) translations already up to date)")
+            let waiting = result.untranslated > 0
+                ? "; \(result.untranslated) unit\(result.untranslated == 1 ? " has" : "s have") no translation yet" : ""
+            printError("no table changes (\(result.unchanged) translation\(result.unchanged == 1 ? "" : "s") already up to date\(waiting))")
         }
         if !result.rejected.isEmpty {
             let units = result.rejected.count

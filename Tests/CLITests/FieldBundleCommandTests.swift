@@ -139,3 +139,18 @@ struct FieldBundleCommandTests {
         #expect(privacy.contains("href=\"index.html\""))
     }
 }
+
+extension FieldBundleCommandTests {
+    @Test("importing an XLIFF with no translation for a table that has no file creates no empty file")
+    func importCreatesNoEmptyTable() throws {
+        let copy = try BundleCopy()
+        try FileManager.default.removeItem(at: copy.bundle.appendingPathComponent("de.lproj/Privacy.strings"))
+        let exports = try TemporaryFolder()
+        #expect(try Tool.run(["extract", copy.bundle.path, "--xliff", exports.path, "--locale", "de"]).exitCode == 0)
+        let before = try copy.snapshot()
+        let result = try Tool.run(["import", copy.bundle.path, exports.path + "/de.xliff"])
+        #expect(result == ToolResult(stdout: "", stderr: "no table changes (52 translations already up to date; 5 units have no translation yet)\n", exitCode: 0))
+        #expect(try copy.snapshot() == before)
+        #expect(!FileManager.default.fileExists(atPath: copy.bundle.appendingPathComponent("de.lproj/Privacy.strings").path))
+    }
+}

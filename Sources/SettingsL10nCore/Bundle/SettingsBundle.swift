@@ -207,13 +207,21 @@ public struct StringsTableFile: Hashable, Sendable {
         try Self.parse(read().get(), path: path, limits: limits)
     }
 
-    /// `bytes` (read from the file at `path`) as a lossless document.
+    /// `bytes` (read from the file at `path`) as a lossless document, for the commands that
+    /// write tables. A UTF-16 file without a byte-order mark is refused as the device reads it
+    /// (check calls it an error, render shows its keys): what it holds for the device is not what
+    /// an editor shows, so no command writes over it.
     public static func parse(_ bytes: [UInt8], path: String, limits: ReadLimits = .standard) throws(TableReadError) -> StringsDocument {
+        let document: StringsDocument
         do {
-            return try StringsParser.parse(bytes, limits: limits)
+            document = try StringsParser.parse(bytes, limits: limits)
         } catch {
             throw .malformed(path: path, error: error)
         }
+        if let notice = document.notices.first(where: { $0.kind == .utf16WithoutByteOrderMark }) {
+            throw .misencoded(path: path, message: notice.message)
+        }
+        return document
     }
 
     /// The table's entries for lookups (no text around them). Each call reads the file again.
