@@ -22,14 +22,21 @@ enum AppTranslationSource {
                 throw CommandFailure("--fill-from \(path): cannot read the folder: \(error.description); nothing was merged")
             }
             translations = AppTranslations(tablesOf: app, developmentLanguage: developmentLanguage)
-            for entry in app.otherEntries where entry.kind == .file && entry.name.hasSuffix(".xcstrings") {
+            let catalogs = app.otherEntries.filter { $0.kind == .file && $0.name.hasSuffix(".xcstrings") }
+            for entry in catalogs {
                 try addCatalog(joinedPath(path, entry.name), origin: entry.name, to: &translations)
+            }
+            // A folder with neither a catalog nor a table is not an app's resources: a wrong path.
+            if catalogs.isEmpty, !app.localizations.contains(where: { !$0.tables.isEmpty }) {
+                throw CommandFailure("--fill-from \(path): no String Catalog and no <lang>.lproj/*.strings in this folder; give the app's .xcstrings or the folder holding its .lproj folders; nothing was merged")
             }
         } else {
             try addCatalog(path, origin: URL(fileURLWithPath: path).lastPathComponent, to: &translations)
         }
         if translations.count == 0 {
-            throw CommandFailure("--fill-from \(path): no translations found (a String Catalog, or a folder holding <lang>.lproj/*.strings besides \(developmentLanguage).lproj); nothing was merged")
+            // A valid catalog, or tables, with nothing translated yet: the merge goes on, with
+            // nothing to fill.
+            printError("--fill-from \(path): no translation besides \(developmentLanguage) yet; nothing to fill from it")
         }
         return translations
     }

@@ -61,3 +61,25 @@ struct FillFromCommandTests {
         #expect(try copy.snapshot() == before)
     }
 }
+
+extension FillFromCommandTests {
+    @Test("a valid catalog with no translation yet merges with nothing to fill, and says so; a folder with no catalog or table is an error")
+    func nothingToFill() throws {
+        let copy = try BundleCopy()
+        let catalog = copy.folder.appendingPathComponent("Localizable.xcstrings")
+        try Data("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Version\" : {\n\n    }\n  },\n  \"version\" : \"1.0\"\n}".utf8).write(to: catalog)
+        let before = try copy.snapshot()
+        let result = try Tool.run(["merge", copy.bundle.path, "--fill-from", catalog.path, "--check", "--locale", "de"])
+        #expect(result == ToolResult(stdout: "", stderr: """
+            --fill-from \(catalog.path): no translation besides en yet; nothing to fill from it
+            de.lproj/Privacy.strings: 5 kept; up to date
+            de.lproj/Root.strings: 52 kept; up to date
+
+            """, exitCode: 0))
+        let empty = copy.folder.appendingPathComponent("Empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let folder = try Tool.run(["merge", copy.bundle.path, "--fill-from", empty.path])
+        #expect(folder == ToolResult(stdout: "", stderr: "error: --fill-from \(empty.path): no String Catalog and no <lang>.lproj/*.strings in this folder; give the app's .xcstrings or the folder holding its .lproj folders; nothing was merged\n", exitCode: 3))
+        #expect(try copy.snapshot() == before)
+    }
+}

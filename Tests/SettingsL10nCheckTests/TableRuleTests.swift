@@ -119,9 +119,13 @@ struct TableRuleTests {
         let fixture = Self.bundle(german: RuleFixture.german, extra: [
             "es.lprj/Root.strings": "", "zh-Hans.lpoj/Root.strings": "", "Images/logo.png": "",
             "Deutsch-Schweiz.lproj/Root.strings": RuleFixture.german,
+            "da-lproj/Root.strings": "", "nb_lproj/Root.strings": "", "pt_BR lproj/Root.strings": "", "my-project/x.txt": "", "Icons_lproj/x.txt": "",
         ])
         #expect(try fixture.diagnostics(.lprojMisspelled) == [
+            Diagnostic(.warning, rule: .lprojMisspelled, "da-lproj is not a localization folder, so the device ignores it; did you mean da.lproj?", at: SourceLocation(file: "da-lproj")),
             Diagnostic(.warning, rule: .lprojMisspelled, "es.lprj is not a localization folder, so the device ignores it; did you mean es.lproj?", at: SourceLocation(file: "es.lprj")),
+            Diagnostic(.warning, rule: .lprojMisspelled, "nb_lproj is not a localization folder, so the device ignores it; did you mean nb.lproj?", at: SourceLocation(file: "nb_lproj")),
+            Diagnostic(.warning, rule: .lprojMisspelled, "pt_BR lproj is not a localization folder, so the device ignores it; did you mean pt_BR.lproj?", at: SourceLocation(file: "pt_BR lproj")),
             Diagnostic(.warning, rule: .lprojMisspelled, "zh-Hans.lpoj is not a localization folder, so the device ignores it; did you mean zh-Hans.lproj?", at: SourceLocation(file: "zh-Hans.lpoj")),
         ])
         #expect(try fixture.diagnostics(.languageInvalid) == [Diagnostic(

@@ -7,17 +7,27 @@ enum LocalizationRules {
     struct FolderMisspelled: CheckRule {
         let id = RuleID.lprojMisspelled
         let defaultSeverity = Severity.warning
-        let summary = "A folder looks like a localization but is not one (zh-Hans.lpoj, es.lprj, de.LPROJ): the device ignores it."
+        let summary = "A folder looks like a localization but is not one (zh-Hans.lpoj, es.lprj, de.LPROJ, da-lproj, nb_lproj): the device ignores it."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.bundle.otherEntries.compactMap { entry in
-                guard entry.kind == .folder, let dot = entry.name.lastIndex(of: ".") else { return nil }
-                let stem = entry.name[..<dot], suffix = String(entry.name[entry.name.index(after: dot)...])
-                guard suffix != "lproj",
-                      EditDistance.distance(Array(suffix.lowercased().unicodeScalars), Array("lproj".unicodeScalars)) <= 2 else { return nil }
+                guard entry.kind == .folder, let stem = Self.misspelledStem(entry.name) else { return nil }
                 return diagnostic("\(entry.name) is not a localization folder, so the device ignores it; did you mean \(stem).lproj?",
                                   file: entry.name)
             }
+        }
+
+        /// The language part of a folder name that misspells `<lang>.lproj` (`es` of `es.lprj`,
+        /// `da` of `da-lproj`), or `nil`. After a dot, any suffix close to `lproj` counts; after
+        /// `-`, `_` or a space (which also join language subtags), only behind a language
+        /// identifier.
+        static func misspelledStem(_ name: String) -> String? {
+            guard let separator = name.lastIndex(where: { ".-_ ".contains($0) }) else { return nil }
+            let stem = String(name[..<separator]), suffix = String(name[name.index(after: separator)...])
+            guard !stem.isEmpty, !(name[separator] == "." && suffix == "lproj"),
+                  EditDistance.distance(Array(suffix.lowercased().unicodeScalars), Array("lproj".unicodeScalars)) <= 2 else { return nil }
+            if name[separator] != ".", !LanguageTag.isValidFolderName(stem) { return nil }
+            return stem
         }
     }
 
