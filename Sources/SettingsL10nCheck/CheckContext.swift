@@ -7,7 +7,8 @@ public struct CheckContext: Sendable {
     public let catalog: Catalog
     /// The development language's folder, if the bundle has one.
     package let development: Localization?
-    /// The localizations whose tables are checked: every `.lproj` but `Base`, or those asked for.
+    /// The localizations whose tables are checked: every `.lproj` but `Base` (unless it holds
+    /// the development language's), or those asked for.
     package let localizations: [Localization]
     /// Whether every localization is checked (no `--locale` chose some).
     package let checksWholeBundle: Bool
@@ -27,9 +28,11 @@ public struct CheckContext: Sendable {
     public init(bundle: SettingsBundle, catalog: Catalog, locales: [String] = [], displayRules: Bool = true) {
         self.bundle = bundle
         self.catalog = catalog
-        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        let development = bundle.developmentLocalization(catalog.developmentLanguage)
         self.development = development
-        let localizations = bundle.localizations.filter { $0.name != "Base" }.matching(locales: locales)
+        // Base.lproj is checked when it holds the development language's tables (no en.lproj).
+        let localizations = bundle.localizations.filter { $0.name != "Base" || $0.folder == development?.folder }
+            .matching(locales: locales.map { $0 == catalog.developmentLanguage ? (development?.name ?? $0) : $0 })
         self.localizations = localizations
         checksWholeBundle = locales.isEmpty
         let specifiers = bundle.schemaFiles.flatMap { file in file.specifiers.map { (file, $0) } }

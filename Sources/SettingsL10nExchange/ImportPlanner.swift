@@ -24,7 +24,7 @@ struct ImportPlanner {
 
     init(bundle: SettingsBundle, catalog: Catalog, sections: [XLIFFImporter.Section]) {
         self.bundle = bundle
-        self.development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        self.development = bundle.developmentLocalization(catalog.developmentLanguage)
         self.conflicts = XLIFFImporter.conflictingUnits(sections)
     }
 

@@ -10,7 +10,7 @@ public enum StringCatalogExporter {
     /// translation (`translated`, or `needs_review` for entries marked for review).
     /// - Returns: the catalogs by table name, and warnings about tables that cannot be read.
     public static func export(catalog: Catalog, bundle: SettingsBundle) -> (catalogs: [(table: String, catalog: StringCatalog)], diagnostics: [Diagnostic]) {
-        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
         let targets = bundle.localizations.filter { $0.folder != development?.folder && $0.name != "Base" }
         var diagnostics: [Diagnostic] = []

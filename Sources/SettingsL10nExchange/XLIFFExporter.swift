@@ -31,7 +31,7 @@ public enum XLIFFExporter {
     /// `<file original>` (`Settings.bundle/` in an `.xcloc`, as Xcode names the bundle's tables).
     public static func export(catalog: Catalog, bundle: SettingsBundle, locales: [String] = [], originalPrefix: String = "",
                               body: (Export, [Diagnostic]) throws -> Void) throws(ExchangeError) {
-        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let targets = try targets(of: bundle, development: development, locales: locales)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
         var sourceValues: [String: [String: String]] = [:]

@@ -84,7 +84,7 @@ public enum XLIFFImporter {
     static func sections(of documents: [(path: String, document: XLIFFDocument)], bundle: SettingsBundle,
                          catalog: Catalog, bundleName: String, skipped: inout [String],
                          unusedTables: inout [String]) throws(ExchangeError) -> [Section] {
-        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let developmentTag = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage)?.lowercased()
         var sections: [Section] = []
         for (path, document) in documents {

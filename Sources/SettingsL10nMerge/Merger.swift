@@ -80,14 +80,17 @@ public enum Merger {
                                                  progress: ((_ done: Int, _ total: Int, _ localization: String) -> Void)? = nil,
                                                  prepare: @escaping @Sendable (Outcome) -> Prepared,
                                                  body: (Outcome, Prepared) throws -> Void) rethrows {
-        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
-        var localizations = bundle.localizations.filter { $0.name != "Base" }
+        let development = bundle.developmentLocalization(catalog.developmentLanguage)
+        var localizations = bundle.localizations.filter { $0.name != "Base" || $0.folder == development?.folder }
         if development == nil {
             // The development language must hold every key: its folder is created.
             localizations.append(Localization(folder: "\(catalog.developmentLanguage).lproj", tables: []))
             localizations.sort { $0.folder < $1.folder }
         }
-        localizations = localizations.matching(locales: locales)
+        // `--locale en` names the development table wherever it is kept (Base.lproj).
+        localizations = localizations.matching(locales: locales.map {
+            $0 == catalog.developmentLanguage ? (development?.name ?? $0) : $0
+        })
         // The source text of each table, and the location comment of each string, made once
         // for every language.
         let sourceTexts = parallelMap(catalog.tables) { development?.table(named: $0.name)?.values() ?? [:] }

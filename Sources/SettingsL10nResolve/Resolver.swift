@@ -82,7 +82,7 @@ public struct Resolver: Sendable {
         // A pseudo-locale transforms the development language's text: its folder is the one read.
         let chosen = search.chosen.flatMap { bundle.localization(named: $0 + ".lproj")?.name }
         return LocalizedLocale(locale: request.name, languages: request.languages, localization: chosen,
-                               searchList: search.folders,
+                               searchList: search.searchOrder(in: bundle),
                                collation: pseudo == nil ? (collator?.actualLocale ?? "root") : "root",
                                isRightToLeft: pseudo == .rightToLeft || (pseudo == nil && LocalizationMatcher.isRightToLeft(chosen ?? language)),
                                pages: pages, completeness: lookup.completeness(over: plan.paths),

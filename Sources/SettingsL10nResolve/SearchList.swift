@@ -40,12 +40,16 @@ public struct SearchList: Hashable, Sendable {
         tableFiles([table], idiom: idiom, in: bundle)[0]
     }
 
+    /// The folders in the order a table is looked up in them (after the bundle's top level):
+    /// the chosen one, `Base` when the bundle has a `Base.lproj`, then the others.
+    public func searchOrder(in bundle: SettingsBundle) -> [String] {
+        let base = bundle.localization(named: "Base.lproj") != nil ? ["Base"] : []
+        return Array(folders.prefix(1)) + base + folders.dropFirst()
+    }
+
     /// `tableFile` for each of `tables`, the places indexed once for all of them.
     public func tableFiles(_ tables: [String], idiom: Idiom, in bundle: SettingsBundle) -> [StringsTableFile?] {
-        let places: [[StringsTableFile]] = [bundle.unlocalizedTables]
-            + (folders.first.map { [$0] } ?? []).map { self.tables(in: $0, bundle) }
-            + [self.tables(in: "Base", bundle)]
-            + folders.dropFirst().map { self.tables(in: $0, bundle) }
+        let places: [[StringsTableFile]] = [bundle.unlocalizedTables] + searchOrder(in: bundle).map { self.tables(in: $0, bundle) }
         // Each place's files by name, found once.
         let indexed = places.map { $0.firstByName() }
         return tables.map { table in

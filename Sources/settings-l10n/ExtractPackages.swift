@@ -15,7 +15,7 @@ extension ExtractCommand {
             throw CommandFailure(error.description)
         }
         printError(formatter.format(result.diagnostics), ifNotEmpty: true)
-        let development = bundle.localization(forLanguage: catalog.developmentLanguage)
+        let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
         do {
             for export in result.exports {

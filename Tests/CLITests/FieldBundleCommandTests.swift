@@ -154,3 +154,42 @@ extension FieldBundleCommandTests {
         #expect(!FileManager.default.fileExists(atPath: copy.bundle.appendingPathComponent("de.lproj/Privacy.strings").path))
     }
 }
+
+extension FieldBundleCommandTests {
+    /// A Base-internationalized bundle: no en.lproj, the source text in Base.lproj.
+    static func baseOnly(base: String) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/Root.plist", xmlSchema(
+            "\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>General</string></dict>\n"
+            + "\t\t<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Sounds</string><key>Key</key><string>s</string><key>DefaultValue</key><true/></dict>"))
+        try folder.write("Settings.bundle/Base.lproj/Root.strings", base)
+        try folder.write("Settings.bundle/ru.lproj/Root.strings", "\"General\" = \"Основные\";\n\"Sounds\" = \"Звуки\";\n")
+        return folder
+    }
+
+    @Test("Base.lproj without en.lproj holds the development table: check --strict and merge --check agree, render searches Base")
+    func baseIsDevelopment() throws {
+        let complete = try Self.baseOnly(base: "\"General\" = \"General\";\n\"Sounds\" = \"Sounds\";\n")
+        let bundle = complete.path + "/Settings.bundle"
+        #expect(try Tool.run(["check", bundle, "--strict"]) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
+        #expect(try Tool.run(["merge", bundle, "--check"]) == ToolResult(stdout: "", stderr: """
+            Base.lproj/Root.strings: 2 kept; up to date
+            ru.lproj/Root.strings: 2 kept; up to date
+
+            """, exitCode: 0))
+        let render = try Tool.run(["render", bundle, "--locale", "ru", "--format", "json"])
+        #expect(render.stdout.contains("\"searchList\": [\n        \"ru\",\n        \"Base\"\n      ]"))
+        let status = try Tool.run(["status", bundle])
+        #expect(status.stdout.hasPrefix("locale  table  translated  fuzzy  missing  stale  percent\nBase *  Root       source"))
+
+        let lacking = try Self.baseOnly(base: "\"General\" = \"General\";\n")
+        let second = lacking.path + "/Settings.bundle"
+        let check = try Tool.run(["check", second, "--strict"])
+        #expect(check.exitCode == 1)
+        #expect(check.stdout.hasPrefix("\(second)/Base.lproj/Root.strings: warning: the development table lacks \"Sounds\""))
+        let merge = try Tool.run(["merge", second, "--check"])
+        #expect(merge.exitCode == 1)
+        #expect(merge.stderr.hasPrefix("Base.lproj/Root.strings: 1 kept, 1 added; would change\n"))
+        #expect(!FileManager.default.fileExists(atPath: second + "/en.lproj"))
+    }
+}

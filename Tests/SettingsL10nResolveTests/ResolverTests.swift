@@ -125,7 +125,7 @@ struct ResolverTests {
                                                  "Base.lproj/Other.strings": ""])
         let japanese = Resolver(bundle: bundle, catalog: catalog).resolve("ja")
         #expect(japanese.localization == "de")
-        #expect(japanese.searchList == ["de"])
+        #expect(japanese.searchList == ["de", "Base"])
         #expect(japanese.pages[0].specifiers[0].title == "Ton")
         let info = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundleDevelopmentRegion</key><string>fr</string></dict></plist>\n"
         let (withInfo, withInfoCatalog) = try Self.bundle(["fr.lproj/Root.strings": "\"Sound\" = \"Son\";\n", "de.lproj/Root.strings": ""],

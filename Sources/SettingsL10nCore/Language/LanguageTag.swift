@@ -57,6 +57,14 @@ extension SettingsBundle {
         let wanted = LanguageTag.bcp47(folderName: language)?.lowercased()
         return localizations.first { LanguageTag.bcp47(folderName: $0.name)?.lowercased() == wanted }
     }
+
+    /// The folder holding the development language's tables: `<language>.lproj`, else
+    /// `Base.lproj` when the bundle has no such folder (a Base-internationalized project keeps
+    /// its source text there, and the device reads it after the chosen language). Every command
+    /// takes the same one: check, status, merge, import and the exporters.
+    public func developmentLocalization(_ language: String) -> Localization? {
+        localization(forLanguage: language) ?? localizations.first { $0.name == "Base" }
+    }
 }
 
 extension Sequence<Localization> {
