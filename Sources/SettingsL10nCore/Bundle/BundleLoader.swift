@@ -73,6 +73,10 @@ public enum BundleLoader {
         bundle.paneLinks = walk.links
         bundle.diagnostics += walk.diagnostics
         bundle.diagnostics.removeAll { notPages.contains($0.location.file) }
+        // A file no pane opens is never shown, so it shows no empty page either: it is reported
+        // as unreachable only (`schema-file-unreachable`).
+        let unreachable = Set(bundle.schemaFiles.filter { !$0.isReachable }.map(\.path))
+        bundle.diagnostics.removeAll { $0.rule == .preferenceSpecifiersMissing && unreachable.contains($0.location.file) }
         // A Root.plist that is there but did not load is reported by what went wrong with it.
         if !files.values.contains(where: { $0.name.base == "Root" && !$0.name.isInApp }),
            !bundle.unloadedSchemaFiles.contains(where: { SchemaFileName(fileName: $0.path).map { $0.base == "Root" && !$0.isInApp } ?? false }) {

@@ -171,10 +171,23 @@ struct BundleLoaderTests {
             "specifier-not-dictionary Root.plist PreferenceSpecifiers[0]",
             "schema-root-not-dictionary Root~ipad.plist -",
             "value-type Third.plist StringsTable",
-            "preference-specifiers-missing Third.plist -",
         ])
         #expect(bundle.schemaFile(at: "Root.plist")?.specifiers.map(\.keyPath.description) == ["PreferenceSpecifiers[1]"])
         #expect(bundle.schemaFiles.map(\.path).sorted() == ["Root.plist", "Root~ipad.plist", "Third.plist"])
         #expect(bundle.otherEntries.map(\.name).sorted() == ["Data.plist", "Other.plist"])
+    }
+}
+
+extension BundleLoaderTests {
+    @Test("a plist no pane opens, without PreferenceSpecifiers, is not also said to show an empty page")
+    func dataPlist() throws {
+        let bundle = try load([
+            "Root.plist": xmlSchema(""),
+            "Data.plist": "<plist><dict><key>StringsTable</key><string>Root</string><key>Servers</key><array/></dict></plist>",
+            "Empty.plist": "<plist><dict><key>StringsTable</key><string>Root</string></dict></plist>",
+            "Root~ipad.plist": "<plist><dict><key>StringsTable</key><string>Root</string></dict></plist>",
+        ])
+        #expect(bundle.diagnostics.map(\.rule) == [.preferenceSpecifiersMissing])
+        #expect(bundle.diagnostics.map(\.location.file) == ["Root~ipad.plist"])
     }
 }
