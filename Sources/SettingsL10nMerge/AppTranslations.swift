@@ -8,6 +8,8 @@ public struct AppTranslations: Hashable, Sendable {
     public struct Translation: Hashable, Sendable {
         public var value: String
         public var origin: String
+        /// The app's source text it translates (`Version:`).
+        var source: String = ""
     }
 
     /// By language (lower-cased BCP 47), by source text; `nil` where the app translates the same
@@ -21,7 +23,7 @@ public struct AppTranslations: Hashable, Sendable {
     /// Adds the app's translation of `source` into `language` (a tag or a folder name).
     public mutating func add(language: String, source: String, value: String, origin: String) {
         guard !value.isEmpty, !source.isEmpty else { return }
-        let translation = Translation(value: value, origin: origin)
+        let translation = Translation(value: value, origin: origin, source: source)
         let tag = Self.languageKey(language)
         Self.insert(translation, for: source, into: &exact[tag, default: [:]])
         Self.insert(translation, for: Self.looseKey(source), into: &loose[tag, default: [:]])
@@ -45,9 +47,36 @@ public struct AppTranslations: Hashable, Sendable {
             return found.map { ($0, true) }
         }
         if let found = loose[tag]?[Self.looseKey(source)] {
-            return found.map { ($0, false) }
+            return found.map { (Self.punctuated($0, like: source), false) }
         }
         return nil
+    }
+
+    /// A loosely matched translation with the trailing punctuation of `source` instead of the
+    /// app's (`版本：` for the app's `Version:` becomes `版本` for `Version`).
+    static func punctuated(_ translation: Translation, like source: String) -> Translation {
+        let theirs = trailing(translation.source), ours = trailing(source)
+        guard theirs != ours else { return translation }
+        var result = translation
+        var value = Substring(translation.value)
+        if !theirs.isEmpty {
+            while let last = value.unicodeScalars.last, trailingPunctuation.contains(last) { value.unicodeScalars.removeLast() }
+        }
+        result.value = String(value) + ours
+        return result
+    }
+
+    static let trailingPunctuation: Set<Unicode.Scalar> = [".", ":", "…", "!", "?", "。", "：", "！", "？", " ", "\t"]
+
+    /// The trailing punctuation of a text (`:` of `Version:`).
+    static func trailing(_ text: String) -> String {
+        var scalars = Substring(text).unicodeScalars
+        var run = String.UnicodeScalarView()
+        while let last = scalars.last, trailingPunctuation.contains(last) {
+            run.insert(last, at: run.startIndex)
+            scalars.removeLast()
+        }
+        return String(run)
     }
 
     /// The languages it has translations into.
@@ -63,8 +92,7 @@ public struct AppTranslations: Hashable, Sendable {
     /// `Password:` and `password` both become `password`.
     static func looseKey(_ text: String) -> String {
         var scalars = Substring(text.lowercased()).unicodeScalars
-        let trailing: Set<Unicode.Scalar> = [".", ":", "…", "!", "?", "。", "：", "！", "？", " ", "\t"]
-        while let last = scalars.last, trailing.contains(last) { scalars.removeLast() }
+        while let last = scalars.last, trailingPunctuation.contains(last) { scalars.removeLast() }
         return String(scalars)
     }
 }

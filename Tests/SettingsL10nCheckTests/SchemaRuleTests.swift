@@ -138,6 +138,12 @@ struct SchemaRuleTests {
         // 30 and 30.0 are the same number for the defaults database.
         let real = RuleFixture.bundle(Self.multiValue(titles: "<string>A</string>", values: "<integer>30</integer>", defaultValue: "<real>30</real>"))
         #expect(try real.diagnostics(.defaultValueNotInValues) == [])
+        // The string "4" is not the integer 4: the message names the mismatch, and the fix.
+        let typed = RuleFixture.bundle(Self.multiValue(titles: "<string>Two</string><string>Four</string>",
+                                                       values: "<integer>2</integer><integer>4</integer>", defaultValue: "<string>4</string>"))
+        #expect(try typed.diagnostics(.defaultValueNotInValues).map(\.message) == [
+            "DefaultValue \"4\" is none of the Values: it is a string, and option 2's value is the integer 4; the Settings app compares types too, so no option shows as chosen (write <integer>4</integer>)",
+        ])
     }
 
     @Test("duplicate-values")

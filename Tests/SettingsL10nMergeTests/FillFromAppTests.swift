@@ -22,7 +22,13 @@ struct FillFromAppTests {
         #expect(app.translation(of: "Sound", language: "de")?.translation.value == "Klang")
         #expect(app.translation(of: "Sound", language: "de")?.exact == true)
         #expect(app.translation(of: "sound.", language: "de")?.exact == false)
-        #expect(app.translation(of: "Music", language: "de")?.translation == AppTranslations.Translation(value: "Musik:", origin: "de.lproj/Main.strings"))
+        // The app's colon is the app's: the fill takes the punctuation of the text it translates.
+        #expect(app.translation(of: "Music", language: "de")?.translation == AppTranslations.Translation(value: "Musik", origin: "de.lproj/Main.strings", source: "Music:"))
+        #expect(app.translation(of: "Music…", language: "de")?.translation.value == "Musik…")
+        var chinese = AppTranslations()
+        chinese.add(language: "zh-Hans", source: "Version:", value: "版本：", origin: "Localizable.xcstrings")
+        #expect(chinese.translation(of: "Version", language: "zh-Hans")?.translation.value == "版本")
+        #expect(chinese.translation(of: "Version:", language: "zh-Hans")?.translation.value == "版本：")
         #expect(app.translation(of: "Extra lives", language: "de") == nil)
         #expect(app.translation(of: "Sound", language: "pt_BR")?.translation.value == "Som")
         #expect(app.translation(of: "Sound", language: "pt") == nil)
@@ -38,7 +44,7 @@ struct FillFromAppTests {
             "Sound" = "Ton";
             /* Root.plist › label of an on/off switch */
             /* settings-l10n: needs review: from the app's de.lproj/Main.strings, for a text that differs in case or punctuation */
-            "Music" = "Musik:";
+            "Music" = "Musik";
 
             """)
         #expect(texts["pt_BR.lproj/Root.strings"] == """
@@ -68,7 +74,7 @@ struct FillFromAppTests {
             "de.lproj/Other.strings": "\"Extra lives\" = \"Extraleben\";\n",
         ]))
         let translations = AppTranslations(tablesOf: app, developmentLanguage: "en")
-        #expect(translations.translation(of: "Sound", language: "de")?.translation == AppTranslations.Translation(value: "Ton", origin: "de.lproj/Main.strings"))
+        #expect(translations.translation(of: "Sound", language: "de")?.translation == AppTranslations.Translation(value: "Ton", origin: "de.lproj/Main.strings", source: "Sound"))
         #expect(translations.translation(of: "Music", language: "de")?.translation.value == "Musik")
         #expect(translations.translation(of: "Extra lives", language: "de")?.translation.origin == "de.lproj/Other.strings")
         #expect(translations.count == 3)

@@ -21,6 +21,28 @@ enum OptionRules {
         }
     }
 
+    /// A scalar value as plain text (`4` for the integer 4 and for the string "4"), or `nil`.
+    static func plainText(_ value: PlistValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .integer(let number): "\(number)"
+        case .real(let number): "\(number)"
+        case .boolean(let flag): flag ? "true" : "false"
+        default: nil
+        }
+    }
+
+    /// How a scalar value is written in an XML property list: `<integer>4</integer>`.
+    static func element(_ value: PlistValue) -> String? {
+        switch value {
+        case .string(let text): "<string>\(text)</string>"
+        case .integer(let number): "<integer>\(number)</integer>"
+        case .real(let number): "<real>\(number)</real>"
+        case .boolean(let flag): flag ? "<true/>" : "<false/>"
+        default: nil
+        }
+    }
+
     struct TitlesValuesCount: CheckRule {
         let id = RuleID.titlesValuesCount
         let defaultSeverity = Severity.error
@@ -61,7 +83,11 @@ enum OptionRules {
                 guard let values = specifier.values, !values.isEmpty, let field = specifier.field("DefaultValue"),
                       !values.contains(where: { PlistValue.same($0, field.value) }) else { return nil }
                 var message = "DefaultValue \(OptionRules.describe(field.value)) is none of the Values"
-                if let titles = specifier.titles, let text = field.value.stringValue,
+                if let index = values.firstIndex(where: { OptionRules.plainText($0) == OptionRules.plainText(field.value) }),
+                   let written = OptionRules.element(values[index]) {
+                    message += ": it is \(MessageText.withArticle(field.value.typeName)), and option \(index + 1)'s value is the \(values[index].typeName) \(OptionRules.describe(values[index])); "
+                        + "the Settings app compares types too, so no option shows as chosen (write \(written))"
+                } else if let titles = specifier.titles, let text = field.value.stringValue,
                    let index = titles.firstIndex(of: text), index < values.count {
                     message += ": it is the title of option \(index + 1); its value is \(OptionRules.describe(values[index]))"
                 } else {
