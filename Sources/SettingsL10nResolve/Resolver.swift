@@ -43,9 +43,13 @@ public struct Resolver: Sendable {
         self.plan = ResolvePlan(bundle: bundle, catalog: catalog, idiom: idiom)
     }
 
-    /// The locales `--locale all` means: every `.lproj` of the bundle but `Base`.
+    /// The locales `--locale all` means: every `.lproj` of the bundle but `Base`, and the
+    /// development language when `Base.lproj` holds its tables (it has no folder of its own).
     public var allLocales: [String] {
-        bundle.localizations.filter { $0.name != "Base" }.map(\.name)
+        let names = bundle.localizations.filter { $0.name != "Base" }.map(\.name)
+        let development = catalog.developmentLanguage
+        guard bundle.developmentLocalization(development)?.name == "Base" else { return names }
+        return (names + [development]).sorted()
     }
 
     /// Resolves one language (a tag, a folder name, or a pseudo-locale).
