@@ -82,6 +82,8 @@ public enum Extractor {
 
         mutating func add(_ file: SchemaFile, diagnostics: inout [Diagnostic]) {
             let host: SettingsHost = file.name.isInApp ? .inAppSettingsKit : self.host
+            // A StringsTable that names no table (`../x`): the file's strings go nowhere.
+            if file.hasInvalidStringsTable { return }
             let table = tableOfFile[file.path] ?? nil
             var unlocalizedKeys: [String] = []
             var fileSlot: Int?
@@ -141,6 +143,7 @@ public enum Extractor {
     /// The table that localizes `file`, or `nil` when it is not localized.
     static func tableName(of file: SchemaFile, fallback: TableFallback, existingTables: Set<String>) -> String? {
         if let name = file.stringsTableName { return name }
+        if file.hasInvalidStringsTable { return nil }
         switch fallback {
         case .none: return nil
         case .fileName: return existingTables.contains(file.name.base) ? file.name.base : "Root"

@@ -45,7 +45,7 @@ struct ExtractCommand: ParsableCommand {
         let loaded = try options.load()
         let (bundle, catalog) = (loaded.bundle, loaded.catalog)
         let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
-        let readingProblems = bundle.diagnostics.filter { $0.rule == .plistSyntax || $0.rule == .fileUnreadable }
+        let readingProblems = bundle.diagnostics.filter { [.plistSyntax, .fileUnreadable, .stringsTableInvalid, .childPaneFileInvalid].contains($0.rule) }
         printError(formatter.format(readingProblems + catalog.diagnostics), ifNotEmpty: true)
 
         if let xliff {

@@ -121,6 +121,16 @@ struct ReadingRuleTests {
         }
     }
 
+    @Test("strings-table-invalid")
+    func stringsTableInvalid() throws {
+        let fixture = RuleFixture.bundle(RuleFixture.group, stringsTable: "../Root", english: RuleFixture.english, german: RuleFixture.german)
+        #expect(try fixture.diagnostics(.stringsTableInvalid) == [Diagnostic(
+            .error, rule: .stringsTableInvalid,
+            "StringsTable \"../Root\" contains a path separator; it must be a plain name such as Root; the table is neither read, written nor exported",
+            at: SourceLocation(file: "Root.plist", line: 6, column: 2, keyPath: "StringsTable"))])
+        #expect(try RuleFixture.clean.diagnostics(.stringsTableInvalid) == [])
+    }
+
     @Test("strings-syntax")
     func stringsSyntax() throws {
         let fixture = RuleFixture.bundle(RuleFixture.group, german: "\"Sound\" = \"Ton\"1️⃣\n")

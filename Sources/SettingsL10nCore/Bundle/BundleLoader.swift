@@ -103,7 +103,7 @@ public enum BundleLoader {
 
     /// Rules whose finding means the schema file's specifiers (and so its keys) are unknown.
     private static func hidesKeys(_ rule: RuleID) -> Bool {
-        rule == .schemaRootNotDictionary || rule == .preferenceSpecifiersNotArray
+        rule == .schemaRootNotDictionary || rule == .preferenceSpecifiersNotArray || rule == .stringsTableInvalid
     }
 
     /// `CFBundleDevelopmentRegion` of the bundle's Info.plist, if it has one.

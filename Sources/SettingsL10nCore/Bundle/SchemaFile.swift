@@ -76,8 +76,30 @@ public struct SchemaFile: Hashable, Sendable {
     /// Whether `Root` (or one of its variants) reaches this file through child panes.
     public var isReachable: Bool
 
-    /// The table name, when `StringsTable` is a string.
-    public var stringsTableName: String? { stringsTable?.value.stringValue }
+    /// The table name, when `StringsTable` is a string that names a table (see
+    /// `hasInvalidStringsTable`).
+    public var stringsTableName: String? {
+        stringsTable?.value.stringValue.flatMap { Self.problem(withTableName: $0) == nil ? $0 : nil }
+    }
+
+    /// Whether `StringsTable` is a string that is no table's name (`../x`): the file's strings
+    /// belong to no table, and no table may be written while it stands.
+    public var hasInvalidStringsTable: Bool {
+        stringsTable?.value.stringValue.map { Self.problem(withTableName: $0) != nil } ?? false
+    }
+
+    /// Why `name` cannot name a `.strings` table in a `.lproj` folder, or `nil` when it can. A
+    /// table name becomes a file name: never a path, never hidden, never too long for the file
+    /// system, and never holding a character that the system would cut it at.
+    package static func problem(withTableName name: String) -> String? {
+        if name.isEmpty { return "is empty" }
+        if name.contains("\0") { return "contains a NUL character" }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "contains a control character" }
+        if name.contains("/") || name.contains("\\") { return "contains a path separator; it must be a plain name such as Root" }
+        if name.hasPrefix(".") { return "starts with '.', which makes a hidden file or a path" }
+        if name.utf8.count > 247 { return "is longer than a file name may be (\(name.utf8.count) bytes with .strings past 255)" }
+        return nil
+    }
 
     /// Builds the model of a parsed property list.
     public init(path: String, root: PlistNode, format: PlistFormat) {
@@ -109,6 +131,12 @@ public struct SchemaFile: Hashable, Sendable {
             diagnostics.append(Diagnostic(
                 .error, rule: .valueType,
                 "StringsTable must be a string, not \(MessageText.withArticle(table.value.typeName))",
+                at: SourceLocation(file: path, position: table.position, keyPath: table.keyPath)))
+        }
+        if let table = stringsTable, let name = table.value.stringValue, let problem = Self.problem(withTableName: name) {
+            diagnostics.append(Diagnostic(
+                .error, rule: .stringsTableInvalid,
+                "StringsTable \(MessageText.quoted(name)) \(problem); the table is neither read, written nor exported",
                 at: SourceLocation(file: path, position: table.position, keyPath: table.keyPath)))
         }
         guard let specifiers = dictionary.entry(for: "PreferenceSpecifiers") else {

@@ -191,3 +191,25 @@ extension BundleLoaderTests {
         #expect(bundle.diagnostics.map(\.location.file) == ["Root~ipad.plist"])
     }
 }
+
+extension BundleLoaderTests {
+    @Test("a StringsTable that cannot be a file name is refused, names no table, and hides keys", arguments: [
+        ("../../escaped", "contains a path separator; it must be a plain name such as Root"),
+        ("a\\b", "contains a path separator; it must be a plain name such as Root"),
+        (".notes", "starts with '.', which makes a hidden file or a path"),
+        ("..", "starts with '.', which makes a hidden file or a path"),
+        ("", "is empty"),
+        ("Ro\u{7F}ot", "contains a control character"),
+        (String(repeating: "x", count: 248), "is longer than a file name may be (248 bytes with .strings past 255)"),
+    ])
+    func invalidStringsTable(name: String, problem: String) throws {
+        let bundle = try load(["Root.plist": xmlSchema(childPane(title: "P", file: "Root"), stringsTable: name)])
+        let file = try #require(bundle.schemaFile(at: "Root.plist"))
+        #expect(file.stringsTableName == nil)
+        #expect(file.hasInvalidStringsTable)
+        #expect(bundle.unloadedSchemaFiles.map(\.reason.rule) == [.stringsTableInvalid])
+        #expect(bundle.unloadedSchemaFiles.first?.reason.message == "StringsTable \(MessageText.quoted(name)) \(problem); the table is neither read, written nor exported")
+        #expect(SchemaFile.problem(withTableName: String(repeating: "x", count: 247)) == nil)
+        #expect(SchemaFile.problem(withTableName: "Root.v2") == nil)
+    }
+}
