@@ -94,7 +94,7 @@ struct CheckCommand: ParsableCommand {
         }
         if let baseline {
             let known = diagnostics.count - report.diagnostics.count
-            printError("\(DiagnosticReport.count(known, "finding")) \(known == 1 ? "is" : "are") in the baseline \(baseline)\(fixed > 0 ? "; \(fixed) baseline entr\(fixed == 1 ? "y is" : "ies are") fixed: rewrite the baseline (check --write-baseline \(baseline))" : "")")
+            printError("\(DiagnosticReport.count(known, "finding")) \(known == 1 ? "is" : "are") in the baseline \(baseline)\(fixed > 0 ? "; \(DiagnosticReport.grouped(fixed)) baseline entr\(fixed == 1 ? "y is" : "ies are") fixed: rewrite the baseline (check --write-baseline \(baseline))" : "")")
         }
         if report.errorCount > 0 || (strict && report.warningCount > 0) {
             throw ExitCode(1)

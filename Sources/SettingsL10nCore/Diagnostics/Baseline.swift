@@ -54,8 +54,14 @@ public struct Baseline: Hashable, Sendable {
     /// number the baseline accepted, in report order), and how many accepted findings no longer
     /// occur.
     public func compare(_ diagnostics: [Diagnostic]) -> (new: [Diagnostic], fixed: Int) {
+        // Counts come from a file: added without overflow (a count past Int.max is as good as
+        // Int.max here).
+        func sum(_ a: Int, _ b: Int) -> Int {
+            let (total, overflow) = a.addingReportingOverflow(b)
+            return overflow ? .max : total
+        }
         var remaining: [String: Int] = [:]
-        for entry in entries { remaining[entry.fingerprint, default: 0] += entry.count }
+        for entry in entries { remaining[entry.fingerprint] = sum(remaining[entry.fingerprint] ?? 0, entry.count) }
         var new: [Diagnostic] = []
         for diagnostic in diagnostics {
             let fingerprint = diagnostic.fingerprint
@@ -65,7 +71,7 @@ public struct Baseline: Hashable, Sendable {
                 new.append(diagnostic)
             }
         }
-        return (new, remaining.values.reduce(0, +))
+        return (new, remaining.values.reduce(0, sum))
     }
 
     /// The baseline file's text.

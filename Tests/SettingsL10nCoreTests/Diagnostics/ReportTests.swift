@@ -79,6 +79,15 @@ struct ReportTests {
         #expect(Baseline([]).json == "{\n  \"version\": 1,\n  \"findings\": []\n}\n")
     }
 
+    @Test("counts that add past Int.max are compared without overflow")
+    func baselineOverflow() throws {
+        let entry = "{ \"rule\": \"missing-translation\", \"file\": \"de.lproj/Root.strings\", \"key\": \"A\", \"count\": 9223372036854775807 }"
+        let baseline = try Baseline.parse(Array("{\"version\": 1, \"findings\": [\(entry), \(entry), \(entry.replacingOccurrences(of: "\"A\"", with: "\"B\""))]}".utf8))
+        let (new, fixed) = baseline.compare([Self.missing("A"), Self.missing("C")])
+        #expect(new == [Self.missing("C")])
+        #expect(fixed == Int.max)
+    }
+
     @Test("a baseline that cannot be read says where and what", arguments: [
         ("{\"version\": 1,\n  \"findings\": [}", "not valid JSON: 2:16: unexpected character where a value should be"),
         ("[]", "a baseline is a JSON object with \"version\" and \"findings\""),
