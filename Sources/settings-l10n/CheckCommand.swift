@@ -106,9 +106,10 @@ struct CheckCommand: ParsableCommand {
 
     /// Writes the report in the chosen format, to standard output or `--output`.
     private func write(_ report: DiagnosticReport, paths: DiagnosticPaths, source: DiskBundleSource) throws {
+        let colors = output == nil && StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         let formatter: any DiagnosticFormatter = switch format {
         case .text:
-            TextDiagnosticFormatter(paths: paths, colors: output == nil && StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+            TextDiagnosticFormatter(paths: paths, colors: colors)
         case .json: JSONDiagnosticFormatter()
         case .github: GitHubDiagnosticFormatter(paths: paths)
         case .sarif:
@@ -116,7 +117,9 @@ struct CheckCommand: ParsableCommand {
                                      parentPath: URL(fileURLWithPath: source.rootPath).deletingLastPathComponent().path)
         }
         guard let output else {
-            formatter.format(report, into: printOutput)
+            // Every formatter escapes what it quotes from input; the GitHub one writes workflow
+            // commands, and the text one colour on a terminal.
+            formatter.format(report, into: format == .github || (format == .text && colors) ? printSafeOutput : printOutput)
             return
         }
         try writeFile(output, formatter.format(report), what: "the report")

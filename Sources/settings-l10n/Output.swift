@@ -39,13 +39,25 @@ enum StandardStream {
 
 /// Writes a message for people to standard error, with a final line break; with
 /// `ifNotEmpty`, an empty message writes nothing.
+///
+/// Messages quote file names, keys and values from input: their control characters are
+/// escaped (`TerminalText`), so no input can clear a terminal or write to a CI log.
 func printError(_ message: String, ifNotEmpty: Bool = false) {
     if ifNotEmpty, message.isEmpty { return }
-    StandardStream.error.write(message.hasSuffix("\n") ? message : message + "\n")
+    let safe = TerminalText.forLog(message)
+    StandardStream.error.write(safe.hasSuffix("\n") ? safe : safe + "\n")
 }
 
-/// Writes a document (JSON, XLIFF, a diff) to standard output.
+/// Writes a document (JSON, XLIFF, a diff, a text report) to standard output, its control
+/// characters but line breaks and tabs escaped (JSON and XLIFF escape theirs already), and no
+/// line starting a GitHub workflow command.
 func printOutput(_ text: String) {
+    StandardStream.output.write(TerminalText.forLog(text))
+}
+
+/// Writes text whose parts from input are escaped already and that may hold the tool's own
+/// colour sequences or workflow commands (check's text and GitHub reports, status's text).
+func printSafeOutput(_ text: String) {
     StandardStream.output.write(text)
 }
 

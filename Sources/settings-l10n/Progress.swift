@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SettingsL10n
 /// A progress line on standard error for long runs over many locales: only on a terminal,
 /// never in CI logs (`CI` set), with `TERM=dumb`, or when standard error is piped.
 final class ProgressLine {
@@ -20,7 +21,7 @@ final class ProgressLine {
     func update(_ done: Int, of total: Int, _ item: String) {
         guard enabled, total > 1 else { return }
         shown = true
-        StandardStream.error.write("\r\u{1B}[K\(label) \(done)/\(total): \(item)")
+        StandardStream.error.write("\r\u{1B}[K\(label) \(done)/\(total): \(TerminalText.escaped(item))")
     }
 
     /// Clears the line, so the summary that follows starts clean.

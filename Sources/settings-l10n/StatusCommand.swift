@@ -35,7 +35,8 @@ struct StatusCommand: ParsableCommand {
         switch format {
         case .text:
             let colors = StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            printOutput(report.text(colors: colors))
+            // Colour is for terminals only; elsewhere (a CI log) the text is checked as any output.
+            colors ? printSafeOutput(report.text(colors: true)) : printOutput(report.text())
         case .json:
             printOutput(report.json.rendered())
         case .markdown:

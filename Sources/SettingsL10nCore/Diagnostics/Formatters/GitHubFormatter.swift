@@ -25,8 +25,10 @@ public struct GitHubDiagnosticFormatter: LineDiagnosticFormatter {
         return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
     }
 
+    /// `text` as a workflow command's data: control characters written as escapes (an ESC
+    /// would reach the log viewer), then GitHub's own `%`, CR and LF escapes.
     static func escapeData(_ text: String) -> String {
-        text.replacingEvery("%", with: "%25").replacingEvery("\r", with: "%0D")
+        TerminalText.escaped(text).replacingEvery("%", with: "%25").replacingEvery("\r", with: "%0D")
             .replacingEvery("\n", with: "%0A")
     }
 

@@ -12,16 +12,17 @@ public struct TextDiagnosticFormatter: LineDiagnosticFormatter {
 
     /// One diagnostic's line, without its line break.
     public func line(_ diagnostic: Diagnostic) -> String {
-        var text = paths.path(of: diagnostic.location)
+        // A file name or message from input never acts on the terminal or the log.
+        var text = TerminalText.escaped(paths.path(of: diagnostic.location))
         if let line = diagnostic.location.line {
             text += ":\(line)"
             if let column = diagnostic.location.column { text += ":\(column)" }
         }
         let severity = diagnostic.severity.rawValue
         text += ": " + (colors ? color(severity, for: diagnostic.severity) : severity) + ": "
-        text += diagnostic.message
+        text += TerminalText.escaped(diagnostic.message)
         if let keyPath = diagnostic.location.keyPath, diagnostic.location.line == nil {
-            text += " (at \(keyPath))"
+            text += " (at \(TerminalText.escaped(keyPath.description)))"
         }
         text += " [\(diagnostic.rule)]"
         return text
