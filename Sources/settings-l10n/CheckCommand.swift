@@ -65,6 +65,9 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try options.load()
+        for (path, option) in [(output, "--output"), (writeBaseline, "--write-baseline"), (stamp, "--stamp")] {
+            if let path { try OutputGuard.refuseInsideBundle(path, bundle: loaded.source, option: option) }
+        }
         let paths = absolutePaths ? DiagnosticPaths(prefix: loaded.source.rootPath) : options.diagnosticPaths
         if printInputFiles {
             let files = loaded.bundle.schemaFiles.map(\.path) + loaded.bundle.localizations.flatMap { $0.tables.map(\.path) }

@@ -33,6 +33,9 @@ struct ExtractCommand: ParsableCommand {
     @Option(name: .customLong("locale"), help: ArgumentHelp("Export only this locale (repeatable) with --xliff or --xcloc; default: every .lproj but the development language.", valueName: "lang"))
     var locales: [String] = []
 
+    @Flag(help: "Replace export files that exist and differ from the export (a translator's returned XLIFF is refused otherwise).")
+    var force = false
+
     func validate() throws {
         if !locales.isEmpty, xliff == nil, xcloc == nil {
             throw ValidationError("--locale chooses the locales of --xliff or --xcloc; give one of them too")
@@ -43,6 +46,9 @@ struct ExtractCommand: ParsableCommand {
         // Xcode's packages and String Catalogs order their keys as Foundation does, by ICU.
         if xcloc != nil || xcstrings != nil { try requireICU(for: xcloc != nil ? "extract --xcloc" : "extract --xcstrings") }
         let loaded = try options.load()
+        for (path, option) in [(xliff, "--xliff"), (xcloc, "--xcloc"), (xcstrings, "--xcstrings")] {
+            if let path { try OutputGuard.refuseInsideBundle(path, bundle: loaded.source, option: option) }
+        }
         let (bundle, catalog) = (loaded.bundle, loaded.catalog)
         let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
         let readingProblems = bundle.diagnostics.filter { [.plistSyntax, .fileUnreadable, .stringsTableInvalid, .childPaneFileInvalid].contains($0.rule) }
@@ -76,18 +82,21 @@ struct ExtractCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
+        var files: [(path: String, bytes: [UInt8])] = []
+        for export in result.exports {
+            let data = Array(XLIFFWriter.xml(export.document).utf8)
+            // Import reads documents up to a limit: never write one it would refuse.
+            let limit = ReadLimits.standard.maximumDocumentSize
+            guard data.count <= limit else {
+                throw CommandFailure("the XLIFF document for \(export.folder) would be \(data.count) bytes, more than import reads (\(limit)); no document was written")
+            }
+            files.append((joinedPath(folder, export.folder + ".xliff"), data))
+        }
+        try OutputGuard.refuseOverwrites(files, force: force)
         do {
             try LocalFile.createFolders(folder)
-            for export in result.exports {
-                let data = Array(XLIFFWriter.xml(export.document).utf8)
-                // Import reads documents up to a limit: never write one it would refuse.
-                let limit = ReadLimits.standard.maximumDocumentSize
-                guard data.count <= limit else {
-                    throw CommandFailure("the XLIFF document for \(export.folder) would be \(data.count) bytes, more than import reads (\(limit)); no document was written for it")
-                }
-                try LocalFile.write(data, to: joinedPath(folder, export.folder + ".xliff"))
-            }
-        } catch let error as LocalFile.WriteError {
+            for file in files { try LocalFile.write(file.bytes, to: file.path) }
+        } catch {
             throw CommandFailure("cannot write the XLIFF documents into \(folder): \(error.reason); choose a folder you can write to")
         }
         return (result.exports, result.diagnostics)

@@ -17,32 +17,38 @@ extension ExtractCommand {
         printError(formatter.format(result.diagnostics), ifNotEmpty: true)
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
-        do {
-            for export in result.exports {
-                let language = export.document.files.first?.targetLanguage ?? export.folder
-                let package = joinedPath(folder, language + ".xcloc")
-                let contents: JSONValue = .object([
-                    ("developmentRegion", .string(sourceLanguage)),
-                    ("project", .string(bundleName)),
-                    ("targetLocale", .string(language)),
-                    ("toolInfo", .object([
-                        ("toolBuildNumber", .string(SettingsL10nVersion.current)), ("toolID", .string("settings-l10n")),
-                        ("toolName", .string("settings-l10n")), ("toolVersion", .string(SettingsL10nVersion.current)),
-                    ])),
-                    ("version", .string("1.0")),
-                ])
-                try write(Array(XcodeJSON.text(contents).utf8), to: joinedPath(package, "contents.json"))
-                try write(Array(XLIFFWriter.xml(export.document).utf8),
-                          to: joinedPath(package, "Localized Contents/" + language + ".xliff"))
-                for table in catalog.tables {
-                    guard let file = development?.table(named: table.name), let bytes = file.bytes else { continue }
-                    try write(bytes, to: joinedPath(package, "Source Contents/" + bundleName + "/" + file.path))
-                }
-                try LocalFile.createFolders(joinedPath(package, "Notes"))
-                let units = export.document.files.flatMap(\.units)
-                printError("wrote \(joinedPath(folder, language + ".xcloc")): \(units.count) units, \(units.filter { $0.target != nil }.count) with a translation")
+        var files: [(path: String, bytes: [UInt8])] = []
+        var packages: [(path: String, units: [XLIFFUnit])] = []
+        for export in result.exports {
+            let language = export.document.files.first?.targetLanguage ?? export.folder
+            let package = joinedPath(folder, language + ".xcloc")
+            let contents: JSONValue = .object([
+                ("developmentRegion", .string(sourceLanguage)),
+                ("project", .string(bundleName)),
+                ("targetLocale", .string(language)),
+                ("toolInfo", .object([
+                    ("toolBuildNumber", .string(SettingsL10nVersion.current)), ("toolID", .string("settings-l10n")),
+                    ("toolName", .string("settings-l10n")), ("toolVersion", .string(SettingsL10nVersion.current)),
+                ])),
+                ("version", .string("1.0")),
+            ])
+            files.append((joinedPath(package, "contents.json"), Array(XcodeJSON.text(contents).utf8)))
+            files.append((joinedPath(package, "Localized Contents/" + language + ".xliff"), Array(XLIFFWriter.xml(export.document).utf8)))
+            for table in catalog.tables {
+                guard let file = development?.table(named: table.name), let bytes = file.bytes else { continue }
+                files.append((joinedPath(package, "Source Contents/" + bundleName + "/" + file.path), bytes))
             }
-        } catch let error as LocalFile.WriteError {
+            packages.append((package, export.document.files.flatMap(\.units)))
+        }
+        try checkSizes(files)
+        try OutputGuard.refuseOverwrites(files, force: force)
+        do {
+            for file in files { try LocalFile.write(file.bytes, to: file.path, creatingFolders: true) }
+            for package in packages {
+                try LocalFile.createFolders(joinedPath(package.path, "Notes"))
+                printError("wrote \(package.path): \(package.units.count) units, \(package.units.filter { $0.target != nil }.count) with a translation")
+            }
+        } catch {
             throw CommandFailure("cannot write the packages into \(folder): \(error.reason); choose a folder you can write to")
         }
     }
@@ -51,24 +57,26 @@ extension ExtractCommand {
     func exportStringCatalogs(catalog: Catalog, bundle: SettingsBundle, to folder: String, formatter: some DiagnosticFormatter) throws {
         let (catalogs, diagnostics) = StringCatalogExporter.export(catalog: catalog, bundle: bundle)
         printError(formatter.format(diagnostics), ifNotEmpty: true)
+        let files = catalogs.map { (path: joinedPath(folder, $0.table + ".xcstrings"), bytes: Array($0.catalog.text.utf8)) }
+        try checkSizes(files)
+        try OutputGuard.refuseOverwrites(files, force: force)
         do {
-            for (table, stringCatalog) in catalogs {
-                try write(Array(stringCatalog.text.utf8), to: joinedPath(folder, table + ".xcstrings"))
+            for (file, (_, stringCatalog)) in zip(files, catalogs) {
+                try LocalFile.write(file.bytes, to: file.path, creatingFolders: true)
                 let entries = stringCatalog.entries
                 let units = entries.reduce(0) { $0 + $1.units.count }
-                printError("wrote \(joinedPath(folder, table + ".xcstrings")): \(entries.count) strings, \(units) string units")
+                printError("wrote \(file.path): \(entries.count) strings, \(units) string units")
             }
-        } catch let error as LocalFile.WriteError {
+        } catch {
             throw CommandFailure("cannot write the String Catalogs into \(folder): \(error.reason); choose a folder you can write to")
         }
     }
 
-    /// Writes a file atomically, creating its folder; refuses one import would not read back.
-    private func write(_ bytes: [UInt8], to path: String) throws {
+    /// Refuses files import would not read back, before any is written.
+    private func checkSizes(_ files: [(path: String, bytes: [UInt8])]) throws {
         let limit = ReadLimits.standard.maximumDocumentSize
-        guard bytes.count <= limit else {
-            throw CommandFailure("\(path) would be \(bytes.count) bytes, more than import reads (\(limit)); it was not written")
+        if let large = files.first(where: { $0.bytes.count > limit }) {
+            throw CommandFailure("\(large.path) would be \(large.bytes.count) bytes, more than import reads (\(limit)); nothing was written")
         }
-        try LocalFile.write(bytes, to: path, creatingFolders: true)
     }
 }

@@ -74,10 +74,71 @@ enum LocalFile {
         }
     }
 
-    /// Writes `bytes` to `path` atomically: into a temporary file beside it, then renamed over
-    /// it, so that a reader (or a crash) sees the old file or the new one, never part of one.
-    /// A file that is there keeps its permissions.
+    /// Writes `bytes` to `path`. A regular file (or a new one) is written atomically: into a
+    /// temporary file beside it, then renamed over it, so that a reader (or a crash) sees the
+    /// old file or the new one, never part of one, and it keeps its permissions. A symbolic link
+    /// the user named is followed: the file it points to is replaced, never the link. A device,
+    /// a FIFO or a standard stream (`/dev/null`, `/dev/stdout`) is written through, never
+    /// replaced. A link to nothing and a folder are refused.
     static func write(_ bytes: [UInt8], to path: String, creatingFolders: Bool = false) throws(WriteError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw WriteError(reason: "it is a folder")
+            case S_IFREG:
+                var link = stat()
+                if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, let target = realPath(path) {
+                    return try replace(bytes, at: target, creatingFolders: false)
+                }
+            default: return try writeThrough(bytes, to: path)
+            }
+        } else {
+            var link = stat()
+            if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+                throw WriteError(reason: "it is a symbolic link to a file that does not exist, and settings-l10n creates no file through a link")
+            }
+        }
+        try replace(bytes, at: path, creatingFolders: creatingFolders)
+    }
+
+    /// Writes into what is at `path` (a device, a FIFO, a standard stream) without replacing it.
+    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw WriteError(reason: systemMessage()) }
+        let failure = bytes.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
+        close(descriptor)
+        guard failure == 0 else { throw WriteError(reason: String(cString: strerror(failure))) }
+    }
+
+    /// The real path of `path`, links resolved, or `nil`.
+    static func realPath(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// The real path `path` would have, for a path that may not exist yet: its nearest existing
+    /// folder resolved, the rest appended. Relative paths are taken from the working folder.
+    static func resolvedPath(_ path: String) -> String {
+        var components = path.split(separator: "/").map(String.init)
+        var rest: [String] = []
+        while true {
+            let candidate = (path.hasPrefix("/") ? "/" : "") + components.joined(separator: "/")
+            if let real = realPath(candidate.isEmpty ? "." : candidate) {
+                // The part that does not exist yet, `.` and `..` taken as the system will.
+                var resolved = real == "/" ? [""] : real.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                for component in rest where component != "." {
+                    if component == ".." { if resolved.count > 1 { resolved.removeLast() } } else { resolved.append(component) }
+                }
+                return resolved.count == 1 ? "/" : resolved.joined(separator: "/")
+            }
+            guard let last = components.popLast() else { return path }
+            rest.insert(last, at: 0)
+        }
+    }
+
+    /// Replaces the file at `path` atomically (temporary file, then rename).
+    private static func replace(_ bytes: [UInt8], at path: String, creatingFolders: Bool) throws(WriteError) {
         let slash = path.lastIndex(of: "/")
         if creatingFolders, let slash, slash != path.startIndex { try createFolders(String(path[..<slash])) }
         let folder = slash.map { String(path[...$0]) } ?? ""

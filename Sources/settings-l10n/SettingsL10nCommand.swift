@@ -119,6 +119,9 @@ struct SettingsL10nCommand: ParsableCommand {
         } catch let failure as ConfigurationFailure {
             printError("error: " + failure.message)
             terminate(2)
+        } catch let failure as UsageFailure {
+            printError("error: " + failure.message)
+            terminate(2)
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)

@@ -45,3 +45,89 @@ struct HostilePathCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["Root.xcstrings"])
     }
 }
+
+extension HostilePathCommandTests {
+    @Test("--output, --write-baseline and --stamp: a FIFO and a standard stream are written through, a link's target is replaced, never the link")
+    func specialOutputs() throws {
+        let copy = try BundleCopy()
+        let fifo = copy.folder.appendingPathComponent("report.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        nonisolated(unsafe) var received = Data()
+        let reader = Thread {
+            let descriptor = open(fifo, O_RDONLY)
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while descriptor >= 0, case let count = read(descriptor, &buffer, buffer.count), count > 0 {
+                received.append(contentsOf: buffer[0..<count])
+            }
+            close(descriptor)
+        }
+        reader.start()
+        let toFIFO = try Tool.run(["check", copy.bundle.path, "--format", "json", "--output", fifo])
+        #expect(toFIFO.exitCode == 0)
+        close(open(fifo, O_WRONLY | O_NONBLOCK))  // frees the reader if the tool never opened the FIFO
+        while !reader.isFinished { usleep(1000) }
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix("{\n  \"diagnostics\": []"))
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+
+        let stdout = try Tool.run(["check", copy.bundle.path, "--format", "json", "--output", "/dev/stdout"])
+        #expect(stdout.stdout.hasPrefix("{\n  \"diagnostics\": []"))
+
+        let target = copy.folder.appendingPathComponent("target.json")
+        try Data("old".utf8).write(to: target)
+        let link = copy.folder.appendingPathComponent("link.json").path
+        #expect(symlink("target.json", link) == 0)
+        #expect(try Tool.run(["check", copy.bundle.path, "--format", "json", "--stamp", link, "--output", link]).exitCode == 0)
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("// settings-l10n check passed"))
+
+        let dangling = copy.folder.appendingPathComponent("dangling").path
+        #expect(symlink("nowhere", dangling) == 0)
+        let refused = try Tool.run(["check", copy.bundle.path, "--output", dangling])
+        #expect(refused.exitCode == 3)
+        #expect(refused.stderr.hasSuffix("error: cannot write the report to \(dangling): it is a symbolic link to a file that does not exist, and settings-l10n creates no file through a link; choose a file you can write\n"))
+        #expect(!FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent("nowhere").path))
+    }
+
+    @Test("reports, baselines, stamps and exports inside the bundle are refused (exit 2), and nothing is written", arguments: [
+        ["check", "--write-baseline", "Root.plist"], ["check", "--output", "de.lproj/Root.strings"], ["check", "--stamp", "de.lproj/Root.strings"],
+        ["extract", "--xliff", "exports"], ["extract", "--xcloc", "."], ["extract", "--xcstrings", "de.lproj"],
+        ["render", "--format", "html", "--locale", "de", "--output", "preview"],
+    ])
+    func insideBundle(arguments: [String]) throws {
+        let copy = try BundleCopy()
+        let before = try copy.snapshot()
+        let path = arguments.last!
+        let result = try Tool.run([arguments[0], copy.bundle.path] + arguments.dropFirst().dropLast() + [copy.bundle.path + "/" + path])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasSuffix("error: \(arguments[arguments.count - 2]) \(copy.bundle.path)/\(path) is inside the bundle; only merge and import write there: give a path outside it\n"))
+        #expect(try copy.snapshot() == before)
+        // A link from outside into the bundle is the bundle too.
+        let link = copy.folder.appendingPathComponent("into")
+        #expect(symlink(copy.bundle.path, link.path) == 0)
+        let linked = try Tool.run([arguments[0], copy.bundle.path] + arguments.dropFirst().dropLast() + [link.path + "/" + path])
+        #expect(linked.exitCode == 2)
+        #expect(try copy.snapshot() == before)
+    }
+
+    @Test("an export does not replace a translator's returned file unless --force; the same bytes again are fine", arguments: ["--xliff", "--xcloc", "--xcstrings"])
+    func exportOverwrite(option: String) throws {
+        let copy = try BundleCopy()
+        let output = copy.folder.appendingPathComponent("out").path
+        #expect(try Tool.run(["extract", copy.bundle.path, option, output]).exitCode == 0)
+        #expect(try Tool.run(["extract", copy.bundle.path, option, output]).exitCode == 0)
+        let returned = switch option {
+        case "--xliff": output + "/de.xliff"
+        case "--xcloc": output + "/de.xcloc/Localized Contents/de.xliff"
+        default: output + "/Root.xcstrings"
+        }
+        let edited = Data((try String(contentsOfFile: returned, encoding: .utf8) + "\n").utf8)
+        try edited.write(to: URL(fileURLWithPath: returned))
+        let refused = try Tool.run(["extract", copy.bundle.path, option, output])
+        #expect(refused.exitCode == 2)
+        #expect(refused.stderr.hasSuffix("error: \(returned) exists and differs from this export, perhaps a translator's returned work: import it first, or give --force to replace it; nothing was written\n"))
+        #expect(FileManager.default.contents(atPath: returned) == edited)
+        #expect(try Tool.run(["extract", copy.bundle.path, option, output, "--force"]).exitCode == 0)
+        #expect(FileManager.default.contents(atPath: returned) != edited)
+    }
+}
