@@ -187,7 +187,7 @@ public struct DiskBundleWriter: Sendable {
         close(descriptor)
         if let expected = file.expected {
             if let conflict = differs(target, from: expected) { throw fail(conflict, kind: .conflict) }
-            guard rename(temporary, target) == 0 else { throw fail("cannot replace the file: \(systemMessage())") }
+            try replace(target, with: temporary, expected: expected, bytes: file.bytes, fail: fail)
         } else {
             try createWithoutReplacing(target, from: temporary, fail: fail)
         }
