@@ -12,10 +12,20 @@ struct ImportPlanner {
     private var sourceValues: [String: [String: String]] = [:]
     private var outcome = ImportResult()
 
+    /// The strings of each table by key, and each key's rank, built once per table name.
+    private var catalogIndex: [String: (strings: [String: LocalizableString], ranks: [String: Int])] = [:]
+
     /// A table on its way to an update.
     private struct Table {
         var original: [UInt8]?
         var document: StringsDocument
+        /// The entry the device reads for each key (the last one), by index into the document.
+        var effective: [String: Int] = [:]
+        /// New entries, inserted all at once at the end (one by one is quadratic), by key.
+        var added: [String: StringsEntry] = [:]
+        var addedOrder: [String] = []
+        var layout = StringsLayout()
+        var ranks: [String: Int] = [:]
         var written = 0
         /// Why the table may not be written (a link), with where its units came from: refused
         /// only if the import would change it.
@@ -33,14 +43,10 @@ struct ImportPlanner {
         let location = SourceLocation(file: section.documentPath, position: section.file.position)
         guard var table = table(for: section, at: location) else { return }
         let source = sourceText(of: section.table.name)
-        let ranks = Dictionary(uniqueKeysWithValues: section.table.keys.enumerated().map { ($1, $0) })
-        // A new entry gets the location comment merge writes above every entry it adds, so that
-        // a later merge leaves it as it is.
-        var layout = StringsLayout(of: table.document)
-        layout.commentsEntries = true
+        let strings = index(of: section.table).strings
         for unit in section.file.units {
             let at = SourceLocation(file: section.documentPath, position: unit.position)
-            if let problem = problem(with: unit, in: section, source: source) {
+            if let problem = problem(with: unit, in: section, known: strings[unit.id] != nil, source: source) {
                 outcome.rejected.append(Diagnostic(.error, rule: problem.rule, problem.message, at: at))
                 continue
             }
@@ -49,8 +55,7 @@ struct ImportPlanner {
                 continue
             }
             let review = unit.state?.hasPrefix("needs-review") == true ? ReviewMark.importedComment : nil
-            if Self.write(target, review: review, for: section.table.string(forKey: unit.id)!, in: &table.document,
-                          ranks: ranks, layout: layout, sourceText: { source[$0] ?? $0 }) {
+            if Self.write(target, review: review, for: strings[unit.id]!, in: &table, sourceText: { source[$0] ?? $0 }) {
                 table.written += 1
             } else {
                 outcome.unchanged += 1
@@ -64,7 +69,8 @@ struct ImportPlanner {
         var result = outcome
         for path in tableOrder {
             // A table that does not exist is created only to hold a translation.
-            guard let table = tables[path], table.original != nil || table.written > 0 else { continue }
+            guard var table = tables[path], table.original != nil || table.written > 0 else { continue }
+            table.document.insert(contentsOf: table.addedOrder.map { table.added[$0]! }, following: table.ranks, layout: table.layout)
             let update = TableUpdate(path: path, original: table.original, document: table.document)
             guard update.original != update.updated else { continue }
             if let (reason, location) = table.refusal {
@@ -97,7 +103,9 @@ struct ImportPlanner {
         case .unknown(let reason): return notImported(reason)
         case .readOnly(let reason): refusal = (reason, location)
         }
-        if var table = tables[path] {
+        // Taken out of the dictionary, so that changing it copies nothing (it is put back by
+        // `apply`): a copy per section was quadratic over one `<file>` per unit.
+        if var table = tables.removeValue(forKey: path) {
             table.refusal = table.refusal ?? refusal
             return table
         }
@@ -107,24 +115,46 @@ struct ImportPlanner {
                 let bytes = try existing.read().get()
                 table.original = bytes
                 table.document = try StringsTableFile.parse(bytes, path: existing.path)
+                for (index, entry) in table.document.entries.enumerated() { table.effective[entry.key] = index }
             } catch {
                 let position = error.position.map { ":\($0)" } ?? ""
                 return notImported("the table cannot be read (\(path)\(position): \(error.message)); fix it and import again")
             }
         }
+        // A new entry gets the location comment merge writes above every entry it adds, so that
+        // a later merge leaves it as it is.
+        table.layout = StringsLayout(of: table.document)
+        table.layout.commentsEntries = true
+        table.ranks = index(of: section.table).ranks
         tableOrder.append(path)
         return table
     }
 
+    /// The catalog table's strings by key and their ranks, built on first use.
+    private mutating func index(of table: CatalogTable) -> (strings: [String: LocalizableString], ranks: [String: Int]) {
+        if let index = catalogIndex[table.name] { return index }
+        var strings: [String: LocalizableString] = [:]
+        var ranks: [String: Int] = [:]
+        for (rank, string) in table.strings.enumerated() {
+            strings[string.key] = string
+            ranks[string.key] = rank
+        }
+        catalogIndex[table.name] = (strings, ranks)
+        return (strings, ranks)
+    }
+
     /// Why a unit is not imported, or `nil` when it may be.
-    private func problem(with unit: XLIFFUnit, in section: XLIFFImporter.Section,
+    private func problem(with unit: XLIFFUnit, in section: XLIFFImporter.Section, known: Bool,
                          source: [String: String]) -> (rule: RuleID, message: String)? {
         let id = MessageText.quoted(unit.id)
-        guard section.table.string(forKey: unit.id) != nil else {
+        guard known else {
             return (.importUnknownKey, "unit \(id) is not used by any schema file of the table \(section.table.name) any more; it was not imported")
         }
         if let places = conflicts[section.tablePath]?[unit.id] {
-            return (.importConflict, "unit \(id) is in the documents \(places.count) times with different translations (\(places.joined(separator: ", "))); none of them was imported: keep one")
+            // At most five places: thousands of copies would otherwise each list thousands.
+            let listed = places.count <= 5 ? places.joined(separator: ", ")
+                : places.prefix(4).joined(separator: ", ") + " and \(DiagnosticReport.grouped(places.count - 4)) more places"
+            return (.importConflict, "unit \(id) is in the documents \(DiagnosticReport.grouped(places.count)) times with different translations (\(listed)); none of them was imported: keep one")
         }
         let currentSource = source[unit.id] ?? unit.id
         guard unit.source == currentSource else {
@@ -142,21 +172,30 @@ struct ImportPlanner {
     }
 
     /// Writes one translation; returns whether the table changed.
-    static func write(_ value: String, review: String?, for string: LocalizableString, in document: inout StringsDocument,
-                      ranks: [String: Int], layout: StringsLayout, sourceText: (String) -> String) -> Bool {
-        if let index = document.indexOfEffectiveEntry(forKey: string.key) {
-            let old = document.entries[index]
+    private static func write(_ value: String, review: String?, for string: LocalizableString, in table: inout Table,
+                              sourceText: (String) -> String) -> Bool {
+        let lineEnding = table.document.lineEnding
+        func updated(_ old: StringsEntry) -> StringsEntry {
             var entry = old.withValue(value)
             if (review != nil) != old.needsReview || old.isUntranslatedFill || (review != nil && !old.leadingTrivia.contains(review!)) {
-                entry = entry.withReviewMark(review, lineEnding: document.lineEnding)
+                entry = entry.withReviewMark(review, lineEnding: lineEnding)
             }
-            document.entries[index] = entry
-            return entry != old
+            return entry
+        }
+        if let index = table.effective[string.key] {
+            let old = table.document.entries[index]
+            table.document.entries[index] = updated(old)
+            return table.document.entries[index] != old
+        }
+        if let old = table.added[string.key] {
+            table.added[string.key] = updated(old)
+            return table.added[string.key] != old
         }
         var entry = StringsEntry.make(key: string.key, value: value, comment: string.comment(sourceText: sourceText),
-                                      layout: layout, lineEnding: document.lineEnding)
-        if let review { entry = entry.withReviewMark(review, lineEnding: document.lineEnding) }
-        document.insert(entry, following: ranks, layout: layout)
+                                      layout: table.layout, lineEnding: lineEnding)
+        if let review { entry = entry.withReviewMark(review, lineEnding: lineEnding) }
+        table.added[string.key] = entry
+        table.addedOrder.append(string.key)
         return true
     }
 }

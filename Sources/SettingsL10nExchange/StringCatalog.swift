@@ -79,25 +79,27 @@ extension StringCatalog {
     /// source changed rejected.
     public func xliff(forTable table: String) -> XLIFFDocument {
         let source = sourceLanguage
-        let entries = self.entries
+        // One pass over the entries, each unit into its language's list (languages in order of
+        // first appearance): entries x languages was quadratic where each entry has a language
+        // of its own.
         var languages: [String] = []
+        var units: [String: [XLIFFUnit]] = [:]
         for entry in entries {
-            for language in entry.units.keys.sorted() where language != source && !languages.contains(language) {
-                languages.append(language)
+            for language in entry.units.keys.sorted() where language != source {
+                let unit = entry.units[language]!
+                let state = switch unit.state {
+                case "translated": "translated"
+                case "needs_review": "needs-review-translation"
+                default: "new"
+                }
+                if units[language] == nil { languages.append(language) }
+                units[language, default: []].append(XLIFFUnit(id: entry.key, source: entry.units[source]?.value ?? entry.key, target: unit.value,
+                                                              state: state, translate: entry.shouldTranslate))
             }
         }
         let files = languages.map { language in
             XLIFFFile(original: "\(source).lproj/\(table).strings", sourceLanguage: source, targetLanguage: language,
-                      units: entries.compactMap { entry -> XLIFFUnit? in
-                          guard let unit = entry.units[language] else { return nil }
-                          let state = switch unit.state {
-                          case "translated": "translated"
-                          case "needs_review": "needs-review-translation"
-                          default: "new"
-                          }
-                          return XLIFFUnit(id: entry.key, source: entry.units[source]?.value ?? entry.key, target: unit.value, state: state,
-                                           translate: entry.shouldTranslate)
-                      })
+                      units: units[language]!)
         }
         return XLIFFDocument(files: files)
     }

@@ -34,6 +34,24 @@ struct HostileXLIFFTests {
         #expect(result.updates.map(\.document.text) == ["\"Sound\" = \"Ton\";\n\"Music\" = \"Töne\";\n"])
     }
 
+    @Test("XLIFF: 8,000 conflicting copies of a unit name five places each, not 8,000 (was 696 MB of messages)")
+    func conflictMessagesCapped() throws {
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: [
+            "Root.plist": xmlSchema(groupSpecifier("Sound")),
+            "en.lproj/Root.strings": "\"Sound\" = \"Sound\";\n",
+            "de.lproj/Root.strings": "\"Sound\" = \"Ton\";\n",
+        ]))
+        var text = "<xliff version=\"1.2\"><file original=\"en.lproj/Root.strings\" source-language=\"en\" target-language=\"de\"><body>\n"
+        for index in 0..<8_000 { text += "<trans-unit id=\"Sound\"><source>Sound</source><target>T\(index)</target></trans-unit>\n" }
+        text += "</body></file></xliff>\n"
+        let document = try XLIFFReader.read(Array(text.utf8))
+        let result = try XLIFFImporter.plan(documents: [("de.xliff", document)], bundle: bundle, catalog: Extractor.catalog(of: bundle))
+        #expect(result.rejected.count == 8_000)
+        #expect(result.rejected[0].message == "unit \"Sound\" is in the documents 8,000 times with different translations (line 2, line 3, line 4, line 5 and 7,996 more places); none of them was imported: keep one")
+        #expect(result.rejected.reduce(0) { $0 + $1.message.utf8.count } == 8_000 * result.rejected[0].message.utf8.count)
+        #expect(result.updates.isEmpty)
+    }
+
     @Test("XLIFF: characters XML 1.0 does not allow are refused, as references or as bytes")
     func nonXMLCharacters() {
         let reference = "<xliff version=\"1.2\"><file original=\"en.lproj/Root.strings\" source-language=\"en\"><body>\n<trans-unit id=\"a\"><source>a</source><target>x&#x1;y</target></trans-unit></body></file></xliff>"

@@ -133,3 +133,67 @@ extension StringsDocument {
         entries.insert(entry, at: index)
     }
 }
+
+extension StringsDocument {
+    /// Inserts many entries where `order` puts them, in one pass (`insert(_:following:layout:)`
+    /// once per entry is a scan and a shift each time, quadratic over an import of thousands):
+    /// the same places as inserting them one by one in rank order, entries whose key has no rank
+    /// at the end in the order given.
+    package mutating func insert(contentsOf added: [StringsEntry], following order: [String: Int], layout: StringsLayout) {
+        guard !added.isEmpty else { return }
+        let rank = { (entry: StringsEntry) in order[entry.key] ?? Int.max }
+        // The last existing entry whose rank is at most r is the largest i with suffixMinimum[i] <= r
+        // (suffixMinimum does not decrease), found by binary search.
+        var suffixMinimum = entries.map(rank)
+        for index in suffixMinimum.indices.reversed().dropFirst() {
+            suffixMinimum[index] = min(suffixMinimum[index], suffixMinimum[index + 1])
+        }
+        func insertionIndex(_ r: Int) -> Int {
+            var (low, high) = (0, suffixMinimum.count)  // the first index whose suffix minimum exceeds r
+            while low < high {
+                let middle = (low + high) / 2
+                if suffixMinimum[middle] <= r { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let sorted = added.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        var groups: [[StringsEntry]] = Array(repeating: [], count: entries.count + 1)
+        for entry in sorted { groups[insertionIndex(rank(entry))].append(entry) }
+
+        var existing = entries
+        var result: [StringsEntry] = []
+        result.reserveCapacity(existing.count + added.count)
+        for index in 0...existing.count {
+            for entry in groups[index] {
+                if result.isEmpty, index < existing.count {
+                    result.append(takingHeader(of: &existing[index], for: entry, layout: layout))
+                } else if result.isEmpty {
+                    insert(entry, at: 0, layout: layout)  // an entry-less file: its comments stay on top
+                    result = entries
+                } else {
+                    if !StringsTrivia.endsWithLineBreak(result[result.count - 1].trailingTrivia) {
+                        result[result.count - 1].trailingTrivia += lineEnding.rawValue
+                    }
+                    result.append(entry)
+                }
+            }
+            if index < existing.count { result.append(existing[index]) }
+        }
+        entries = result
+    }
+
+    /// `entry`, to go before `first`, the first entry: it takes the file's header (the first
+    /// entry's leading text up to its last blank line), as `insert(_:at:layout:)` does at 0.
+    private func takingHeader(of first: inout StringsEntry, for entry: StringsEntry, layout: StringsLayout) -> StringsEntry {
+        var entry = entry
+        let leading = first.leadingTrivia
+        let split = StringsTrivia.headerEnd(of: leading)
+        entry.leadingTrivia = String(leading[..<split]) + StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
+        var rest = String(leading[split...])
+        if layout.blankLineBetweenEntries, !StringsTrivia.startsWithLineBreak(rest) {
+            rest = lineEnding.rawValue + rest
+        }
+        first.leadingTrivia = rest
+        return entry
+    }
+}
