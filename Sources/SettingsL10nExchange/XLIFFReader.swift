@@ -35,17 +35,33 @@ public enum XLIFFReader {
                 guard let id = unitElement.attribute("id") else {
                     throw builder.scanner.error("<trans-unit> has no id", at: unitElement.offset)
                 }
-                guard let source = unitElement.children(named: "source").first else {
+                // One pass over the unit's children; a second <source> or <target>, or a unit
+                // inside a unit, would leave which text counts to a guess.
+                var source: XMLElementNode?, target: XMLElementNode?, notes: [String] = []
+                for child in unitElement.elements {
+                    switch localName(child.name) {
+                    case "source", "target":
+                        guard (child.name.hasSuffix("source") ? source : target) == nil else {
+                            throw builder.scanner.error("<trans-unit id=\(MessageText.quoted(id))> has a second <\(child.name)>; keep one", at: child.offset)
+                        }
+                        if child.name.hasSuffix("source") { source = child } else { target = child }
+                    case "note": notes.append(child.textContent)
+                    default:
+                        if let nested = ([child] + child.descendants(named: "trans-unit")).first(where: { localName($0.name) == "trans-unit" }) {
+                            throw builder.scanner.error("a <trans-unit> inside <trans-unit id=\(MessageText.quoted(id))> is not XLIFF; move it out", at: nested.offset)
+                        }
+                    }
+                }
+                guard let source else {
                     throw builder.scanner.error("<trans-unit id=\(MessageText.quoted(id))> has no <source>", at: unitElement.offset)
                 }
-                let target = unitElement.children(named: "target").first
                 var targetText: String?
                 if let target { targetText = try plainText(target, scanner: builder.scanner) }
                 units.append(XLIFFUnit(
                     id: id, source: try plainText(source, scanner: builder.scanner),
                     target: targetText,
                     state: target?.attribute("state"),
-                    notes: unitElement.children(named: "note").map(\.textContent),
+                    notes: notes,
                     position: builder.scanner.lines.position(at: unitElement.offset),
                     translate: unitElement.attribute("translate") != "no"))
             }
@@ -76,7 +92,8 @@ public enum XLIFFReader {
     }
 
     static func localName(_ name: String) -> String {
-        name.split(separator: ":").last.map(String.init) ?? name
+        guard let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")) else { return name }
+        return String(name[name.utf8.index(after: colon)...])
     }
 
     /// Builds an element tree from the scanner's tokens, bounded in depth.

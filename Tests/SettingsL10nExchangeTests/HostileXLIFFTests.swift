@@ -52,6 +52,23 @@ struct HostileXLIFFTests {
         #expect(result.updates.isEmpty)
     }
 
+    @Test("XLIFF: an attribute twice, a second <target> or <source>, a unit inside a unit are refused, not guessed", arguments: [
+        ("<trans-unit id=\"a\" id=\"b\"><source>a</source><target>x</target></trans-unit>",
+         "the attribute id appears twice in <trans-unit>; keep one", 20),
+        ("<trans-unit id=\"a\"><source>a</source><target>x</target><target>y</target></trans-unit>",
+         "<trans-unit id=\"a\"> has a second <target>; keep one", 56),
+        ("<trans-unit id=\"a\"><source>a</source><source>b</source></trans-unit>",
+         "<trans-unit id=\"a\"> has a second <source>; keep one", 38),
+        ("<trans-unit id=\"a\"><source>a</source><group><trans-unit id=\"b\"><source>b</source></trans-unit></group></trans-unit>",
+         "a <trans-unit> inside <trans-unit id=\"a\"> is not XLIFF; move it out", 45),
+    ])
+    func ambiguousUnits(unit: String, message: String, column: Int) {
+        let text = "<xliff version=\"1.2\"><file original=\"en.lproj/Root.strings\" source-language=\"en\"><body>\n" + unit + "</body></file></xliff>"
+        #expect(throws: SyntaxError(message, at: TextPosition(line: 2, column: column))) {
+            try XLIFFReader.read(Array(text.utf8))
+        }
+    }
+
     @Test("XLIFF: characters XML 1.0 does not allow are refused, as references or as bytes")
     func nonXMLCharacters() {
         let reference = "<xliff version=\"1.2\"><file original=\"en.lproj/Root.strings\" source-language=\"en\"><body>\n<trans-unit id=\"a\"><source>a</source><target>x&#x1;y</target></trans-unit></body></file></xliff>"

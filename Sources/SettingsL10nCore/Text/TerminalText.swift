@@ -27,7 +27,7 @@ package enum TerminalText {
     /// everything but the GitHub report, where the tool writes the commands itself.
     package static func forLog(_ text: String) -> String {
         let escaped = escaped(text, keepingLineBreaks: true)
-        guard escaped.contains("::") else { return escaped }
+        guard hasDoubleColon(escaped) else { return escaped }
         var lines = escaped.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for index in lines.indices {
             let trimmed = lines[index].drop { $0 == " " || $0 == "\t" }
@@ -36,6 +36,21 @@ package enum TerminalText {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Whether `text` holds `::`, looked for in its bytes (`String.contains` searches a whole
+    /// dry run's diff a character at a time).
+    private static func hasDoubleColon(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var previousColon = false
+            for byte in bytes {
+                let colon = byte == UInt8(ascii: ":")
+                if colon && previousColon { return true }
+                previousColon = colon
+            }
+            return false
+        }
     }
 
     private static func escape(_ scalar: Unicode.Scalar) -> String {

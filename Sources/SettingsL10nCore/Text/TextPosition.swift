@@ -27,6 +27,11 @@ package struct LineIndex: Sendable {
     /// The byte offset where each line starts; `lineStarts[0] == 0`.
     private(set) var lineStarts: [Int] = [0]
     private let bytes: [UInt8]
+    /// The scalars before each block of `blockSize` bytes: a column is then a difference of two
+    /// counts, each at most a block's scan away, however long the line (a plist written on one
+    /// line made every position a scan from the start of the file, quadratic over a parse).
+    private var scalarsBefore: [Int] = []
+    private static let blockSize = 1_024
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -42,6 +47,21 @@ package struct LineIndex: Sendable {
             }
             index += 1
         }
+        scalarsBefore.reserveCapacity(count / Self.blockSize + 1)
+        var scalars = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            for start in stride(from: 0, to: count, by: Self.blockSize) {
+                scalarsBefore.append(scalars)
+                scalars += PositionTracker.scalarCount(buffer, from: start, to: min(start + Self.blockSize, count))
+            }
+        }
+    }
+
+    /// The scalars of the bytes before `offset`.
+    private func scalars(before offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        let block = offset / Self.blockSize
+        guard block < scalarsBefore.count else { return scalarsBefore.last.map { $0 + PositionTracker.scalarCount(buffer, from: (scalarsBefore.count - 1) * Self.blockSize, to: offset) } ?? 0 }
+        return scalarsBefore[block] + PositionTracker.scalarCount(buffer, from: block * Self.blockSize, to: offset)
     }
 
     /// The 1-based line that holds `offset`.
@@ -60,7 +80,10 @@ package struct LineIndex: Sendable {
         let line = line(at: offset)
         let start = lineStarts[line - 1]
         let end = min(offset, bytes.count)
-        let column = 1 + (start < end ? bytes.withUnsafeBufferPointer { PositionTracker.scalarCount($0, from: start, to: end) } : 0)
+        let column = 1 + (start < end ? bytes.withUnsafeBufferPointer { buffer in
+            end - start <= Self.blockSize ? PositionTracker.scalarCount(buffer, from: start, to: end)
+                : scalars(before: end, in: buffer) - scalars(before: start, in: buffer)
+        } : 0)
         return TextPosition(line: line, column: column)
     }
 }

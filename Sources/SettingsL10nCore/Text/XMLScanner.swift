@@ -207,6 +207,8 @@ package struct XMLScanner {
         offset += 1
         let name = try readName()
         var attributes: [Attribute] = []
+        // XML forbids an attribute twice in a tag; which one counts would be a guess.
+        var names: Set<String> = []
         while true {
             skipSpaces()
             guard offset < bytes.count else {
@@ -224,7 +226,11 @@ package struct XMLScanner {
                 offset += 2
                 return .start(name: name, attributes: attributes, selfClosing: true, offset: start)
             }
+            let nameOffset = offset
             let attributeName = try readName()
+            guard names.insert(attributeName).inserted else {
+                throw error("the attribute \(attributeName) appears twice in <\(name)>; keep one", at: nameOffset)
+            }
             skipSpaces()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "=") else {
                 throw error("expected '=' after an attribute name in <\(name)>", at: offset)

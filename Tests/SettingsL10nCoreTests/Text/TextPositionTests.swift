@@ -40,4 +40,20 @@ struct TextPositionTests {
             }
         }
     }
+
+    @Test("a line of many kilobytes: columns from block counts agree with counting, at block edges too")
+    func longLines() {
+        var generator = SeededGenerator(seed: 11)
+        let pieces = ["a", "é", "€", "🇸🇪", "<key>Title</key>", "日本"]
+        for lines in [1, 3] {
+            var text = ""
+            for _ in 0..<lines { text += (0..<1_500).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined() + "\n" }
+            let bytes = Array(text.utf8)
+            let index = LineIndex(bytes)
+            let offsets = bytes.indices.filter { bytes[$0] & 0xC0 != 0x80 && ($0 % 97 == 0 || ($0 % 1_024) < 4 || ($0 % 1_024) > 1_020) } + [bytes.count]
+            for offset in offsets {
+                #expect(index.position(at: offset) == Self.naivePosition(bytes, offset), "at \(offset)")
+            }
+        }
+    }
 }
