@@ -65,7 +65,17 @@ public enum XLIFFExporter {
         guard let file = localization.table(named: table) else { return [:] }
         var found: [String: Translation] = [:]
         do {
-            for entry in try file.scan().entries {
+            let scanned = try file.scan()
+            // UTF-16 without a byte-order mark: the device cannot read it (check, merge, import
+            // and status say so), so its text is no translation to hand a translator.
+            guard scanned.encoding == .utf8 || scanned.hasByteOrderMark else {
+                diagnostics.append(Diagnostic(
+                    .warning, rule: .stringsEncoding,
+                    "\(file.path) is UTF-16 without a byte-order mark, which the device cannot read, so its translations are not in the export; save it as UTF-8 and export again",
+                    at: SourceLocation(file: file.path)))
+                return [:]
+            }
+            for entry in scanned.entries {
                 if let value = entry.value, !value.isEmpty, !entry.isUntranslatedFill {
                     found[entry.key] = Translation(value: value, needsReview: entry.needsReview)
                 } else {

@@ -109,25 +109,43 @@ enum FuzzyMatch {
     /// best scores first, ties to the earlier new key; ambiguous ties between old keys are
     /// skipped rather than guessed.
     static func pairs(newKeys: [String], oldKeys: [String]) -> [(new: String, old: String)] {
-        pairs(newKeys: newKeys, prepared: nil, oldKeys: oldKeys)
+        pairing(newKeys: newKeys, prepared: nil, oldKeys: oldKeys).pairs
+    }
+
+    /// The work a merge allows itself for comparing one table's new keys with its old ones:
+    /// about a second. Comparing every pair costs new x old x length², quadratic;
+    /// beyond this the keys equal after normalization are still paired (through a hash), and
+    /// the others are left as they are: their translations stay under the obsolete keys.
+    static let comparisonBudget = 4_000_000
+
+    /// What pairing found, and how many new keys were not compared for want of budget.
+    struct Pairing {
+        var pairs: [(new: String, old: String)]
+        var uncompared = 0
     }
 
     /// `pairs`, with the new keys already prepared (`prepared[i]` for `newKeys[i]`), as a
     /// merge does once per table for every language.
-    static func pairs(newKeys: [String], prepared: [Prepared?]?, oldKeys: [String]) -> [(new: String, old: String)] {
-        var candidates: [(newIndex: Int, oldIndex: Int, score: Double)] = []
-        guard !newKeys.isEmpty, !oldKeys.isEmpty else { return [] }
+    static func pairing(newKeys: [String], prepared: [Prepared?]?, oldKeys: [String]) -> Pairing {
+        guard !newKeys.isEmpty, !oldKeys.isEmpty else { return Pairing(pairs: []) }
         let preparedOld = oldKeys.map(Prepared.init)
-        for (newIndex, new) in newKeys.enumerated() {
-            guard let new = prepared.map({ $0[newIndex] }) ?? Prepared(new) else { continue }
-            var scored: [(Int, Double)] = []
-            for (oldIndex, old) in preparedOld.enumerated() {
-                if let old, let score = score(old, new) { scored.append((oldIndex, score)) }
-            }
-            guard let best = scored.map(\.1).max() else { continue }
-            let top = scored.filter { $0.1 == best }
-            if top.count == 1 { candidates.append((newIndex, top[0].0, best)) }
+        let preparedNew = newKeys.indices.map { prepared?[$0] ?? Prepared(newKeys[$0]) }
+        // Equal after normalization scores 1, the best there is: found through a hash.
+        var oldByText: [String: [Int]] = [:]
+        for (index, old) in preparedOld.enumerated() {
+            if let old { oldByText[old.text, default: []].append(index) }
         }
+        var candidates: [(newIndex: Int, oldIndex: Int, score: Double)] = []
+        var unmatched: [Int] = []
+        for (index, new) in preparedNew.enumerated() {
+            guard let new else { continue }
+            if let equal = oldByText[new.text] {
+                if equal.count == 1 { candidates.append((index, equal[0], 1)) }
+            } else {
+                unmatched.append(index)
+            }
+        }
+        let uncompared = compare(unmatched, preparedNew, with: preparedOld, into: &candidates)
         candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.newIndex < $1.newIndex }
         var usedNew: Set<Int> = [], usedOld: Set<Int> = []
         var result: [(Int, String, String)] = []
@@ -136,6 +154,31 @@ enum FuzzyMatch {
             usedOld.insert(candidate.oldIndex)
             result.append((candidate.newIndex, newKeys[candidate.newIndex], oldKeys[candidate.oldIndex]))
         }
-        return result.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+        return Pairing(pairs: result.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }, uncompared: uncompared)
+    }
+
+    /// Scores the new keys `indices` against every old key, when the budget allows; returns how
+    /// many were not compared.
+    private static func compare(_ indices: [Int], _ preparedNew: [Prepared?], with preparedOld: [Prepared?],
+                                into candidates: inout [(newIndex: Int, oldIndex: Int, score: Double)]) -> Int {
+        guard !indices.isEmpty else { return 0 }
+        // The cost of a pair grows with the product of the lengths (the edit distance's band).
+        func length(_ prepared: Prepared?) -> Int { min(prepared?.scalars.count ?? 0, maximumEditedLength) }
+        let newLength = indices.reduce(0) { $0 + length(preparedNew[$1]) } / indices.count
+        let oldLength = preparedOld.reduce(0) { $0 + length($1) } / preparedOld.count
+        let (pairs, overflow) = indices.count.multipliedReportingOverflow(by: preparedOld.count)
+        let (cost, overflow2) = pairs.multipliedReportingOverflow(by: 1 + newLength * oldLength / 144)
+        guard !overflow, !overflow2, cost <= comparisonBudget else { return indices.count }
+        for newIndex in indices {
+            let new = preparedNew[newIndex]!
+            var scored: [(Int, Double)] = []
+            for (oldIndex, old) in preparedOld.enumerated() {
+                if let old, let score = score(old, new) { scored.append((oldIndex, score)) }
+            }
+            guard let best = scored.map(\.1).max() else { continue }
+            let top = scored.filter { $0.1 == best }
+            if top.count == 1 { candidates.append((newIndex, top[0].0, best)) }
+        }
+        return 0
     }
 }

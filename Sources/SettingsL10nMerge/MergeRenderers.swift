@@ -17,6 +17,7 @@ extension MergeResult {
                     ("kept", .integer(Int64(report.kept))),
                     ("added", .array(report.added.map(JSONValue.string))),
                     ("fuzzy", .array(report.fuzzy.map { .object([("key", .string($0.key)), ("from", .string($0.from))]) })),
+                    ("fuzzyUncompared", .integer(Int64(report.fuzzyUncompared))),
                     ("filledFromApp", .array(report.filledFromApp.map {
                         .object([("key", .string($0.key)), ("origin", .string($0.origin)), ("exact", .bool($0.exact))])
                     })),
@@ -65,6 +66,9 @@ extension MergeResult {
             out += "\(report.path): \(parts.isEmpty ? "empty" : parts.joined(separator: ", ")); \(state)\n"
             for carry in report.fuzzy {
                 out += "  fuzzy: \(MessageText.quoted(carry.key)) takes the translation of \(MessageText.quoted(carry.from))\n"
+            }
+            if report.fuzzyUncompared > 0 {
+                out += "  fuzzy: \(DiagnosticReport.count(report.fuzzyUncompared, "missing key")) not compared with the obsolete ones (too many pairs to compare; only keys equal but for case, spacing and final punctuation were paired): their translations stay under the obsolete keys\n"
             }
             for duplicate in report.duplicates {
                 out += "  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n"

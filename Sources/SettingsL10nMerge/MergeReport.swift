@@ -14,6 +14,9 @@ public struct TableMergeReport: Hashable, Sendable {
     public var kept = 0
     /// Translations carried over from a similar old key, marked for review.
     public var fuzzy: [FuzzyCarryOver] = []
+    /// Missing keys not compared with the obsolete ones for a carry-over: too many pairs to
+    /// compare in bounded time (`FuzzyMatch.comparisonBudget`).
+    public var fuzzyUncompared = 0
     /// Keys filled in with the app's own translation of their source text (`--fill-from`),
     /// marked for review.
     public var filledFromApp: [AppFill] = []

@@ -277,7 +277,9 @@ public enum Merger {
         if !isDevelopment {
             let candidates = obsolete.filter { assembly.value(of: $0).map { !$0.isEmpty } ?? false }
             let prepared = missing.map { shared.preparedKeys[$0] }
-            for (new, old) in FuzzyMatch.pairs(newKeys: missingKeys, prepared: prepared, oldKeys: candidates) {
+            let pairing = FuzzyMatch.pairing(newKeys: missingKeys, prepared: prepared, oldKeys: candidates)
+            report.fuzzyUncompared = pairing.uncompared
+            for (new, old) in pairing.pairs {
                 let entry = StringsEntry.make(key: new, value: assembly.value(of: old)!, comment: nil,
                                               layout: assembly.layout, lineEnding: assembly.lineEnding)
                     .withReviewMark(ReviewMark.comment(carriedOverFrom: old), lineEnding: assembly.lineEnding)

@@ -20,10 +20,16 @@ public struct RenderHTML {
     /// Every page, by path relative to the output folder: `index.html`, and per locale
     /// `<locale>/index.html`, one page per child pane and one per option list.
     public func pages(for locales: [LocalizedLocale]) -> [String: String] {
-        var pages: [String: String] = ["index.html": index(locales)]
+        var pages: [String: String] = [:]
+        var shown: Set<String> = []
         for locale in locales {
-            for (path, html) in localePages(locale) { pages["\(Self.folder(for: locale))/\(path)"] = html }
+            let localePages = localePages(locale)
+            // A locale with no page (its Root did not load, or no page for this idiom) is listed
+            // without a link, never with one to a page that does not exist.
+            if localePages["index.html"] != nil { shown.insert(locale.locale) }
+            for (path, html) in localePages { pages["\(Self.folder(for: locale))/\(path)"] = html }
         }
+        pages["index.html"] = index(locales, shown: shown)
         return pages
     }
 
@@ -187,10 +193,13 @@ public struct RenderHTML {
         """
     }
 
-    private func index(_ locales: [LocalizedLocale]) -> String {
+    private func index(_ locales: [LocalizedLocale], shown: Set<String>) -> String {
         let rows = locales.map { locale -> String in
             let percent = Int((locale.completeness * 100).rounded(.down))
             let folder = locale.localization.map { "\($0).lproj" } ?? "keys as written"
+            guard shown.contains(locale.locale) else {
+                return "<li class=\"row\"><span class=\"label\">\(escape(locale.locale))</span><span class=\"value\">\(escape(folder)) · no page: the Settings app shows nothing here (see the command's messages)</span></li>"
+            }
             return "<li class=\"row link\"><a href=\"\(escape(Self.folder(for: locale)))/index.html\"><span class=\"label\">\(escape(locale.locale))</span><span class=\"value\">\(escape(folder)) · \(percent)% translated</span><span class=\"meter\" role=\"img\" aria-label=\"\(percent)%\"><span style=\"width:\(percent)%\"></span></span><span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
         }
         return """

@@ -92,6 +92,7 @@ struct ExtractCommand: ParsableCommand {
             }
             files.append((joinedPath(folder, export.folder + ".xliff"), data))
         }
+        try OutputGuard.refuseLinks(below: folder, to: files.map(\.path))
         try OutputGuard.refuseOverwrites(files, force: force)
         do {
             try LocalFile.createFolders(folder)

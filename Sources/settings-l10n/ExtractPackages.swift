@@ -41,6 +41,7 @@ extension ExtractCommand {
             packages.append((package, export.document.files.flatMap(\.units)))
         }
         try checkSizes(files)
+        try OutputGuard.refuseLinks(below: folder, to: files.map(\.path))
         try OutputGuard.refuseOverwrites(files, force: force)
         do {
             for file in files { try LocalFile.write(file.bytes, to: file.path, creatingFolders: true) }
@@ -59,6 +60,7 @@ extension ExtractCommand {
         printError(formatter.format(diagnostics), ifNotEmpty: true)
         let files = catalogs.map { (path: joinedPath(folder, $0.table + ".xcstrings"), bytes: Array($0.catalog.text.utf8)) }
         try checkSizes(files)
+        try OutputGuard.refuseLinks(below: folder, to: files.map(\.path))
         try OutputGuard.refuseOverwrites(files, force: force)
         do {
             for (file, (_, stringCatalog)) in zip(files, catalogs) {

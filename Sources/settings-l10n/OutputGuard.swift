@@ -1,5 +1,11 @@
 import SettingsL10n
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A command line that names an output the tool will not write (inside the bundle, or over a
 /// file it did not write): a message, and an exit code of 2.
 struct UsageFailure: Error, CustomStringConvertible {
@@ -34,5 +40,25 @@ enum OutputGuard {
         guard let first = changed.first else { return }
         let others = changed.count > 1 ? " (and \(changed.count - 1) other file\(changed.count == 2 ? "" : "s"))" : ""
         throw UsageFailure("\(first.path)\(others) exists and differs from this export, perhaps a translator's returned work: import it first, or give --force to replace it; nothing was written")
+    }
+
+    /// Refuses a symbolic link below an output folder, on the way to any file the command
+    /// would write there: a link is followed only where the user named it, and one planted in
+    /// the folder (`out/de.xliff` to a table of the bundle) must not take the write elsewhere.
+    static func refuseLinks(below folder: String, to files: [String]) throws {
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var checked: Set<String> = []
+        for file in files where file.hasPrefix(base + "/") {
+            var path = base
+            for component in file.dropFirst(base.count + 1).split(separator: "/") {
+                path += "/" + component
+                guard checked.insert(path).inserted else { continue }
+                var info = stat()
+                guard lstat(path, &info) == 0 else { break }  // nothing there yet, nor below
+                if info.st_mode & S_IFMT == S_IFLNK {
+                    throw UsageFailure("\(path) is a symbolic link inside the output folder \(folder); settings-l10n follows only a link named on the command line: remove it, or choose another folder; nothing was written")
+                }
+            }
+        }
     }
 }

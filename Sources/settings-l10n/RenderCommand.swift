@@ -119,6 +119,7 @@ struct RenderCommand: ParsableCommand {
         let pages = RenderHTML(images: images).pages(for: locales)
         let folder = output!
         try OutputGuard.refuseInsideBundle(folder, bundle: source, option: "--output")
+        try OutputGuard.refuseLinks(below: folder, to: pages.keys.map { joinedPath(folder, $0) })
         do {
             for (path, html) in pages.sorted(by: { $0.key < $1.key }) {
                 try LocalFile.write(Array(html.utf8), to: joinedPath(folder, path), creatingFolders: true)

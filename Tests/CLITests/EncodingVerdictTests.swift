@@ -50,12 +50,15 @@ struct EncodingVerdictTests {
         let locales = try #require(status["locales"] as? [[String: Any]])
         let rows = try #require(locales.first?["tables"] as? [[String: Any]])
         verdicts["status"] = rows.first { $0["table"] as? String == "Root" }?["file"] as? String == "present"
+        let exports = try TemporaryFolder()
+        let extract = try Tool.run(["extract", bundle, "--xliff", exports.path + "/out", "--locale", "de"])
+        verdicts["extract"] = extract.exitCode == 0 && !extract.stderr.contains(table)
         let imported = try Tool.run(["import", bundle, xliff])
         verdicts["import"] = imported.exitCode == 0
         return verdicts
     }
 
-    @Test("check, render, merge, merge --check, status and import agree on each encoding", arguments: Encoding.allCases)
+    @Test("check, render, merge, merge --check, status, extract and import agree on each encoding", arguments: Encoding.allCases)
     func agree(encoding: Encoding) throws {
         let exports = try TemporaryFolder()
         #expect(try Tool.run(["extract", "Resources/Settings.bundle", "--xliff", exports.path, "--locale", "de"]).exitCode == 0)

@@ -102,6 +102,19 @@ struct FieldBundleCommandTests {
         #expect(check.exitCode == 1)
         #expect(!check.stdout.contains("root-plist-missing"))
         #expect(check.stdout.contains("\"rule\": \"plist-syntax\""))
+        // Which keys are used and which panes are reached is unknown: no stale or unreachable
+        // finding buries the one error (there were 202).
+        #expect(!check.stdout.contains("stale-key") && !check.stdout.contains("schema-file-unreachable"))
+        let text = try Tool.run(["check", copy.bundle.path])
+        #expect(text.stdout.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }.count == 1)
+        // The HTML index lists the locale without a link to a page that was not written.
+        let pages = try TemporaryFolder()
+        let html = try Tool.run(["render", copy.bundle.path, "--locale", "de", "--format", "html", "--output", pages.path + "/p"])
+        #expect(html.exitCode == 1)
+        let index = try String(contentsOfFile: pages.path + "/p/index.html", encoding: .utf8)
+        #expect(!index.contains("href=\"de/index.html\""))
+        #expect(index.contains("de.lproj · no page: the Settings app shows nothing here"))
+        #expect(!FileManager.default.fileExists(atPath: pages.path + "/p/de/index.html"))
         let render = try Tool.run(["render", copy.bundle.path, "--locale", "de", "--format", "text"])
         #expect(render.exitCode == 1)
         #expect(render.stderr == """

@@ -131,3 +131,25 @@ extension HostilePathCommandTests {
         #expect(FileManager.default.contents(atPath: returned) != edited)
     }
 }
+
+extension HostilePathCommandTests {
+    @Test("a link planted in an output folder is not followed into the bundle, even with --force (exit 2, nothing written)", arguments: [
+        (["render", "--locale", "de", "--format", "html", "--output"], "index.html", "en.lproj/Root.strings"),
+        (["render", "--locale", "de", "--format", "html", "--output"], "de", "sv.lproj"),
+        (["extract", "--locale", "de", "--force", "--xliff"], "de.xliff", "de.lproj/Root.strings"),
+        (["extract", "--force", "--xcstrings"], "Root.xcstrings", "en.lproj/Root.strings"),
+        (["extract", "--locale", "de", "--force", "--xcloc"], "de.xcloc", "de.lproj"),
+    ])
+    func plantedLinks(arguments: [String], link: String, target: String) throws {
+        let copy = try BundleCopy()
+        let before = try copy.snapshot()
+        let output = copy.folder.appendingPathComponent("out").path
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        #expect(symlink(copy.bundle.path + "/" + target, output + "/" + link) == 0)
+        let options = arguments.dropFirst().dropLast() + [arguments.last!, output]
+        let result = try Tool.run([arguments[0], copy.bundle.path] + options)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasSuffix("error: \(output)/\(link) is a symbolic link inside the output folder \(output); settings-l10n follows only a link named on the command line: remove it, or choose another folder; nothing was written\n"))
+        #expect(try copy.snapshot() == before)
+    }
+}

@@ -46,6 +46,7 @@ struct MergeCommandTests {
               "kept": 5,
               "added": [],
               "fuzzy": [],
+              "fuzzyUncompared": 0,
               "filledFromApp": [],
               "obsolete": [],
               "pruned": [],

@@ -41,6 +41,20 @@ struct FuzzyMatchTests {
         #expect(FuzzyMatch.pairs(newKeys: ["Cat"], oldKeys: ["cat", "CAT"]).isEmpty)
     }
 
+    @Test("past the comparison budget only keys equal after normalization are paired, and the rest are counted (was 128 s for 20,000 renamed keys)")
+    func budget() {
+        // 4,000 x 4,000 pairs of 12 characters: 16 million comparisons, over the budget of 4 million.
+        let old = (0..<4_000).map { "Item \(100_000 + $0)" } + ["Extra Lives", "Colours"]
+        let new = (0..<4_000).map { "Entry \(100_000 + $0)" } + ["Extra lives.", "Colors"]
+        let pairing = FuzzyMatch.pairing(newKeys: new, prepared: nil, oldKeys: old)
+        #expect(pairing.pairs.map { "\($0.new)<-\($0.old)" } == ["Extra lives.<-Extra Lives"])
+        #expect(pairing.uncompared == 4_001)
+        // Within the budget the same keys are compared pair by pair, and "Colors" finds "Colours".
+        let small = FuzzyMatch.pairing(newKeys: Array(new.suffix(502)), prepared: nil, oldKeys: Array(old.suffix(502)))
+        #expect(small.pairs.map { "\($0.new)<-\($0.old)" } == ["Extra lives.<-Extra Lives", "Colors<-Colours"])
+        #expect(small.uncompared == 0)
+    }
+
     @Test("ASCII text normalizes byte by byte exactly as any text does character by character")
     func asciiNormalization() {
         let pieces = ["Show", "on", "LOCK", "screen", " ", "  ", "\t", "\r\n", "\n", ".", "!", "?", ":", "...", "a1", "_", "-", "\u{0B}", "\u{0C}", "\u{1F}", "Zz"]

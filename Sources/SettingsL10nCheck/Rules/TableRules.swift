@@ -134,7 +134,10 @@ enum TableRules {
         let groupMessage: String? = "{count} keys no schema file uses (stale)"
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            context.coverage.flatMap { coverage in
+            // A schema file that did not load may use any key: which are stale is unknown (merge
+            // and import write nothing then, and --prune removes nothing).
+            guard context.bundle.unloadedSchemaFiles.isEmpty else { return [] }
+            return context.coverage.flatMap { coverage in
                 coverage.stale.map { entry in
                     diagnostic(MessageText.message("no schema file uses ", quoting: entry.key, " (stale)"), file: coverage.path, position: entry.position, key: entry.key)
                 }
