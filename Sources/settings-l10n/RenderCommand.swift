@@ -103,7 +103,13 @@ struct RenderCommand: ParsableCommand {
         if !problems.isEmpty {
             printError("\(problems.count) table\(problems.count == 1 ? "" : "s") could not be read; \(problems.count == 1 ? "its" : "their") keys are shown as written, as on a device")
         }
-        if !problems.isEmpty || !unloaded.isEmpty { throw ExitCode(1) }
+        // Root~iphone.plist only, rendered for iPad (or the reverse): the host opens no page.
+        let roots = loaded.bundle.schemaFiles.filter { $0.name.base == "Root" && !$0.name.isInApp }
+        let noRoot = !roots.isEmpty && !roots.contains { $0.name.idiom == nil || $0.name.idiom == idiom }
+        if noRoot {
+            printError("error: the bundle has no Root.plist or Root\(idiom.fileSuffix).plist, so the Settings app shows no page on \(idiom.rawValue == "pad" ? "iPad" : "iPhone"): add Root.plist (\(roots.map(\.path).sorted().joined(separator: ", ")) serve\(roots.count == 1 ? "s" : "") the other idiom only)")
+        }
+        if !problems.isEmpty || !unloaded.isEmpty || noRoot { throw ExitCode(1) }
     }
 
     /// The languages of a `--languages` list: `it, fr` → `[it, fr]`.

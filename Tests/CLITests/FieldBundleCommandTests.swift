@@ -206,3 +206,16 @@ extension FieldBundleCommandTests {
         #expect(!FileManager.default.fileExists(atPath: second + "/en.lproj"))
     }
 }
+
+extension FieldBundleCommandTests {
+    @Test("only Root~iphone.plist rendered for iPad: an error saying the Settings app shows no page there (was an empty rendering, exit 0)")
+    func noRootForIdiom() throws {
+        let copy = try BundleCopy()
+        try FileManager.default.moveItem(at: copy.bundle.appendingPathComponent("Root.plist"),
+                                         to: copy.bundle.appendingPathComponent("Root~iphone.plist"))
+        let pad = try Tool.run(["render", copy.bundle.path, "--locale", "de", "--idiom", "pad", "--format", "text"])
+        #expect(pad.exitCode == 1)
+        #expect(pad.stderr.hasSuffix("error: the bundle has no Root.plist or Root~ipad.plist, so the Settings app shows no page on iPad: add Root.plist (Root~iphone.plist serves the other idiom only)\n"))
+        #expect(try Tool.run(["render", copy.bundle.path, "--locale", "de", "--format", "text"]).exitCode == 0)
+    }
+}
