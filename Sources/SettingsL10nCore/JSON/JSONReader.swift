@@ -1,6 +1,9 @@
 /// Reads JSON (RFC 8259) into a `JSONValue` whose objects keep their keys in file order,
 /// bounded: the caller bounds the size, the reader the nesting depth. Errors give the line and
-/// column. Used for documents from outside the project (String Catalogs).
+/// column. Used for documents from outside the project (String Catalogs, the configuration,
+/// baselines). What RFC 8259 leaves to the reader is refused rather than guessed: a key twice
+/// in one object (which value counts?), and a number with a leading zero (`0123`, octal to
+/// some readers).
 public enum JSONReader {
     public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> JSONValue {
         guard bytes.count <= limits.maximumDocumentSize else {
@@ -32,14 +35,19 @@ public enum JSONReader {
         }
 
         func error(_ message: String, at position: Int? = nil) -> SyntaxError {
-            let at = min(position ?? offset, bytes.count)
+            SyntaxError(message, at: self.position(of: position ?? offset))
+        }
+
+        /// The line and column (in characters) of a byte offset.
+        func position(of offset: Int) -> TextPosition {
+            let at = min(offset, bytes.count)
             var line = 1, lineStart = 0
             for index in 0..<at where bytes[index] == 0x0A {
                 line += 1
                 lineStart = index + 1
             }
             let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
-            return SyntaxError(message, at: TextPosition(line: line, column: column))
+            return TextPosition(line: line, column: column)
         }
 
         mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {
@@ -67,8 +75,12 @@ public enum JSONReader {
         }
 
         private mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
+            let objectStart = offset
             offset += 1
             var members: [(String, JSONValue)] = []
+            // The keys so far, once there are many: a small object (most are) is searched
+            // without a set of its own.
+            var keys: Set<String>?
             skipWhitespace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
                 offset += 1
@@ -77,7 +89,13 @@ public enum JSONReader {
             while true {
                 skipWhitespace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+                let keyStart = offset
                 let key = try string()
+                if Self.isRepeated(key, in: members, keys: &keys) {
+                    let place = position(of: firstKeyStart(key, inObjectAt: objectStart, depth: depth))
+                    throw error("the key \(MessageText.quoted(key)) is in this object twice (first at line \(place.line), column \(place.column ?? 1)); keep one",
+                                at: keyStart)
+                }
                 skipWhitespace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
                 offset += 1
@@ -94,6 +112,33 @@ public enum JSONReader {
                     throw error("expected ',' or '}' in an object")
                 }
             }
+        }
+
+        /// Whether `key` is among the keys of `members`; `keys` holds them once there are 16.
+        private static func isRepeated(_ key: String, in members: [(String, JSONValue)], keys: inout Set<String>?) -> Bool {
+            if members.count < 16 { return members.contains { $0.0 == key } }
+            if keys == nil { keys = Set(members.map(\.0)) }
+            return !keys!.insert(key).inserted
+        }
+
+        /// Where the first `key` of the object opening at `start` begins: read again, since a
+        /// key given twice is rare and is an error.
+        private func firstKeyStart(_ key: String, inObjectAt start: Int, depth: Int) -> Int {
+            var parser = self
+            parser.offset = start + 1
+            while parser.offset < bytes.count {
+                parser.skipWhitespace()
+                let keyStart = parser.offset
+                guard let found = try? parser.string() else { break }
+                if found == key { return keyStart }
+                parser.skipWhitespace()
+                parser.offset += 1 // the ':'
+                parser.skipWhitespace()
+                guard (try? parser.value(depth: depth + 1)) != nil else { break }
+                parser.skipWhitespace()
+                parser.offset += 1 // the ','
+            }
+            return start
         }
 
         private mutating func array(depth: Int) throws(SyntaxError) -> JSONValue {
@@ -128,7 +173,11 @@ public enum JSONReader {
                 while parser.offset < parser.bytes.count, (0x30...0x39).contains(parser.bytes[parser.offset]) { parser.offset += 1 }
                 return parser.offset - first
             }
+            let integerStart = offset
             guard digits(&self) > 0 else { throw error("a number needs digits", at: start) }
+            if bytes[integerStart] == UInt8(ascii: "0"), offset - integerStart > 1 {
+                throw error("a number cannot start with 0 followed by more digits (JSON has no octal); write it without the leading zero", at: start)
+            }
             var isInteger = true
             if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
                 offset += 1
