@@ -61,7 +61,7 @@ struct ImportCommand: ParsableCommand {
                 do {
                     // A catalog holds one table: Root.xcstrings is the table Root.
                     let table = String(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
-                    let stringCatalog = try StringCatalog.read(bytes)
+                    let stringCatalog = try StringCatalog.read(bytes, forImport: true)
                     let document = stringCatalog.xliff(forTable: table)
                     if document.files.isEmpty {
                         printError("\(path): no translations into languages other than \(stringCatalog.sourceLanguage); nothing to import from it")

@@ -72,6 +72,34 @@ struct XcodeJSONTests {
         }
     }
 
+    @Test("for import, characters XML 1.0 does not allow are refused, escaped or raw", arguments: [
+        (#"["a\u0000b"]"#, "1:4: \\u0000 stands for a control character (U+0000), which import refuses; remove it"),
+        (#"["a", "\u001b[31m"]"#, "1:8: \\u001b stands for a control character (U+001B), which import refuses; remove it"),
+        (#"{"\u0001" : 1}"#, "1:3: \\u0001 stands for a control character (U+0001), which import refuses; remove it"),
+        (#"["\b"]"#, "1:3: \\b stands for a control character (U+0008), which import refuses; remove it"),
+        (#"["x\f"]"#, "1:4: \\f stands for a control character (U+000C), which import refuses; remove it"),
+        (#"["\uFFFE"]"#, "1:3: \\uFFFE stands for a noncharacter (U+FFFE), which import refuses; remove it"),
+        (#"["\uffff"]"#, "1:3: \\uffff stands for a noncharacter (U+FFFF), which import refuses; remove it"),
+        ("[\"é\u{FFFF}\"]", "1:4: a noncharacter (U+FFFF), which import refuses; remove it"),
+        ("[\"\u{FFFE}\"]", "1:3: a noncharacter (U+FFFE), which import refuses; remove it"),
+    ])
+    func nonXMLCharacters(text: String, message: String) throws {
+        do {
+            _ = try JSONReader.read(Array(text.utf8), refusesNonXMLCharacters: true)
+            Issue.record("no error for \(text)")
+        } catch {
+            #expect("\(error.position.map { "\($0.line):\($0.column ?? 0)" } ?? ""): \(error.message)" == message)
+        }
+        #expect(throws: Never.self) { try JSONReader.read(Array(text.utf8)) }
+    }
+
+    @Test("for import, tab, line breaks, DEL, U+FFFD and astral characters are fine")
+    func xmlCharacters() throws {
+        let text = #"["\t\n\r\u0009\u000A\u000d\u007f\ufffd\ud83d\ude00\ud83f\udffe", ""# + "\u{FFFD}\u{7F}\u{FFEE}\"]"
+        #expect(try JSONReader.read(Array(text.utf8), refusesNonXMLCharacters: true)
+                == .array([.string("\t\n\r\t\n\r\u{7F}\u{FFFD}😀\u{1FFFE}"), .string("\u{FFFD}\u{7F}\u{FFEE}")]))
+    }
+
     @Test("zero, and the same key in different objects, are fine")
     func zeroAndKeys() throws {
         #expect(try JSONReader.read(Array("[0, -0, 0.5, 0e3, 10, -0.01]".utf8))

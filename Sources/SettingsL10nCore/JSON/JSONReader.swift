@@ -5,7 +5,12 @@
 /// in one object (which value counts?), and a number with a leading zero (`0123`, octal to
 /// some readers).
 public enum JSONReader {
-    public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> JSONValue {
+    /// Reads a document; with `refusesNonXMLCharacters`, a string holding a character XML 1.0
+    /// does not allow (a control character but tab, line feed and carriage return, U+FFFE,
+    /// U+FFFF), raw or escaped, is an error too: what `import` refuses in XLIFF, it refuses in a
+    /// String Catalog.
+    public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard,
+                            refusesNonXMLCharacters: Bool = false) throws(SyntaxError) -> JSONValue {
         guard bytes.count <= limits.maximumDocumentSize else {
             throw SyntaxError("the document is larger than \(limits.maximumDocumentSize) bytes")
         }
@@ -13,6 +18,7 @@ public enum JSONReader {
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         try DecodedText.validateUTF8(Array(body))
         var parser = Parser(bytes: Array(body), maximumDepth: limits.maximumDepth)
+        parser.refusesNonXMLCharacters = refusesNonXMLCharacters
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
@@ -23,6 +29,7 @@ public enum JSONReader {
     struct Parser {
         let bytes: [UInt8]
         let maximumDepth: Int
+        var refusesNonXMLCharacters = false
         var offset = 0
 
         init(bytes: [UInt8], maximumDepth: Int) {
@@ -210,28 +217,44 @@ public enum JSONReader {
                 }
                 if byte < 0x20 { throw error("a control character must be escaped in a string") }
                 if byte != UInt8(ascii: "\\") {
+                    // U+FFFE and U+FFFF are EF BF BE and EF BF BF (the bytes are valid UTF-8).
+                    if refusesNonXMLCharacters, byte == 0xEF, offset + 2 < bytes.count, bytes[offset + 1] == 0xBF, bytes[offset + 2] >= 0xBE {
+                        throw error(Self.refusal(0xFFFE + UInt32(bytes[offset + 2] - 0xBE), written: nil))
+                    }
                     utf8.append(byte)
                     offset += 1
                     continue
                 }
                 guard offset + 1 < bytes.count else { throw error("a string is never closed", at: start) }
+                let escapeStart = offset
                 let escape = bytes[offset + 1]
                 offset += 2
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
-                case UInt8(ascii: "n"): utf8.append(0x0A)
-                case UInt8(ascii: "t"): utf8.append(0x09)
-                case UInt8(ascii: "r"): utf8.append(0x0D)
-                case UInt8(ascii: "b"): utf8.append(0x08)
-                case UInt8(ascii: "f"): utf8.append(0x0C)
-                case UInt8(ascii: "u"): utf8 += try unicodeEscape()
+                let scalar: Unicode.Scalar = switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): Unicode.Scalar(escape)
+                case UInt8(ascii: "n"): "\n"
+                case UInt8(ascii: "t"): "\t"
+                case UInt8(ascii: "r"): "\r"
+                case UInt8(ascii: "b"): "\u{8}"
+                case UInt8(ascii: "f"): "\u{C}"
+                case UInt8(ascii: "u"): try unicodeEscape()
                 default: throw error("unknown escape in a string", at: offset - 2)
                 }
+                if refusesNonXMLCharacters, !XMLScanner.isXMLCharacter(scalar.value) {
+                    throw error(Self.refusal(scalar.value, written: String(decoding: bytes[escapeStart..<offset], as: UTF8.self)), at: escapeStart)
+                }
+                UTF8.encode(scalar) { utf8.append($0) }
             }
         }
 
-        /// The scalar of `\uXXXX` (a surrogate pair takes two), as UTF-8; `offset` is after the `u`.
-        private mutating func unicodeEscape() throws(SyntaxError) -> [UInt8] {
+        /// Why a character is refused under `refusesNonXMLCharacters`, with the escape that
+        /// stands for it (`\u001b`), if any.
+        private static func refusal(_ value: UInt32, written: String?) -> String {
+            let what = "\(value < 0x20 ? "a control character" : "a noncharacter") (\(XMLScanner.codePoint(value))), which import refuses; remove it"
+            return written.map { "\($0) stands for \(what)" } ?? what
+        }
+
+        /// The scalar of `\uXXXX` (a surrogate pair takes two); `offset` is after the `u`.
+        private mutating func unicodeEscape() throws(SyntaxError) -> Unicode.Scalar {
             let escapeStart = offset - 2
             var unit = try hexUnit()
             if (0xD800...0xDBFF).contains(unit) {
@@ -245,7 +268,7 @@ public enum JSONReader {
             } else if (0xDC00...0xDFFF).contains(unit) {
                 throw error("a lone surrogate in a \\u escape", at: escapeStart)
             }
-            return Array(String(Character(Unicode.Scalar(unit)!)).utf8)
+            return Unicode.Scalar(unit)!
         }
 
         private mutating func hexUnit() throws(SyntaxError) -> UInt32 {
