@@ -24,16 +24,17 @@ struct AmbiguousImportCommandTests {
         """
     }
 
-    /// Writes `text` as `name` beside a copy of the example bundle and imports it; expects
-    /// exit 3, `message` after the document's path, and the bundle unchanged.
-    static func expectRefused(_ text: String, name: String = "Privacy.xcstrings", message: String,
+    /// Writes `text` as `name` beside a copy of the example bundle and imports `argument` (the
+    /// document by default); expects exit 3, `message` after the document's path, and the
+    /// bundle unchanged.
+    static func expectRefused(_ text: String, name: String = "Privacy.xcstrings", argument: String? = nil, message: String,
                               sourceLocation: SourceLocation = #_sourceLocation) throws {
         let copy = try BundleCopy()
         let document = copy.folder.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: document.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: document)
         let before = try copy.snapshot()
-        let result = try Tool.run(["import", copy.bundle.path, name], in: copy.folder)
+        let result = try Tool.run(["import", copy.bundle.path, argument ?? name], in: copy.folder)
         #expect(result == ToolResult(stdout: "", stderr: "error: \(name)\(message)\n", exitCode: 3), sourceLocation: sourceLocation)
         #expect(try copy.snapshot() == before, "the bundle changed", sourceLocation: sourceLocation)
     }
@@ -62,6 +63,23 @@ struct AmbiguousImportCommandTests {
             """), message: """
             :6:73: not a valid String Catalog: \(problem), which import refuses; remove it; \
             fix it or export again with settings-l10n extract --xcstrings; nothing was imported
+            """)
+    }
+
+    @Test("an .xcloc package whose document is for another language than the package's")
+    func packageLanguage() throws {
+        let xliff = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="Settings.bundle/en.lproj/Privacy.strings" source-language="en" target-language="sv" datatype="plaintext">
+                <body><trans-unit id="Analytics"><source>Analytics</source><target state="translated">Analys</target></trans-unit></body>
+              </file>
+            </xliff>
+
+            """
+        try Self.expectRefused(xliff, name: "de.xcloc/Localized Contents/de.xliff", argument: "de.xcloc", message: """
+            :3:3: <file original="Settings.bundle/en.lproj/Privacy.strings"> has target-language "sv", but its package "de.xcloc" \
+            is for "de": which language it holds is unclear; export it again, or name the package after its language; nothing was imported
             """)
     }
 }
