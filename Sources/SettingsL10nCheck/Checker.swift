@@ -5,7 +5,7 @@ public enum Checker {
     /// Every rule, by area.
     public static let rules: [any CheckRule] =
         LoaderRules.all + SpecifierRules.all + OptionRules.all + PaneRules.all + TableRules.all
-        + LocalizationRules.all + DisplayRules.all + ConfigurationRules.all
+        + LocalizationRules.all + NameRules.all + DisplayRules.all + ConfigurationRules.all
 
     public static var ruleIDs: Set<RuleID> { Set(rules.map(\.id)) }
 

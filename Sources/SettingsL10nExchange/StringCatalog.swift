@@ -32,9 +32,11 @@ public struct StringCatalog: Hashable, Sendable {
         self.document = document
     }
 
-    /// Reads a catalog, checking the parts settings-l10n uses.
-    public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> StringCatalog {
-        let document = try JSONReader.read(bytes, limits: limits)
+    /// Reads a catalog, checking the parts settings-l10n uses. `forImport` refuses, as XLIFF
+    /// import does, a catalog holding a character XML 1.0 does not allow (`\u001b`, `\uffff`):
+    /// anywhere in it, like a malformed XLIFF document, so that nothing of it is imported.
+    public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard, forImport: Bool = false) throws(SyntaxError) -> StringCatalog {
+        let document = try JSONReader.read(bytes, limits: limits, refusesNonXMLCharacters: forImport)
         guard document.members != nil else { throw SyntaxError("a String Catalog is a JSON object") }
         guard document[member: "sourceLanguage"]?.stringValue != nil else {
             throw SyntaxError("a String Catalog needs a \"sourceLanguage\" string")

@@ -7,8 +7,11 @@ public enum StringCatalogExporter {
     /// One catalog per catalog table: every string with a comment saying where it is shown,
     /// `extractionState` `manual`, `shouldTranslate` false where no translation is needed, the
     /// development language's value where it differs from the key, and each language's
-    /// translation (`translated`, or `needs_review` for entries marked for review).
-    /// - Returns: the catalogs by table name, and warnings about tables that cannot be read.
+    /// translation (`translated`, or `needs_review` for entries marked for review). A string
+    /// whose key or source text holds a character XML 1.0 does not allow is left out, and so is
+    /// such a translation, as XLIFF export leaves them out: import would refuse the catalog.
+    /// - Returns: the catalogs by table name, and warnings about tables that cannot be read and
+    ///   strings left out.
     public static func export(catalog: Catalog, bundle: SettingsBundle) -> (catalogs: [(table: String, catalog: StringCatalog)], diagnostics: [Diagnostic]) {
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
@@ -23,6 +26,17 @@ public enum StringCatalogExporter {
             }
             var strings: [(String, JSONValue)] = []
             for string in table.strings {
+                func leftOut(_ what: String) {
+                    let occurrence = string.occurrences[0]
+                    diagnostics.append(Diagnostic(
+                        .warning, rule: .xliffUnrepresentable,
+                        "\(what) holds a control character or a noncharacter that import refuses; it is left out of \(table.name).xcstrings",
+                        at: SourceLocation(file: occurrence.file, position: occurrence.position, keyPath: occurrence.keyPath)))
+                }
+                guard XLIFFWriter.isRepresentable(string.key), XLIFFWriter.isRepresentable(source[string.key] ?? "") else {
+                    leftOut(MessageText.quoted(string.key))
+                    continue
+                }
                 var members: [(String, JSONValue)] = [
                     ("comment", .string(string.comment { source[$0] ?? $0 })),
                     ("extractionState", .string("manual")),
@@ -33,6 +47,10 @@ public enum StringCatalogExporter {
                 }
                 for language in languages {
                     guard let translation = language.translations[string.key] else { continue }
+                    guard XLIFFWriter.isRepresentable(translation.value) else {
+                        leftOut("the \(language.tag) translation of \(MessageText.quoted(string.key))")
+                        continue
+                    }
                     localizations.append((language.tag, unit(state: translation.needsReview ? "needs_review" : "translated", value: translation.value)))
                 }
                 if !localizations.isEmpty { members.append(("localizations", .object(localizations))) }

@@ -49,6 +49,22 @@ public enum XLIFFImporter {
         return result
     }
 
+    /// Why a document of an Xcode localization package (`de.xcloc`) may not be imported: a
+    /// `<file>` whose target language is not the one the package is named for, so that which
+    /// language it holds is unclear. `nil` when they agree, or the package's name is not a
+    /// language.
+    public static func packageMismatch(_ document: XLIFFDocument, path: String, packageName: String) -> ExchangeError? {
+        let stem = packageName.hasSuffix(".xcloc") ? String(packageName.dropLast(6)) : packageName
+        guard LanguageTag.isValidFolderName(stem), let packageTag = LanguageTag.bcp47(folderName: stem)?.lowercased() else { return nil }
+        for file in document.files {
+            guard let language = file.targetLanguage, !language.isEmpty,
+                  LanguageTag.bcp47(folderName: language)?.lowercased() != packageTag else { continue }
+            return ExchangeError("<file original=\(MessageText.quoted(file.original))> has target-language \(MessageText.quoted(language)), but its package \(MessageText.quoted(packageName)) is for \(MessageText.quoted(stem)): which language it holds is unclear; export it again, or name the package after its language; nothing was imported",
+                                 path: path, position: file.position)
+        }
+        return nil
+    }
+
     /// Which bundle table a `<file original>` is for.
     enum Target: Equatable {
         /// settings-l10n's own export: `en.lproj/Root.strings`.

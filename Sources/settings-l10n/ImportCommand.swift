@@ -52,16 +52,21 @@ struct ImportCommand: ParsableCommand {
             let location = { (error: SyntaxError) in path + (error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? "") }
             switch input.kind {
             case .xliff:
+                let document: XLIFFDocument
                 do {
-                    parsed.append((path, try XLIFFReader.read(bytes)))
+                    document = try XLIFFReader.read(bytes)
                 } catch {
                     throw CommandFailure("\(location(error)): not a valid XLIFF document: \(error.message); fix it or export again with settings-l10n extract --xliff; nothing was imported")
                 }
+                if let package = input.package, let mismatch = XLIFFImporter.packageMismatch(document, path: path, packageName: package) {
+                    throw CommandFailure(mismatch.description)
+                }
+                parsed.append((path, document))
             case .stringCatalog:
                 do {
                     // A catalog holds one table: Root.xcstrings is the table Root.
                     let table = String(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
-                    let stringCatalog = try StringCatalog.read(bytes)
+                    let stringCatalog = try StringCatalog.read(bytes, forImport: true)
                     let document = stringCatalog.xliff(forTable: table)
                     if document.files.isEmpty {
                         printError("\(path): no translations into languages other than \(stringCatalog.sourceLanguage); nothing to import from it")

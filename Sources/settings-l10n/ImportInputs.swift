@@ -10,6 +10,9 @@ enum ImportInputs {
     struct Input: Equatable {
         var path: String
         var kind: Kind
+        /// The Xcode localization package the document is in (`de.xcloc`), if any: its name
+        /// says the language the document must be for.
+        var package: String?
     }
 
     /// At most this many documents from one folder: a mistaken argument (a home folder) ends
@@ -49,7 +52,8 @@ enum ImportInputs {
         if names.isEmpty {
             throw CommandFailure("\(path) is not an Xcode localization package: it has no Localized Contents/<lang>.xliff; export it again from Xcode; nothing was imported")
         }
-        return names.map { Input(path: joinedPath(localized, $0), kind: .xliff) }
+        let name = path.trimmingSlashes.split(separator: "/").last.map(String.init) ?? path
+        return names.map { Input(path: joinedPath(localized, $0), kind: .xliff, package: name) }
     }
 
     private static func kind(of path: String) -> Kind {

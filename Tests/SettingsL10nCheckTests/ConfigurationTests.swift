@@ -69,6 +69,16 @@ struct ConfigurationTests {
         }
     }
 
+    @Test("a setting or a rule given twice is an error, not the last one silently")
+    func givenTwice() {
+        #expect(throws: ConfigurationError("not valid JSON: 3:3: the key \"rules\" is in this object twice (first at line 2, column 3); keep one")) {
+            try CheckConfiguration.parse(Array("{\n  \"rules\": {\"stale-key\": \"off\"},\n  \"rules\": {\"stale-key\": \"error\"}\n}".utf8))
+        }
+        #expect(throws: ConfigurationError("not valid JSON: 1:32: the key \"stale-key\" is in this object twice (first at line 1, column 12); keep one")) {
+            try CheckConfiguration.parse(Array(#"{"rules": {"stale-key": "off", "stale-key": "error"}}"#.utf8))
+        }
+    }
+
     @Test("bundle: the path the build-tool plugin checks")
     func bundle() throws {
         let configuration = try CheckConfiguration.parse(Array(#"{"bundle": "Sources/MyApp/Settings.bundle"}"#.utf8))

@@ -136,6 +136,28 @@ struct TableRuleTests {
         #expect(try fine.diagnostics(.languageInvalid) == [])
     }
 
+    @Test("name-case-collision: folders, tables and schema files whose names differ only in case")
+    func caseCollision() throws {
+        let fixture = Self.bundle(german: RuleFixture.german, extra: [
+            "DE.lproj/Root.strings": RuleFixture.german, "de.lproj/Privacy.strings": "", "de.lproj/privacy.strings": "",
+            "root.plist": xmlSchema(RuleFixture.group, stringsTable: "Root"), "Images/a.png": "", "images/b.png": "",
+            "sv.lproj/Root.strings": RuleFixture.german, "sv.lproj/root.txt": "", "fr.lproj/Root.strings": "", "FR.lproj/Root.strings": "", "Fr.lproj/x.strings": "",
+        ])
+        func message(_ names: String, _ kind: String) -> String {
+            "\(names) differ only in case: on macOS, whose file system ignores case, they are one \(kind), and a checkout or a build there keeps only one of them; merge them into one"
+        }
+        #expect(try fixture.diagnostics(.nameCaseCollision) == [
+            Diagnostic(.error, rule: .nameCaseCollision, message("FR.lproj, Fr.lproj and fr.lproj", "folder"), at: SourceLocation(file: "Fr.lproj")),
+            Diagnostic(.error, rule: .nameCaseCollision, message("DE.lproj and de.lproj", "folder"), at: SourceLocation(file: "de.lproj")),
+            Diagnostic(.error, rule: .nameCaseCollision, message("de.lproj/Privacy.strings and de.lproj/privacy.strings", "file"),
+                       at: SourceLocation(file: "de.lproj/privacy.strings")),
+            Diagnostic(.error, rule: .nameCaseCollision, message("Images and images", "folder"), at: SourceLocation(file: "images")),
+            Diagnostic(.error, rule: .nameCaseCollision, message("Root.plist and root.plist", "file"), at: SourceLocation(file: "root.plist")),
+        ])
+        #expect(try fixture.diagnostics(.nameCaseCollision, locales: ["sv"]).count == 4)
+        #expect(try RuleFixture.clean.diagnostics(.nameCaseCollision) == [])
+    }
+
     static let picker = "\t\t<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Units</string><key>Key</key><string>u</string><key>DefaultValue</key><string>k</string><key>Values</key><array><string>k</string><string>m</string></array><key>Titles</key><array><string>Kilometres</string><string>Miles</string></array><key>ShortTitles</key><array><string>km</string><string>mi</string></array></dict>"
 
     static func pickerBundle(german: String) -> RuleFixture {
@@ -187,7 +209,7 @@ struct TableRuleTests {
             "defaults-key-conflict", "schema-file-unreachable", "strings-table-missing", "duplicate-key", "empty-value", "value-whitespace",
             "missing-translation", "development-entry-missing", "stale-key", "table-missing", "needs-review", "strings-encoding",
             "strings-unterminated-comment", "strings-empty-file", "lproj-misspelled", "language-invalid", "option-titles-duplicate",
-            "short-title-longer", "configuration-unused",
+            "short-title-longer", "configuration-unused", "name-case-collision",
         ]
         #expect(Set(Checker.ruleIDs.map(\.rawValue)) == tested)
         #expect(Checker.rules.count == Checker.ruleIDs.count)

@@ -23,4 +23,20 @@ struct ImportTargetTests {
     func target(original: String, expected: XLIFFImporter.Target) {
         #expect(XLIFFImporter.target(of: original, bundleName: "InAppSettings.bundle") == expected)
     }
+
+    @Test("an .xcloc package's language and its documents' target languages", arguments: [
+        ("de.xcloc", "de", true), ("pt_BR.xcloc", "pt-BR", true), ("zh-hans.xcloc", "zh-Hans", true), ("German.xcloc", "de", true),
+        ("MyApp.xcloc", "sv", true), ("de.xcloc", "sv", false), ("pt-BR.xcloc", "pt-PT", false), ("de.xcloc", "de-AT", false),
+    ])
+    func packageLanguage(package: String, language: String, agrees: Bool) {
+        let document = XLIFFDocument(files: [
+            XLIFFFile(original: "MapsApp/en.lproj/InfoPlist.strings", sourceLanguage: "en", targetLanguage: nil, units: []),
+            XLIFFFile(original: "Settings.bundle/en.lproj/Root.strings", sourceLanguage: "en", targetLanguage: language, units: [],
+                      position: TextPosition(line: 3, column: 3)),
+        ])
+        let mismatch = XLIFFImporter.packageMismatch(document, path: "x.xliff", packageName: package)
+        #expect(mismatch == (agrees ? nil : ExchangeError(
+            "<file original=\"Settings.bundle/en.lproj/Root.strings\"> has target-language \"\(language)\", but its package \"\(package)\" is for \"\(package.dropLast(6))\": which language it holds is unclear; export it again, or name the package after its language; nothing was imported",
+            path: "x.xliff", position: TextPosition(line: 3, column: 3))))
+    }
 }

@@ -74,4 +74,22 @@ struct StringCatalogTests {
         #expect(updated.contains("\"Analytics\" = \"Auswertung\";"))
         #expect(updated.contains("/* settings-l10n: needs review: imported from XLIFF as not yet reviewed */\n\"Privacy policy\" = \"Datenschutz\";"))
     }
+
+    @Test("export leaves out a string or translation import would refuse, with a warning, so that its catalog imports")
+    func exportLeavesOutNonXMLCharacters() throws {
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: [
+            "Root.plist": xmlSchema(groupSpecifier("Sound") + "\n" + groupSpecifier("Music") + "\n" + groupSpecifier("Volume")),
+            "en.lproj/Root.strings": "\"Sound\" = \"Sound\";\n\"Music\" = \"Mu\\U001Bsic\";\n\"Volume\" = \"Volume\";\n",
+            "de.lproj/Root.strings": "\"Sound\" = \"T\\U0000on\";\n\"Music\" = \"Musik\";\n\"Volume\" = \"Lautstärke\";\n",
+        ]))
+        let (catalogs, diagnostics) = StringCatalogExporter.export(catalog: Extractor.catalog(of: bundle), bundle: bundle)
+        #expect(diagnostics.map { "\($0.location.file):\($0.location.line ?? 0) \($0.rule): \($0.message)" } == [
+            "Root.plist:13 xliff-unrepresentable: the de translation of \"Sound\" holds a control character or a noncharacter that import refuses; it is left out of Root.xcstrings",
+            "Root.plist:20 xliff-unrepresentable: \"Music\" holds a control character or a noncharacter that import refuses; it is left out of Root.xcstrings",
+        ])
+        let catalog = try #require(catalogs.first?.catalog)
+        #expect(catalog.entries.map(\.key) == ["Sound", "Volume"])
+        #expect(catalog.entries[0].units == [:])
+        #expect(try StringCatalog.read(Array(catalog.text.utf8), forImport: true).entries.count == 2)
+    }
 }

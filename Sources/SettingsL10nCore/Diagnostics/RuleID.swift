@@ -59,6 +59,9 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case lprojMisspelled = "lproj-misspelled"
     case languageInvalid = "language-invalid"
 
+    // Names
+    case nameCaseCollision = "name-case-collision"
+
     // Display in a language
     case optionTitlesDuplicate = "option-titles-duplicate"
     case shortTitleLonger = "short-title-longer"

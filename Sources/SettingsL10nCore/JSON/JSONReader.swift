@@ -1,8 +1,16 @@
 /// Reads JSON (RFC 8259) into a `JSONValue` whose objects keep their keys in file order,
 /// bounded: the caller bounds the size, the reader the nesting depth. Errors give the line and
-/// column. Used for documents from outside the project (String Catalogs).
+/// column. Used for documents from outside the project (String Catalogs, the configuration,
+/// baselines). What RFC 8259 leaves to the reader is refused rather than guessed: a key twice
+/// in one object (which value counts?), and a number with a leading zero (`0123`, octal to
+/// some readers).
 public enum JSONReader {
-    public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> JSONValue {
+    /// Reads a document; with `refusesNonXMLCharacters`, a string holding a character XML 1.0
+    /// does not allow (a control character but tab, line feed and carriage return, U+FFFE,
+    /// U+FFFF), raw or escaped, is an error too: what `import` refuses in XLIFF, it refuses in a
+    /// String Catalog.
+    public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard,
+                            refusesNonXMLCharacters: Bool = false) throws(SyntaxError) -> JSONValue {
         guard bytes.count <= limits.maximumDocumentSize else {
             throw SyntaxError("the document is larger than \(limits.maximumDocumentSize) bytes")
         }
@@ -10,6 +18,7 @@ public enum JSONReader {
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         try DecodedText.validateUTF8(Array(body))
         var parser = Parser(bytes: Array(body), maximumDepth: limits.maximumDepth)
+        parser.refusesNonXMLCharacters = refusesNonXMLCharacters
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
@@ -20,6 +29,7 @@ public enum JSONReader {
     struct Parser {
         let bytes: [UInt8]
         let maximumDepth: Int
+        var refusesNonXMLCharacters = false
         var offset = 0
 
         init(bytes: [UInt8], maximumDepth: Int) {
@@ -32,14 +42,19 @@ public enum JSONReader {
         }
 
         func error(_ message: String, at position: Int? = nil) -> SyntaxError {
-            let at = min(position ?? offset, bytes.count)
+            SyntaxError(message, at: self.position(of: position ?? offset))
+        }
+
+        /// The line and column (in characters) of a byte offset.
+        func position(of offset: Int) -> TextPosition {
+            let at = min(offset, bytes.count)
             var line = 1, lineStart = 0
             for index in 0..<at where bytes[index] == 0x0A {
                 line += 1
                 lineStart = index + 1
             }
             let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
-            return SyntaxError(message, at: TextPosition(line: line, column: column))
+            return TextPosition(line: line, column: column)
         }
 
         mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {
@@ -67,8 +82,12 @@ public enum JSONReader {
         }
 
         private mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
+            let objectStart = offset
             offset += 1
             var members: [(String, JSONValue)] = []
+            // The keys so far, once there are many: a small object (most are) is searched
+            // without a set of its own.
+            var keys: Set<String>?
             skipWhitespace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
                 offset += 1
@@ -77,7 +96,13 @@ public enum JSONReader {
             while true {
                 skipWhitespace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+                let keyStart = offset
                 let key = try string()
+                if Self.isRepeated(key, in: members, keys: &keys) {
+                    let place = position(of: firstKeyStart(key, inObjectAt: objectStart, depth: depth))
+                    throw error("the key \(MessageText.quoted(key)) is in this object twice (first at line \(place.line), column \(place.column ?? 1)); keep one",
+                                at: keyStart)
+                }
                 skipWhitespace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
                 offset += 1
@@ -94,6 +119,33 @@ public enum JSONReader {
                     throw error("expected ',' or '}' in an object")
                 }
             }
+        }
+
+        /// Whether `key` is among the keys of `members`; `keys` holds them once there are 16.
+        private static func isRepeated(_ key: String, in members: [(String, JSONValue)], keys: inout Set<String>?) -> Bool {
+            if members.count < 16 { return members.contains { $0.0 == key } }
+            if keys == nil { keys = Set(members.map(\.0)) }
+            return !keys!.insert(key).inserted
+        }
+
+        /// Where the first `key` of the object opening at `start` begins: read again, since a
+        /// key given twice is rare and is an error.
+        private func firstKeyStart(_ key: String, inObjectAt start: Int, depth: Int) -> Int {
+            var parser = self
+            parser.offset = start + 1
+            while parser.offset < bytes.count {
+                parser.skipWhitespace()
+                let keyStart = parser.offset
+                guard let found = try? parser.string() else { break }
+                if found == key { return keyStart }
+                parser.skipWhitespace()
+                parser.offset += 1 // the ':'
+                parser.skipWhitespace()
+                guard (try? parser.value(depth: depth + 1)) != nil else { break }
+                parser.skipWhitespace()
+                parser.offset += 1 // the ','
+            }
+            return start
         }
 
         private mutating func array(depth: Int) throws(SyntaxError) -> JSONValue {
@@ -128,7 +180,11 @@ public enum JSONReader {
                 while parser.offset < parser.bytes.count, (0x30...0x39).contains(parser.bytes[parser.offset]) { parser.offset += 1 }
                 return parser.offset - first
             }
+            let integerStart = offset
             guard digits(&self) > 0 else { throw error("a number needs digits", at: start) }
+            if bytes[integerStart] == UInt8(ascii: "0"), offset - integerStart > 1 {
+                throw error("a number cannot start with 0 followed by more digits (JSON has no octal); write it without the leading zero", at: start)
+            }
             var isInteger = true
             if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
                 offset += 1
@@ -161,28 +217,44 @@ public enum JSONReader {
                 }
                 if byte < 0x20 { throw error("a control character must be escaped in a string") }
                 if byte != UInt8(ascii: "\\") {
+                    // U+FFFE and U+FFFF are EF BF BE and EF BF BF (the bytes are valid UTF-8).
+                    if refusesNonXMLCharacters, byte == 0xEF, offset + 2 < bytes.count, bytes[offset + 1] == 0xBF, bytes[offset + 2] >= 0xBE {
+                        throw error(Self.refusal(0xFFFE + UInt32(bytes[offset + 2] - 0xBE), written: nil))
+                    }
                     utf8.append(byte)
                     offset += 1
                     continue
                 }
                 guard offset + 1 < bytes.count else { throw error("a string is never closed", at: start) }
+                let escapeStart = offset
                 let escape = bytes[offset + 1]
                 offset += 2
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
-                case UInt8(ascii: "n"): utf8.append(0x0A)
-                case UInt8(ascii: "t"): utf8.append(0x09)
-                case UInt8(ascii: "r"): utf8.append(0x0D)
-                case UInt8(ascii: "b"): utf8.append(0x08)
-                case UInt8(ascii: "f"): utf8.append(0x0C)
-                case UInt8(ascii: "u"): utf8 += try unicodeEscape()
+                let scalar: Unicode.Scalar = switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): Unicode.Scalar(escape)
+                case UInt8(ascii: "n"): "\n"
+                case UInt8(ascii: "t"): "\t"
+                case UInt8(ascii: "r"): "\r"
+                case UInt8(ascii: "b"): "\u{8}"
+                case UInt8(ascii: "f"): "\u{C}"
+                case UInt8(ascii: "u"): try unicodeEscape()
                 default: throw error("unknown escape in a string", at: offset - 2)
                 }
+                if refusesNonXMLCharacters, !XMLScanner.isXMLCharacter(scalar.value) {
+                    throw error(Self.refusal(scalar.value, written: String(decoding: bytes[escapeStart..<offset], as: UTF8.self)), at: escapeStart)
+                }
+                UTF8.encode(scalar) { utf8.append($0) }
             }
         }
 
-        /// The scalar of `\uXXXX` (a surrogate pair takes two), as UTF-8; `offset` is after the `u`.
-        private mutating func unicodeEscape() throws(SyntaxError) -> [UInt8] {
+        /// Why a character is refused under `refusesNonXMLCharacters`, with the escape that
+        /// stands for it (`\u001b`), if any.
+        private static func refusal(_ value: UInt32, written: String?) -> String {
+            let what = "\(value < 0x20 ? "a control character" : "a noncharacter") (\(XMLScanner.codePoint(value))), which import refuses; remove it"
+            return written.map { "\($0) stands for \(what)" } ?? what
+        }
+
+        /// The scalar of `\uXXXX` (a surrogate pair takes two); `offset` is after the `u`.
+        private mutating func unicodeEscape() throws(SyntaxError) -> Unicode.Scalar {
             let escapeStart = offset - 2
             var unit = try hexUnit()
             if (0xD800...0xDBFF).contains(unit) {
@@ -196,7 +268,7 @@ public enum JSONReader {
             } else if (0xDC00...0xDFFF).contains(unit) {
                 throw error("a lone surrogate in a \\u escape", at: escapeStart)
             }
-            return Array(String(Character(Unicode.Scalar(unit)!)).utf8)
+            return Unicode.Scalar(unit)!
         }
 
         private mutating func hexUnit() throws(SyntaxError) -> UInt32 {

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+/// Imports whose meaning would be a guess: each is refused whole (exit 3), naming what is
+/// ambiguous, and the bundle is left as it was.
+@Suite("settings-l10n import refuses what it would have to guess")
+struct AmbiguousImportCommandTests {
+    /// A String Catalog for the table Privacy whose string Analytics has `localizations`.
+    static func catalog(_ localizations: String) -> String {
+        """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Analytics" : {
+              "localizations" : {
+        \(localizations)
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+
+        """
+    }
+
+    /// Writes `text` as `name` beside a copy of the example bundle and imports `argument` (the
+    /// document by default); expects exit 3, `message` after the document's path, and the
+    /// bundle unchanged.
+    static func expectRefused(_ text: String, name: String = "Privacy.xcstrings", argument: String? = nil, message: String,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let copy = try BundleCopy()
+        let document = copy.folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: document.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: document)
+        let before = try copy.snapshot()
+        let result = try Tool.run(["import", copy.bundle.path, argument ?? name], in: copy.folder)
+        #expect(result == ToolResult(stdout: "", stderr: "error: \(name)\(message)\n", exitCode: 3), sourceLocation: sourceLocation)
+        #expect(try copy.snapshot() == before, "the bundle changed", sourceLocation: sourceLocation)
+    }
+
+    @Test("a String Catalog with a language twice in one string")
+    func languageTwice() throws {
+        try Self.expectRefused(Self.catalog("""
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Auswertung" } },
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Analyse!" } }
+            """), message: """
+            :7:9: not a valid String Catalog: the key "de" is in this object twice (first at line 6, column 9); keep one; \
+            fix it or export again with settings-l10n extract --xcstrings; nothing was imported
+            """)
+    }
+
+    @Test("a String Catalog holding a character XML 1.0 does not allow", arguments: [
+        (#"Aus\u001b[2Jwertung"#, #"\u001b stands for a control character (U+001B)"#),
+        (#"Aus\u0000wertung"#, #"\u0000 stands for a control character (U+0000)"#),
+        (#"Aus\bwertung"#, #"\b stands for a control character (U+0008)"#),
+        (#"Aus\uFFFEwertung"#, #"\uFFFE stands for a noncharacter (U+FFFE)"#),
+        ("Aus\u{FFFF}wertung", "a noncharacter (U+FFFF)"),
+    ])
+    func nonXMLCharacter(value: String, problem: String) throws {
+        try Self.expectRefused(Self.catalog("""
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "\(value)" } }
+            """), message: """
+            :6:73: not a valid String Catalog: \(problem), which import refuses; remove it; \
+            fix it or export again with settings-l10n extract --xcstrings; nothing was imported
+            """)
+    }
+
+    @Test("an .xcloc package whose document is for another language than the package's")
+    func packageLanguage() throws {
+        let xliff = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="Settings.bundle/en.lproj/Privacy.strings" source-language="en" target-language="sv" datatype="plaintext">
+                <body><trans-unit id="Analytics"><source>Analytics</source><target state="translated">Analys</target></trans-unit></body>
+              </file>
+            </xliff>
+
+            """
+        try Self.expectRefused(xliff, name: "de.xcloc/Localized Contents/de.xliff", argument: "de.xcloc", message: """
+            :3:3: <file original="Settings.bundle/en.lproj/Privacy.strings"> has target-language "sv", but its package "de.xcloc" \
+            is for "de": which language it holds is unclear; export it again, or name the package after its language; nothing was imported
+            """)
+    }
+}
