@@ -85,7 +85,10 @@ public struct StatusReport: Hashable, Sendable {
                 out += row.1 + "\n"
             }
         }
-        out += "* the development language (\(developmentLanguage)): its table holds the source text; missing counts the entries merge adds\n"
+        // Base.lproj holds the development tables when there is no <dev>.lproj: say so beside its row.
+        let folder = locales.first(where: \.isDevelopmentLanguage).map(\.locale) ?? developmentLanguage
+        let held = folder == developmentLanguage ? "" : ", held by \(TerminalText.escaped(folder)).lproj"
+        out += "* the development language (\(developmentLanguage)\(held)): its table holds the source text; missing counts the entries merge adds\n"
         return out
     }
 

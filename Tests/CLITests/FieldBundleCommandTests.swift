@@ -194,6 +194,7 @@ extension FieldBundleCommandTests {
         #expect(render.stdout.contains("\"searchList\": [\n        \"ru\",\n        \"Base\"\n      ]"))
         let status = try Tool.run(["status", bundle])
         #expect(status.stdout.hasPrefix("locale  table  translated  fuzzy  missing  stale  percent\nBase *  Root       source"))
+        #expect(status.stdout.hasSuffix("* the development language (en, held by Base.lproj): its table holds the source text; missing counts the entries merge adds\n"))
 
         let lacking = try Self.baseOnly(base: "\"General\" = \"General\";\n")
         let second = lacking.path + "/Settings.bundle"
