@@ -9,12 +9,17 @@ import SettingsL10nResolve
 /// embedded.
 public struct RenderHTML {
     /// Files of the bundle the pages show (slider images), by name.
-    public var images: [String: [UInt8]]
+    public let images: [String: [UInt8]]
     public var icuVersion: String
+    /// Each image's number, for the class that shows it: a page embeds an image once, in its
+    /// style sheet, however many rows show it (100 sliders with one 1 MiB image made a page of
+    /// 280 MB when each row embedded it).
+    private let imageNumbers: [String: Int]
 
     public init(images: [String: [UInt8]] = [:], icuVersion: String = Collator.icuVersion) {
         self.images = images
         self.icuVersion = icuVersion
+        self.imageNumbers = Dictionary(uniqueKeysWithValues: images.keys.sorted().enumerated().map { ($1, $0) })
     }
 
     /// Every page, by path relative to the output folder: `index.html`, and per locale
@@ -111,7 +116,9 @@ public struct RenderHTML {
             }
             closeGroup()
             body += sections
-            pages[Self.pageName(page.file, root: root)] = document(locale: locale, title: page.title ?? home, back: back, body: body)
+            let shown = Set(page.specifiers.flatMap { [$0.specifier.minimumValueImage, $0.specifier.maximumValueImage] }.compactMap { $0 })
+            pages[Self.pageName(page.file, root: root)] = document(locale: locale, title: page.title ?? home, back: back, body: body,
+                                                                  style: imageStyle(shown))
         }
         return pages
     }
@@ -158,10 +165,18 @@ public struct RenderHTML {
     }
 
     private func image(_ name: String?) -> String {
-        guard let name, let bytes = images[name] else { return "" }
-        let lowercased = name.lowercased()
-        let type = lowercased.hasSuffix(".jpg") || lowercased.hasSuffix(".jpeg") ? "image/jpeg" : "image/png"
-        return "<img class=\"icon\" alt=\"\" src=\"data:\(type);base64,\(Base64.encode(bytes))\">"
+        guard let name, let number = imageNumbers[name] else { return "" }
+        return "<span class=\"icon image-\(number)\" role=\"presentation\"></span>"
+    }
+
+    /// The style rules of the images a page shows, each embedded once.
+    private func imageStyle(_ names: Set<String>) -> String {
+        names.compactMap { name -> (Int, String)? in
+            guard let number = imageNumbers[name], let bytes = images[name] else { return nil }
+            let lowercased = name.lowercased()
+            let type = lowercased.hasSuffix(".jpg") || lowercased.hasSuffix(".jpeg") ? "image/jpeg" : "image/png"
+            return (number, ".image-\(number){background:url(\"data:\(type);base64,\(Base64.encode(bytes))\") center/contain no-repeat}")
+        }.sorted { $0.0 < $1.0 }.map(\.1).joined()
     }
 
     private func section(header: String?, rows: [String], footer: String?, listClass: String = "") -> String {
@@ -172,7 +187,7 @@ public struct RenderHTML {
         return html + "</section>\n"
     }
 
-    private func document(locale: LocalizedLocale, title: String, back: (String, String), body: String) -> String {
+    private func document(locale: LocalizedLocale, title: String, back: (String, String), body: String, style: String = "") -> String {
         let language = locale.localization.flatMap(LanguageTag.bcp47(folderName:)) ?? (PseudoLocale(rawValue: locale.locale) == nil ? locale.locale : "en")
         return """
         <!DOCTYPE html>
@@ -181,7 +196,7 @@ public struct RenderHTML {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(escape(title)) (\(escape(locale.locale)))</title>
-        <style>\(Self.css)</style>
+        <style>\(Self.css)\(style)</style>
         </head>
         <body>
         <header class="bar"><a class="back" href="\(escape(back.0))"><span class="chevron" aria-hidden="true">‹</span>\(escape(back.1))</a><h1>\(escape(title))</h1></header>
@@ -265,7 +280,7 @@ public struct RenderHTML {
     .slider .track{position:relative;flex:1;height:4px;border-radius:2px;background:#e5e5ea}
     .slider .fill{position:absolute;inset-inline-start:0;top:0;height:4px;border-radius:2px;background:var(--tint)}
     .slider .knob{position:absolute;top:-12px;width:28px;height:28px;margin-inline-start:-14px;border-radius:50%;background:#fff;box-shadow:0 1px 4px rgba(0,0,0,.25)}
-    .icon{width:21px;height:21px}
+    .icon{display:inline-block;width:21px;height:21px}
     .badge{font-size:12px;color:var(--muted);border:1px solid var(--line);border-radius:4px;padding:1px 4px}
     .meter{flex:none;width:80px;height:6px;border-radius:3px;background:#e5e5ea;overflow:hidden}
     .meter span{display:block;height:6px;background:var(--green)}

@@ -51,8 +51,23 @@ struct RenderGoldenTests {
         let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: ["Root.plist": schema, "en.lproj/Root.strings": ""]))
         let locale = Resolver(bundle: bundle, catalog: Extractor.catalog(of: bundle)).resolve("en")
         let page = try #require(RenderHTML(images: ["Low.jpeg": [1, 2, 3], "High.png": [4, 5, 6]], icuVersion: "72.1").pages(for: [locale])["en/index.html"])
-        #expect(page.contains("src=\"data:image/jpeg;base64,AQID\""))
-        #expect(page.contains("src=\"data:image/png;base64,BAUG\""))
+        #expect(page.contains(".image-0{background:url(\"data:image/png;base64,BAUG\") center/contain no-repeat}.image-1{background:url(\"data:image/jpeg;base64,AQID\") center/contain no-repeat}</style>"))
+        #expect(page.contains("<li class=\"row slider\"><span class=\"icon image-1\" role=\"presentation\"></span><span class=\"track\""))
+    }
+
+    @Test("HTML: an image shown by 100 sliders is embedded once per page (was once per slider: 280 MB for a 1 MiB image)")
+    func imageEmbeddedOnce() throws {
+        let slider = "<dict><key>Type</key><string>PSSliderSpecifier</string><key>Key</key><string>v</string><key>DefaultValue</key><real>0.5</real>"
+            + "<key>MinimumValue</key><real>0</real><key>MaximumValue</key><real>1</real><key>MinimumValueImage</key><string>Big.png</string></dict>"
+        let schema = "<plist version=\"1.0\"><dict><key>PreferenceSpecifiers</key><array>" + String(repeating: slider, count: 100) + "</array></dict></plist>"
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: ["Root.plist": schema, "en.lproj/Root.strings": ""]))
+        let locale = Resolver(bundle: bundle, catalog: Extractor.catalog(of: bundle)).resolve("en")
+        let image = [UInt8](repeating: 7, count: 30_000)
+        let page = try #require(RenderHTML(images: ["Big.png": image], icuVersion: "72.1").pages(for: [locale])["en/index.html"])
+        let encoded = Base64.encode(image)
+        #expect(page.components(separatedBy: encoded).count == 2)
+        #expect(page.components(separatedBy: "<span class=\"icon image-0\" role=\"presentation\"></span>").count == 101)
+        #expect(page.utf8.count < encoded.utf8.count + 40_000)
     }
 
     @Test("HTML: self-contained pages with lang and dir, links that resolve, Swedish order on the country page")
@@ -79,7 +94,7 @@ struct RenderGoldenTests {
         }
         #expect(pages["ar/index.html"]?.contains("<html lang=\"ar\" dir=\"rtl\">") == true)
         #expect(pages["sv/index.html"]?.contains("<html lang=\"sv\" dir=\"ltr\">") == true)
-        #expect(pages["en/index.html"]?.contains("src=\"data:image/png;base64,") == true)
+        #expect(pages["en/index.html"]?.contains(".image-0{background:url(\"data:image/png;base64,") == true)
         let countries = try #require(pages["sv/options-Root-6.html"])
         let titles = countries.components(separatedBy: "<span class=\"label\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
         #expect(titles == ["Danmark", "Estland", "Finland", "Island", "Norge", "Schweiz", "Sverige", "Tyskland", "Åland", "Österrike"])
