@@ -39,12 +39,13 @@ public enum XLIFFReader {
                 // inside a unit, would leave which text counts to a guess.
                 var source: XMLElementNode?, target: XMLElementNode?, notes: [String] = []
                 for child in unitElement.elements {
-                    switch localName(child.name) {
+                    let name = localName(child.name)
+                    switch name {
                     case "source", "target":
-                        guard (child.name.hasSuffix("source") ? source : target) == nil else {
+                        guard (name == "source" ? source : target) == nil else {
                             throw builder.scanner.error("<trans-unit id=\(MessageText.quoted(id))> has a second <\(child.name)>; keep one", at: child.offset)
                         }
-                        if child.name.hasSuffix("source") { source = child } else { target = child }
+                        if name == "source" { source = child } else { target = child }
                     case "note": notes.append(child.textContent)
                     default:
                         if let nested = ([child] + child.descendants(named: "trans-unit")).first(where: { localName($0.name) == "trans-unit" }) {

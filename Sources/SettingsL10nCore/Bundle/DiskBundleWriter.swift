@@ -252,21 +252,11 @@ public struct DiskBundleWriter: Sendable {
         }
         let changed = "the file changed while settings-l10n was working (an editor saved it?); run again"
         guard Int(info.st_size) == expected.count else { return changed }
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return "the file can no longer be read: \(systemMessage())" }
-        defer { close(descriptor) }
-        var current = [UInt8](repeating: 0, count: expected.count + 1)
-        var total = 0
-        while total < current.count {
-            let count = current.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            total += count
-        }
-        guard total == expected.count else { return changed }
+        guard let current = readAll(path) else { return "the file can no longer be read: \(systemMessage())" }
+        guard current.count == expected.count else { return changed }
         // memcmp: a generic byte-by-byte comparison was a twentieth of a real merge's time.
-        let same = total == 0 || current.withUnsafeBytes { read in
-            expected.withUnsafeBytes { memcmp(read.baseAddress!, $0.baseAddress!, total) == 0 }
+        let same = current.isEmpty || current.withUnsafeBytes { read in
+            expected.withUnsafeBytes { memcmp(read.baseAddress!, $0.baseAddress!, current.count) == 0 }
         }
         return same ? nil : changed
     }

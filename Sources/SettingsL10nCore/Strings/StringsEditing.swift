@@ -93,15 +93,6 @@ extension StringsEntry {
 }
 
 extension StringsDocument {
-    /// Inserts `entry` where `order` (the catalog's keys and their ranks) puts it: after the
-    /// nearest entry whose key comes earlier, else before the first entry, below the file's
-    /// header comment.
-    package mutating func insert(_ entry: StringsEntry, following order: [String: Int], layout: StringsLayout) {
-        let rank = order[entry.key] ?? Int.max
-        let index = (entries.lastIndex { (order[$0.key] ?? Int.max) <= rank }).map { $0 + 1 } ?? 0
-        insert(entry, at: index, layout: layout)
-    }
-
     /// Inserts `entry` at `index`, keeping every existing byte and the file header in place.
     package mutating func insert(_ entry: StringsEntry, at index: Int, layout: StringsLayout) {
         var entry = entry
@@ -118,15 +109,7 @@ extension StringsDocument {
             return
         }
         if index == 0 {
-            // The first entry's leading text up to its last blank line is the file's header.
-            let leading = entries[0].leadingTrivia
-            let split = StringsTrivia.headerEnd(of: leading)
-            entry.leadingTrivia = String(leading[..<split]) + StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
-            var rest = String(leading[split...])
-            if layout.blankLineBetweenEntries, !StringsTrivia.startsWithLineBreak(rest) {
-                rest = eol + rest
-            }
-            entries[0].leadingTrivia = rest
+            entry = Self.takingHeader(of: &entries[0], for: entry, layout: layout, lineEnding: lineEnding)
         } else if !StringsTrivia.endsWithLineBreak(entries[index - 1].trailingTrivia) {
             entries[index - 1].trailingTrivia += eol
         }
@@ -135,10 +118,11 @@ extension StringsDocument {
 }
 
 extension StringsDocument {
-    /// Inserts many entries where `order` puts them, in one pass (`insert(_:following:layout:)`
-    /// once per entry is a scan and a shift each time, quadratic over an import of thousands):
-    /// the same places as inserting them one by one in rank order, entries whose key has no rank
-    /// at the end in the order given.
+    /// Inserts many entries where `order` (the catalog's keys and their ranks) puts them, in one
+    /// pass: each after the nearest entry whose key comes earlier, else before the first entry,
+    /// below the file's header comment; the same places as inserting them one by one in rank
+    /// order (a scan and a shift per entry, quadratic over an import of thousands), entries whose
+    /// key has no rank at the end in the order given.
     package mutating func insert(contentsOf added: [StringsEntry], following order: [String: Int], layout: StringsLayout) {
         guard !added.isEmpty else { return }
         let rank = { (entry: StringsEntry) in order[entry.key] ?? Int.max }
@@ -166,7 +150,7 @@ extension StringsDocument {
         for index in 0...existing.count {
             for entry in groups[index] {
                 if result.isEmpty, index < existing.count {
-                    result.append(takingHeader(of: &existing[index], for: entry, layout: layout))
+                    result.append(Self.takingHeader(of: &existing[index], for: entry, layout: layout, lineEnding: lineEnding))
                 } else if result.isEmpty {
                     insert(entry, at: 0, layout: layout)  // an entry-less file: its comments stay on top
                     result = entries
@@ -183,8 +167,9 @@ extension StringsDocument {
     }
 
     /// `entry`, to go before `first`, the first entry: it takes the file's header (the first
-    /// entry's leading text up to its last blank line), as `insert(_:at:layout:)` does at 0.
-    private func takingHeader(of first: inout StringsEntry, for entry: StringsEntry, layout: StringsLayout) -> StringsEntry {
+    /// entry's leading text up to its last blank line).
+    private static func takingHeader(of first: inout StringsEntry, for entry: StringsEntry, layout: StringsLayout,
+                                     lineEnding: LineEnding) -> StringsEntry {
         var entry = entry
         let leading = first.leadingTrivia
         let split = StringsTrivia.headerEnd(of: leading)

@@ -5,6 +5,13 @@ import SettingsL10nTestSupport
 /// Inserting many entries at once puts each where inserting them one by one would.
 @Suite("Inserting entries into a table")
 struct StringsInsertionTests {
+    /// The reference: one entry after the nearest entry whose key comes earlier (else at 0).
+    static func insertOneByOne(_ entry: StringsEntry, into document: inout StringsDocument, following order: [String: Int], layout: StringsLayout) {
+        let rank = order[entry.key] ?? Int.max
+        let index = (document.entries.lastIndex { (order[$0.key] ?? Int.max) <= rank }).map { $0 + 1 } ?? 0
+        document.insert(entry, at: index, layout: layout)
+    }
+
     static let texts = [
         "", "/* only a header */\n", "/* header */\n\n\"k3\" = \"v\";\n\"k7\" = \"v\";\n",
         "\"k9\" = \"v\";\n\"k1\" = \"v\";\n\"x\" = \"v\";\n\"k5\" = \"v\";",
@@ -12,7 +19,7 @@ struct StringsInsertionTests {
         "\"k6\" = \"v\";\r\n\"k0\" = \"v\";\r\n",
     ]
 
-    @Test("insert(contentsOf:) is the same text as insert(_:following:) in rank order, for every file shape", arguments: texts)
+    @Test("insert(contentsOf:) is the same text as inserting one by one in rank order, for every file shape", arguments: texts)
     func bulkMatchesOneByOne(text: String) throws {
         let order = Dictionary(uniqueKeysWithValues: (0..<10).map { ("k\($0)", $0) })
         var generator = SeededGenerator(seed: UInt64(text.utf8.count))
@@ -28,7 +35,7 @@ struct StringsInsertionTests {
                 let added = keys.map { StringsEntry.make(key: $0, value: "new", comment: "c", layout: layout, lineEnding: document.lineEnding) }
                 var oneByOne = document
                 let ranked = added.enumerated().sorted { (order[$0.element.key] ?? .max, $0.offset) < (order[$1.element.key] ?? .max, $1.offset) }
-                for (_, entry) in ranked { oneByOne.insert(entry, following: order, layout: layout) }
+                for (_, entry) in ranked { Self.insertOneByOne(entry, into: &oneByOne, following: order, layout: layout) }
                 var bulk = document
                 bulk.insert(contentsOf: added, following: order, layout: layout)
                 #expect(bulk.text == oneByOne.text, "keys \(keys)")
