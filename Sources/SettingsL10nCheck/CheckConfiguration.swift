@@ -7,7 +7,7 @@ import SettingsL10nExtract
 /// ```json
 /// { "rules": { "key-ignored": "off", "missing-translation": "error" },
 ///   "ignore": [{ "rule": "missing-translation", "file": "ar.lproj/*", "key": "SETTINGS_BETA_*" }],
-///   "doNotTranslate": ["Acme *", "SETTINGS_BRAND"],
+///   "doNotTranslate": ["Acme *", "SETTINGS_BRAND"], "keep": ["SETTINGS_DONATE*"],
 ///   "developmentLanguage": "en", "tableFallback": "file-name" }
 /// ```
 public struct CheckConfiguration: Hashable, Sendable {
@@ -17,6 +17,9 @@ public struct CheckConfiguration: Hashable, Sendable {
     public var ignore: [Suppression]
     /// Keys (exact, or `*` patterns) whose strings need no translation.
     public var doNotTranslate: [GlobPattern]
+    /// Keys (exact, or `*` patterns) the app reads from the tables itself: no schema file uses
+    /// them, yet they are never stale, never obsolete and never pruned.
+    public var keep: [GlobPattern] = []
     public var developmentLanguage: String?
     public var tableFallback: TableFallback?
     /// Whether InAppSettingsKit shows the bundle inside the app (`--in-app`).
@@ -27,6 +30,12 @@ public struct CheckConfiguration: Hashable, Sendable {
     /// Where the configuration was read from, as findings about it name it (relative to the
     /// bundle, such as `../.settings-l10n.json`, or absolute).
     public var location: String
+
+    /// Whether the file lies inside the bundle, where it ships in the app.
+    public var isInsideBundle: Bool { !location.hasPrefix("../") && !location.hasPrefix("/") }
+
+    /// Whether `key` is one the app reads itself (`keep`).
+    public func keeps(_ key: String) -> Bool { keep.contains { $0.matches(key) } }
 
     public init(severities: [RuleID: Severity?] = [:], ignore: [Suppression] = [], doNotTranslate: [GlobPattern] = [],
                 developmentLanguage: String? = nil, tableFallback: TableFallback? = nil, location: String = "../" + fileName) {
@@ -45,7 +54,7 @@ public struct CheckConfiguration: Hashable, Sendable {
     package static let maximumSize = 1 << 20
 
     /// The settings a configuration may hold.
-    static let settings = ["rules", "ignore", "doNotTranslate", "developmentLanguage", "tableFallback", "inApp", "bundle"]
+    static let settings = ["rules", "ignore", "doNotTranslate", "keep", "developmentLanguage", "tableFallback", "inApp", "bundle"]
 
     /// What is wrong with `language` as a development language (it names the `.lproj` folder
     /// merge creates), or `nil` when it is a language identifier.
@@ -83,6 +92,12 @@ public struct CheckConfiguration: Hashable, Sendable {
                     throw ConfigurationError("\"doNotTranslate\" must be an array of keys or * patterns, such as [\"Acme *\", \"SETTINGS_BRAND\"]")
                 }
                 configuration.doNotTranslate = patterns.map(GlobPattern.init)
+            case "keep":
+                guard let patterns = value.arrayValue?.compactMap(\.stringValue), patterns.count == value.arrayValue?.count,
+                      !patterns.contains(where: \.isEmpty) else {
+                    throw ConfigurationError("\"keep\" must be an array of keys or * patterns the app reads itself, such as [\"SETTINGS_DONATE*\"]")
+                }
+                configuration.keep = patterns.map(GlobPattern.init)
             case "developmentLanguage":
                 guard let language = value.stringValue, languageProblem(language) == nil else {
                     throw ConfigurationError("\"developmentLanguage\" must be a language identifier such as \"en\", \"pt-BR\" or \"zh-Hans\"")

@@ -29,8 +29,20 @@ public enum Checker {
             guard let severity else { return diagnostics }
             return diagnostics.map { var diagnostic = $0; diagnostic.severity = severity; return diagnostic }
         }
-        let (kept, used) = suppress(Array(found.joined()), by: configuration.ignore)
+        var all = Array(found.joined())
+        if !configuration.keep.isEmpty {
+            // Keys the app reads itself are not stale.
+            all.removeAll { $0.rule == .staleKey && $0.key.map(configuration.keeps) == true }
+        }
+        let (kept, used) = suppress(all, by: configuration.ignore)
         var diagnostics = kept
+        if configuration.isInsideBundle, let severity = configuration.severities[.configurationInBundle] ?? ConfigurationRules.InsideBundle().defaultSeverity {
+            diagnostics += ConfigurationRules.InsideBundle().findings(configuration).map {
+                var diagnostic = $0
+                diagnostic.severity = severity
+                return diagnostic
+            }
+        }
         let unusedSeverity = configuration.severities[.configurationUnused]
         if context.checksWholeBundle, unusedSeverity != .some(nil) {
             diagnostics += ConfigurationRules.UnusedEntry().findings(configuration, catalog: context.catalog, ignoreUsed: used).map {
@@ -39,7 +51,8 @@ public enum Checker {
                 return diagnostic
             }
         }
-        return sorted(diagnostics)
+        // Findings about a specifier are fingerprinted by what it is, not by its position.
+        return sorted(SpecifierAnchor.annotate(diagnostics, schemaFiles: context.bundle.schemaFiles))
     }
 
     /// The diagnostics no entry of `ignore` matches, and the entries that matched something.

@@ -23,6 +23,7 @@ extension MergeResult {
                     })),
                     ("obsolete", .array(report.obsolete.map(JSONValue.string))),
                     ("pruned", .array(report.pruned.map(JSONValue.string))),
+                    ("notPruned", .array(report.notPruned.map(JSONValue.string))),
                     ("missing", .array(report.missing.map(JSONValue.string))),
                     ("duplicates", .array(report.duplicates.map {
                         .object([("key", .string($0.key)), ("line", .integer(Int64($0.position.line))), ("value", .optional($0.value))])
@@ -69,6 +70,11 @@ extension MergeResult {
             }
             if report.fuzzyUncompared > 0 {
                 out += "  fuzzy: \(DiagnosticReport.count(report.fuzzyUncompared, "missing key")) not compared with the obsolete ones (too many pairs to compare; only keys equal but for case, spacing and final punctuation were paired): their translations stay under the obsolete keys\n"
+            }
+            if !report.notPruned.isEmpty {
+                let shown = report.notPruned.prefix(DiagnosticReport.keysShown).map(MessageText.quoted).joined(separator: ", ")
+                    + (report.notPruned.count > DiagnosticReport.keysShown ? ", … (+\(report.notPruned.count - DiagnosticReport.keysShown))" : "")
+                out += "  not pruned: \(shown): the configuration's ignore silences their stale-key finding (list the keys the app reads itself in keep)\n"
             }
             for duplicate in report.duplicates {
                 out += "  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n"

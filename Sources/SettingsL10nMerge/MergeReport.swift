@@ -24,6 +24,8 @@ public struct TableMergeReport: Hashable, Sendable {
     public var obsolete: [String] = []
     /// Obsolete keys removed by `--prune`.
     public var pruned: [String] = []
+    /// Obsolete keys `--prune` left because the configuration silences their stale-key finding.
+    public var notPruned: [String] = []
     /// Live keys the table still lacks (the Settings app shows the key itself).
     public var missing: [String] = []
     /// Entries overridden by a later entry of the same key, removed (the device never read them).

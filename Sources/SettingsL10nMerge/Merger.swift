@@ -11,10 +11,31 @@ public struct MergeOptions: Hashable, Sendable {
     /// review (`--fill-from`), before `fillSource` fills what is left.
     public var fillFrom: AppTranslations?
 
-    public init(prune: Bool = false, fillSource: Bool = false, fillFrom: AppTranslations? = nil) {
+    /// Keys the app reads from the tables itself (the configuration's `keep`): live in every
+    /// table, after the schema's keys; never obsolete, never pruned.
+    public var keep: [GlobPattern]
+    /// What the configuration silences (`ignore`): `prune` removes only the keys `check` reports
+    /// as stale, so a key whose stale-key finding an entry silences stays, in the obsolete section.
+    public var ignore: [Suppression]
+
+    public init(prune: Bool = false, fillSource: Bool = false, fillFrom: AppTranslations? = nil,
+                keep: [GlobPattern] = [], ignore: [Suppression] = []) {
         self.prune = prune
         self.fillSource = fillSource
         self.fillFrom = fillFrom
+        self.keep = keep
+        self.ignore = ignore
+    }
+
+    /// Whether the app reads `key` itself.
+    func keeps(_ key: String) -> Bool { keep.contains { $0.matches(key) } }
+
+    /// Whether `prune` leaves the obsolete `key` of the table at `path`: the configuration
+    /// silences its stale-key finding.
+    func protectsFromPruning(_ key: String, in path: String) -> Bool {
+        guard !ignore.isEmpty else { return false }
+        let finding = Diagnostic(.warning, rule: .staleKey, "", at: SourceLocation(file: path, key: key))
+        return ignore.contains { $0.matches(finding) }
     }
 }
 
@@ -236,10 +257,12 @@ public enum Merger {
         // Obsolete keys: effective entries no schema file uses for this host, in file order. A key
         // only the other host shows (InAppSettingsKit's multi-value footer, say) is not obsolete:
         // the app still shows it, so it stays live, after this host's keys, and is never pruned.
+        // So is a key the app reads itself (`keep`).
         let otherHostKeys = shared.otherHostKeys
         let unused = assembly.unrankedOrder
-        let obsolete = unused.filter { !otherHostKeys.contains($0) }
-        let otherHostPieces = unused.filter { otherHostKeys.contains($0) }.map { assembly.effectivePiece(for: $0)! }
+        let isLive = { (key: String) in otherHostKeys.contains(key) || options.keeps(key) }
+        let obsolete = unused.filter { !isLive($0) }
+        let otherHostPieces = unused.filter(isLive).map { assembly.effectivePiece(for: $0)! }
         report.kept += otherHostPieces.count
 
         let filled = fillMissing(missing, of: table, obsolete: obsolete, assembly: assembly, language: language, isDevelopment: isDevelopment,
@@ -252,11 +275,12 @@ public enum Merger {
         pieces += otherHostPieces
         var obsoletePieces: [TableAssembly.Piece] = []
         for key in obsolete {
-            if options.prune {
+            if options.prune, !options.protectsFromPruning(key, in: report.path) {
                 report.pruned.append(key)
             } else {
                 obsoletePieces.append(assembly.effectivePiece(for: key)!)
                 report.obsolete.append(key)
+                if options.prune { report.notPruned.append(key) }
             }
         }
         if document == nil, pieces.isEmpty, obsoletePieces.isEmpty { return nil }

@@ -20,8 +20,11 @@ struct BundleOptions: ParsableArguments {
     @Flag(help: "The bundle is shown by InAppSettingsKit inside the app, not by the Settings app: its IASK rows and a multi-value's FooterText count, and .inApp.plist versions come first.")
     var inApp = false
 
-    @Option(help: ArgumentHelp("The configuration file (default: \(CheckConfiguration.fileName) beside the bundle, if there is one).", valueName: "file"))
+    @Option(help: ArgumentHelp("The configuration file (default: the first \(CheckConfiguration.fileName) in the bundle folder, beside it, or in a parent folder up to the repository's root).", valueName: "file"))
     var config: String?
+
+    @Flag(help: "Say on standard error which configuration file is used (or where none was found).")
+    var verbose = false
 
     /// The bundle folder's name (`Settings.bundle`), as whole-app exports name it.
     var bundleName: String {
@@ -34,30 +37,34 @@ struct BundleOptions: ParsableArguments {
         }
     }
 
-    /// The configuration: `--config`, or the file beside the bundle, or none.
+    /// The configuration file in use: `--config`, else the first found from the bundle folder up
+    /// to the repository's root (`ConfigurationFile`), or `nil`.
+    var configurationFile: ConfigurationFile? {
+        ConfigurationFile.find(forBundle: bundle, explicit: config)
+    }
+
+    /// The configuration: that of `configurationFile`, or the defaults when there is none.
     func configuration() throws -> CheckConfiguration {
-        let path: String
-        let location: String
-        if let config {
-            path = config
-            location = URL(fileURLWithPath: config).standardizedFileURL.path
-        } else {
-            let beside = URL(fileURLWithPath: bundle).standardizedFileURL.deletingLastPathComponent()
-                .appendingPathComponent(CheckConfiguration.fileName).path
-            guard FileManager.default.fileExists(atPath: beside) else { return CheckConfiguration() }
-            path = beside
-            location = "../" + CheckConfiguration.fileName
+        let file = configurationFile
+        if verbose {
+            if let file {
+                printError("settings-l10n: the configuration is \(file.path)\(file.location == CheckConfiguration.fileName ? " (inside the bundle: it ships in the app)" : "")")
+            } else {
+                let looked = ConfigurationFile.candidates(forBundle: bundle).map(\.path)
+                printError("settings-l10n: no configuration file (looked for \(looked.joined(separator: ", ")))")
+            }
         }
+        guard let file else { return CheckConfiguration() }
         let bytes: [UInt8]
         do {
-            bytes = try LocalFile.read(path, limit: CheckConfiguration.maximumSize)
+            bytes = try LocalFile.read(file.path, limit: CheckConfiguration.maximumSize)
         } catch {
             throw ConfigurationFailure(message: "the configuration file: \(error.message)")
         }
         do {
-            return try CheckConfiguration.parse(bytes, location: location)
+            return try CheckConfiguration.parse(bytes, location: file.location)
         } catch {
-            throw ConfigurationFailure(message: "\(path): \(error.message)")
+            throw ConfigurationFailure(message: "\(file.path): \(error.message)")
         }
     }
 

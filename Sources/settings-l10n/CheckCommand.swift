@@ -87,9 +87,14 @@ struct CheckCommand: ParsableCommand {
             return
         }
         var report = DiagnosticReport(diagnostics: diagnostics, rules: Checker.descriptors, listsEach: each)
+        report.configuration = options.configurationFile?.location
         var fixed = 0
         if let baseline {
-            (report.diagnostics, fixed) = try Self.readBaseline(baseline).compare(diagnostics)
+            let accepted = try Self.readBaseline(baseline)
+            if accepted.isPositional {
+                printError("note: \(baseline) is a version 1 baseline, which names schema findings by their position: a row inserted above one makes it new again; write it again with check --write-baseline \(baseline) (version 2 names each specifier by its Key or Title)")
+            }
+            (report.diagnostics, fixed) = accepted.compare(diagnostics)
         }
         try write(report, paths: paths, source: loaded.source)
         if format == .text || format == .github {

@@ -73,7 +73,8 @@ struct MergeCommand: ParsableCommand {
         // its own while the merge goes on.
         let dryRun = dryRun
         Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
-                     options: MergeOptions(prune: prune, fillSource: fill == .source, fillFrom: appTranslations),
+                     options: MergeOptions(prune: prune, fillSource: fill == .source, fillFrom: appTranslations,
+                                           keep: loaded.configuration.keep, ignore: loaded.configuration.ignore),
                      progress: { done, total, folder in merging.update(done + 1, of: total, folder) },
                      prepare: { outcome in dryRun ? outcome.update?.unifiedDiff : nil }) { outcome, diff in
             result.reports.append(outcome.report)

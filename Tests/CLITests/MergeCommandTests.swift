@@ -50,6 +50,7 @@ struct MergeCommandTests {
               "filledFromApp": [],
               "obsolete": [],
               "pruned": [],
+              "notPruned": [],
               "missing": [],
               "duplicates": [],
               "error": null

@@ -3,7 +3,22 @@ import SettingsL10nExtract
 
 /// Rules about the configuration itself.
 enum ConfigurationRules {
-    static let all: [any CheckRule] = [UnusedEntry()]
+    static let all: [any CheckRule] = [UnusedEntry(), InsideBundle()]
+
+    /// A configuration file found inside the bundle: it is used, but it ships in the app.
+    struct InsideBundle: CheckRule {
+        let id = RuleID.configurationInBundle
+        let defaultSeverity = Severity.note
+        let summary = "The configuration file lies inside the bundle, so it ships in the app: move it beside the bundle."
+
+        /// Its finding depends on where the configuration was found, which the checker knows.
+        func diagnostics(in context: CheckContext) -> [Diagnostic] { [] }
+
+        func findings(_ configuration: CheckConfiguration) -> [Diagnostic] {
+            [diagnostic("the configuration \(MessageText.quoted(configuration.location)) is inside the bundle, so it is copied into the app; it is used, but move it beside the bundle (../\(CheckConfiguration.fileName))",
+                        at: SourceLocation(file: configuration.location))]
+        }
+    }
 
     /// An `ignore` entry or a `doNotTranslate` pattern that matches nothing: a suppression left
     /// behind after the finding was fixed, or a typo.

@@ -1,18 +1,22 @@
 /// The findings a project accepted on a given day, so that `check` reports only what is new.
 ///
-/// Findings are told apart by their fingerprint (rule, file, and key or key path), never by
-/// line, so a baseline survives lines moving. The file is JSON, sorted by file, rule and key,
-/// one finding per line of text, so that it diffs well in review:
+/// Findings are told apart by their fingerprint (rule, file, and table key or the specifier's
+/// anchor), never by line or by a specifier's position, so a baseline survives lines moving and
+/// rows inserted, removed or reordered. The file is JSON, sorted by file, rule and key, one
+/// finding per line of text, so that it diffs well in review:
 ///
 /// ```json
 /// {
-///   "version": 1,
+///   "version": 2,
 ///   "findings": [
 ///     { "rule": "missing-translation", "file": "de.lproj/Root.strings", "key": "Account" },
-///     { "rule": "key-ignored", "file": "Root.plist", "keyPath": "PreferenceSpecifiers[3].Title", "count": 2 }
+///     { "rule": "key-ignored", "file": "Root.plist", "keyPath": "PreferenceSpecifiers[Key=sound].Title", "count": 2 }
 ///   ]
 /// }
 /// ```
+///
+/// Version 1 named a schema finding's specifier by its position (`PreferenceSpecifiers[3]`);
+/// such a baseline is still read and compared by position (`isPositional`).
 public struct Baseline: Hashable, Sendable {
     /// One accepted finding, and how many findings with its fingerprint were accepted.
     public struct Entry: Hashable, Sendable, Comparable {
@@ -22,6 +26,7 @@ public struct Baseline: Hashable, Sendable {
         public var keyPath: String?
         public var count: Int
 
+        /// The fingerprint of the findings it accepts (in a version 1 baseline, their positional one).
         var fingerprint: String { "\(rule)|\(file)|\(key ?? keyPath ?? "")" }
 
         public static func < (lhs: Entry, rhs: Entry) -> Bool {
@@ -32,6 +37,16 @@ public struct Baseline: Hashable, Sendable {
     /// The accepted findings, sorted.
     public var entries: [Entry]
 
+    /// The version written today: schema findings by their specifier's anchor.
+    public static let currentVersion = 2
+
+    /// The file's version: 1 names schema findings by position, 2 by anchor.
+    public var version: Int
+
+    /// Whether the baseline names specifiers by position (version 1): inserting a row above a
+    /// finding makes it new again. Writing the baseline again fixes that.
+    public var isPositional: Bool { version < 2 }
+
     /// The largest baseline read.
     public static let maximumSize = 64 << 20
 
@@ -41,13 +56,16 @@ public struct Baseline: Hashable, Sendable {
         for diagnostic in diagnostics {
             let location = diagnostic.location
             entries[diagnostic.fingerprint, default: Entry(rule: diagnostic.rule.rawValue, file: location.file, key: location.key,
-                                                           keyPath: location.key == nil ? location.keyPath : nil, count: 0)].count += 1
+                                                           keyPath: location.key == nil ? location.anchor ?? location.keyPath : nil,
+                                                           count: 0)].count += 1
         }
         self.entries = entries.values.sorted()
+        self.version = Self.currentVersion
     }
 
-    init(entries: [Entry]) {
+    init(entries: [Entry], version: Int = currentVersion) {
         self.entries = entries.sorted()
+        self.version = version
     }
 
     /// The findings that are new against the baseline (for each fingerprint, those beyond the
@@ -63,8 +81,9 @@ public struct Baseline: Hashable, Sendable {
         var remaining: [String: Int] = [:]
         for entry in entries { remaining[entry.fingerprint] = sum(remaining[entry.fingerprint] ?? 0, entry.count) }
         var new: [Diagnostic] = []
+        let positional = isPositional
         for diagnostic in diagnostics {
-            let fingerprint = diagnostic.fingerprint
+            let fingerprint = positional ? diagnostic.positionalFingerprint : diagnostic.fingerprint
             if let left = remaining[fingerprint], left > 0 {
                 remaining[fingerprint] = left - 1
             } else {
@@ -76,7 +95,7 @@ public struct Baseline: Hashable, Sendable {
 
     /// The baseline file's text.
     public var json: String {
-        var text = "{\n  \"version\": 1,\n  \"findings\": ["
+        var text = "{\n  \"version\": \(version),\n  \"findings\": ["
         for (index, entry) in entries.enumerated() {
             var fields = ["\"rule\": " + Self.quoted(entry.rule), "\"file\": " + Self.quoted(entry.file)]
             if let key = entry.key {
@@ -112,8 +131,8 @@ public struct Baseline: Hashable, Sendable {
         guard root.members != nil else {
             throw SyntaxError("a baseline is a JSON object with \"version\" and \"findings\"")
         }
-        guard root[member: "version"]?.intValue == 1 else {
-            throw SyntaxError("this baseline's version is not 1; write it again with check --write-baseline")
+        guard let version = root[member: "version"]?.intValue, (1...currentVersion).contains(version) else {
+            throw SyntaxError("this baseline's version is not 1 or 2; write it again with check --write-baseline")
         }
         guard let findings = root[member: "findings"]?.arrayValue, findings.allSatisfy({ $0.members != nil }) else {
             throw SyntaxError("\"findings\" must be an array of objects with \"rule\" and \"file\"")
@@ -128,6 +147,6 @@ public struct Baseline: Hashable, Sendable {
             entries.append(Entry(rule: rule, file: file, key: finding[member: "key"]?.stringValue,
                                  keyPath: finding[member: "keyPath"]?.stringValue, count: count))
         }
-        return Baseline(entries: entries)
+        return Baseline(entries: entries, version: version)
     }
 }

@@ -27,6 +27,9 @@ public struct SourceLocation: Hashable, Sendable {
     public var keyPath: String?
     /// The key of a `.strings` table the finding is about (a missing or stale key), or `nil`.
     public var key: String?
+    /// `keyPath` with the specifier named by what it is instead of its position
+    /// (`PreferenceSpecifiers[Key=sound].Title`, see `SpecifierAnchor`): what fingerprints use.
+    public var anchor: String?
 
     public init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String? = nil, key: String? = nil) {
         self.file = file
@@ -38,6 +41,20 @@ public struct SourceLocation: Hashable, Sendable {
 
     public init(file: String, position: TextPosition?, keyPath: PlistKeyPath? = nil, key: String? = nil) {
         self.init(file: file, line: position?.line, column: position?.column, keyPath: keyPath?.description, key: key)
+    }
+
+    /// Locations are the same place whether or not their anchor was derived yet (the anchor is
+    /// a name for `keyPath`, not another place).
+    public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.line, lhs.column, lhs.keyPath, lhs.key) == (rhs.file, rhs.line, rhs.column, rhs.keyPath, rhs.key)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(line)
+        hasher.combine(column)
+        hasher.combine(keyPath)
+        hasher.combine(key)
     }
 }
 
@@ -120,9 +137,16 @@ public struct Diagnostic: Hashable, Sendable {
 }
 
 extension Diagnostic {
-    /// Which finding this is, whatever line it is on: rule, file, and the table key or the key
-    /// path (`missing-translation|de.lproj/Root.strings|Sound`).
+    /// Which finding this is, whatever line it is on and whatever rows were inserted above it:
+    /// rule, file, and the table key or the specifier's anchor
+    /// (`missing-translation|de.lproj/Root.strings|Sound`,
+    /// `specifier-type-missing|Root.plist|PreferenceSpecifiers[Title=Sound]`).
     public var fingerprint: String {
+        "\(rule.rawValue)|\(location.file)|\(location.key ?? location.anchor ?? location.keyPath ?? "")"
+    }
+
+    /// The fingerprint of version 1 baselines: the key path by position.
+    public var positionalFingerprint: String {
         "\(rule.rawValue)|\(location.file)|\(location.key ?? location.keyPath ?? "")"
     }
 }

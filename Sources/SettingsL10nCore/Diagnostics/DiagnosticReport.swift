@@ -7,6 +7,9 @@ public struct DiagnosticReport: Sendable {
     public var rules: [RuleDescriptor]
     /// List every finding on its own line instead of grouping them.
     public var listsEach: Bool
+    /// The configuration file the check used, relative to the bundle (`../.settings-l10n.json`),
+    /// or `nil`: named in the JSON and SARIF reports.
+    public var configuration: String?
 
     public init(diagnostics: [Diagnostic], rules: [RuleDescriptor] = [], listsEach: Bool = false) {
         self.diagnostics = diagnostics

@@ -48,7 +48,7 @@ struct FormatterTests {
                          ("line", .optional(diagnostic.location.line)), ("column", .optional(diagnostic.location.column)),
                          ("keyPath", .null), ("key", .null)])
             })),
-            ("errorCount", .integer(1000)), ("warningCount", .integer(2000)), ("noteCount", .integer(0)),
+            ("errorCount", .integer(1000)), ("warningCount", .integer(2000)), ("noteCount", .integer(0)), ("configuration", .null),
         ]).rendered()
         #expect(jsonChunks.count > 4)
         #expect(jsonChunks.joined() == expected)
@@ -77,7 +77,8 @@ struct FormatterTests {
           ],
           "errorCount": 1,
           "warningCount": 0,
-          "noteCount": 0
+          "noteCount": 0,
+          "configuration": null
         }
 
         """)
@@ -86,7 +87,8 @@ struct FormatterTests {
           "diagnostics": [],
           "errorCount": 0,
           "warningCount": 0,
-          "noteCount": 0
+          "noteCount": 0,
+          "configuration": null
         }
 
         """)

@@ -57,7 +57,7 @@ struct ReportTests {
         let baseline = Baseline([Self.missing("A"), Self.missing("B"), stale, stale, ignored])
         #expect(baseline.json == """
             {
-              "version": 1,
+              "version": 2,
               "findings": [
                 { "rule": "key-ignored", "file": "Root.plist", "keyPath": "PreferenceSpecifiers[3].Title" },
                 { "rule": "missing-translation", "file": "de.lproj/Root.strings", "key": "A" },
@@ -73,10 +73,31 @@ struct ReportTests {
         let (new, fixed) = baseline.compare([moved, Self.missing("A"), Self.missing("C"), moved, moved])
         #expect(new == [Self.missing("C"), moved])
         #expect(fixed == 2) // B and the key-ignored finding
-        #expect(throws: SyntaxError("this baseline's version is not 1; write it again with check --write-baseline")) {
-            try Baseline.parse(Array("{\"version\": 2, \"findings\": []}".utf8))
+        #expect(throws: SyntaxError("this baseline's version is not 1 or 2; write it again with check --write-baseline")) {
+            try Baseline.parse(Array("{\"version\": 3, \"findings\": []}".utf8))
         }
-        #expect(Baseline([]).json == "{\n  \"version\": 1,\n  \"findings\": []\n}\n")
+        #expect(Baseline([]).json == "{\n  \"version\": 2,\n  \"findings\": []\n}\n")
+    }
+
+    @Test("version 2 names a schema finding by its specifier's anchor; version 1 is still read, by position")
+    func baselineVersions() throws {
+        var ignored = Diagnostic(.warning, rule: .keyIgnored, "Title is ignored",
+                                 at: SourceLocation(file: "Root.plist", line: 30, column: 4, keyPath: "PreferenceSpecifiers[3].Title"))
+        ignored.location.anchor = "PreferenceSpecifiers[Key=sound].Title"
+        let current = Baseline([ignored])
+        #expect(current.json.contains("{ \"rule\": \"key-ignored\", \"file\": \"Root.plist\", \"keyPath\": \"PreferenceSpecifiers[Key=sound].Title\" }"))
+        #expect(!current.isPositional)
+        var moved = ignored
+        moved.location.keyPath = "PreferenceSpecifiers[4].Title"
+        #expect(current.compare([moved]).new.isEmpty)
+
+        let old = try Baseline.parse(Array("""
+            {"version": 1, "findings": [{ "rule": "key-ignored", "file": "Root.plist", "keyPath": "PreferenceSpecifiers[3].Title" }]}
+            """.utf8))
+        #expect(old.isPositional)
+        #expect(old.compare([ignored]) == ([], 0))
+        #expect(old.compare([moved]) == ([moved], 1))
+        #expect(old.json.hasPrefix("{\n  \"version\": 1,"))
     }
 
     @Test("counts that add past Int.max are compared without overflow")

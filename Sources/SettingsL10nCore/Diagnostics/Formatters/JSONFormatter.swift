@@ -33,6 +33,8 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
         writer.integer(Int64(report.warningCount))
         writer.fixedKey("noteCount")
         writer.integer(Int64(report.noteCount))
+        writer.fixedKey("configuration")
+        writer.optional(report.configuration)
         writer.endObject()
         writer.finish(into: write)
     }

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+/// Day two: the configuration is found where a project keeps it, and keys the app reads itself
+/// survive `merge --prune`.
+@Suite("The configuration: where it is found, and keys the app reads itself")
+struct ConfigurationCommandTests {
+    static let donate = "\"SETTINGS_DONATE\" = \"Spenden\";\n\"SETTINGS_DONATE_LONG\" = \"Bitte spenden\";\n"
+
+    /// A copy of the example bundle whose German privacy table holds two keys no schema file uses.
+    static func copyWithAppKeys() throws -> BundleCopy {
+        let copy = try BundleCopy()
+        let german = copy.bundle.appendingPathComponent("de.lproj/Privacy.strings")
+        try (String(contentsOf: german, encoding: .utf8) + donate).write(to: german, atomically: true, encoding: .utf8)
+        return copy
+    }
+
+    static func write(_ text: String, to folder: URL) throws {
+        try text.write(to: folder.appendingPathComponent(".settings-l10n.json"), atomically: true, encoding: .utf8)
+    }
+
+    @Test("keep: never stale in check, live and never pruned in merge --prune")
+    func keep() throws {
+        let copy = try Self.copyWithAppKeys()
+        let stale = try Tool.run(["check", copy.bundle.path, "--each", "--locale", "de"])
+        #expect(stale.stdout.components(separatedBy: "[stale-key]").count == 3)
+
+        try Self.write(#"{"keep": ["SETTINGS_DONATE*"]}"#, to: copy.folder)
+        let check = try Tool.run(["check", copy.bundle.path, "--each", "--locale", "de"])
+        #expect(!check.stdout.contains("[stale-key]"))
+        let merge = try Tool.run(["merge", copy.bundle.path, "--prune", "--locale", "de"])
+        #expect(merge.exitCode == 0)
+        #expect(merge.stderr.contains("de.lproj/Privacy.strings: 7 kept; up to date\n"))
+        let german = try String(contentsOf: copy.bundle.appendingPathComponent("de.lproj/Privacy.strings"), encoding: .utf8)
+        #expect(german.hasSuffix(Self.donate))
+        #expect(!german.contains("obsolete"))
+        #expect(try Tool.run(["merge", copy.bundle.path, "--prune", "--check"]).exitCode == 0)
+    }
+
+    @Test("merge --prune leaves an obsolete key whose stale-key finding the configuration silences, and says so")
+    func ignoredStaleKeysAreNotPruned() throws {
+        let copy = try Self.copyWithAppKeys()
+        try Self.write(#"{"ignore": [{"rule": "stale-key", "key": "SETTINGS_DONATE*"}]}"#, to: copy.folder)
+        let merge = try Tool.run(["merge", copy.bundle.path, "--prune", "--locale", "de"])
+        #expect(merge.exitCode == 0)
+        #expect(merge.stderr.contains("""
+            de.lproj/Privacy.strings: 5 kept, 2 obsolete; written
+              not pruned: "SETTINGS_DONATE", "SETTINGS_DONATE_LONG": the configuration's ignore silences their stale-key finding (list the keys the app reads itself in keep)
+
+            """))
+        let german = try String(contentsOf: copy.bundle.appendingPathComponent("de.lproj/Privacy.strings"), encoding: .utf8)
+        #expect(german.contains("\"SETTINGS_DONATE\" = \"Spenden\";"))
+        #expect(german.contains("\"SETTINGS_DONATE_LONG\" = \"Bitte spenden\";"))
+    }
+
+    @Test("found in the bundle (used, and noted), beside it, or at the repository root; --config wins; --verbose and JSON name it")
+    func discovery() throws {
+        let copy = try Self.copyWithAppKeys()
+        let project = copy.folder.appendingPathComponent("App/Sources")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: copy.bundle, to: project.appendingPathComponent("Settings.bundle"))
+        try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let bundle = "App/Sources/Settings.bundle"
+        let staleCount = { (result: ToolResult) in result.stdout.components(separatedBy: "[stale-key]").count - 1 }
+
+        // None: every stale key is reported; --verbose says where it looked.
+        let none = try Tool.run(["check", bundle, "--each", "--locale", "de", "--verbose"], in: copy.folder)
+        #expect(staleCount(none) == 2)
+        #expect(none.stderr.hasPrefix("settings-l10n: no configuration file (looked for App/Sources/Settings.bundle/.settings-l10n.json, App/Sources/.settings-l10n.json, App/.settings-l10n.json, .settings-l10n.json)\n"))
+
+        // At the repository root, two folders up.
+        try Self.write(#"{"keep": ["SETTINGS_DONATE*"]}"#, to: copy.folder)
+        let root = try Tool.run(["check", bundle, "--each", "--locale", "de", "--verbose", "--format", "json"], in: copy.folder)
+        #expect(root.stderr == "settings-l10n: the configuration is .settings-l10n.json\n")
+        #expect(root.stdout.hasSuffix("\"configuration\": \"../../../.settings-l10n.json\"\n}\n"))
+        #expect(!root.stdout.contains("stale-key"))
+
+        // Nearer wins: beside the bundle.
+        try Self.write(#"{"keep": ["SETTINGS_DONATE"]}"#, to: project)
+        #expect(staleCount(try Tool.run(["check", bundle, "--each", "--locale", "de"], in: copy.folder)) == 1)
+
+        // Inside the bundle: used, and noted.
+        try Self.write("{}", to: project.appendingPathComponent("Settings.bundle"))
+        let inside = try Tool.run(["check", bundle, "--each", "--locale", "de"], in: copy.folder)
+        #expect(staleCount(inside) == 2)
+        #expect(inside.stdout.contains("App/Sources/Settings.bundle/.settings-l10n.json: note: the configuration \".settings-l10n.json\" is inside the bundle, so it is copied into the app; it is used, but move it beside the bundle (../.settings-l10n.json) [configuration-in-bundle]\n"))
+
+        // --config names another one.
+        let explicit = try Tool.run(["check", bundle, "--each", "--locale", "de", "--config", ".settings-l10n.json", "--verbose"], in: copy.folder)
+        #expect(explicit.stderr.hasPrefix("settings-l10n: the configuration is .settings-l10n.json\n"))
+        #expect(staleCount(explicit) == 0)
+
+        // Outside a repository, nothing above the bundle's folder is read.
+        try FileManager.default.removeItem(at: copy.folder.appendingPathComponent(".git"))
+        try FileManager.default.removeItem(at: project.appendingPathComponent("Settings.bundle/.settings-l10n.json"))
+        try FileManager.default.removeItem(at: project.appendingPathComponent(".settings-l10n.json"))
+        #expect(staleCount(try Tool.run(["check", bundle, "--each", "--locale", "de"], in: copy.folder)) == 2)
+    }
+}
