@@ -34,9 +34,6 @@ public struct CheckConfiguration: Hashable, Sendable {
     /// Whether the file lies inside the bundle, where it ships in the app.
     public var isInsideBundle: Bool { !location.hasPrefix("../") && !location.hasPrefix("/") }
 
-    /// Whether `key` is one the app reads itself (`keep`).
-    public func keeps(_ key: String) -> Bool { keep.contains { $0.matches(key) } }
-
     public init(severities: [RuleID: Severity?] = [:], ignore: [Suppression] = [], doNotTranslate: [GlobPattern] = [],
                 developmentLanguage: String? = nil, tableFallback: TableFallback? = nil, location: String = "../" + fileName) {
         self.severities = severities

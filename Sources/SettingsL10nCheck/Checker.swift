@@ -32,7 +32,8 @@ public enum Checker {
         var all = Array(found.joined())
         if !configuration.keep.isEmpty {
             // Keys the app reads itself are not stale.
-            all.removeAll { $0.rule == .staleKey && $0.key.map(configuration.keeps) == true }
+            let keep = GlobPatternSet(configuration.keep)
+            all.removeAll { $0.rule == .staleKey && $0.key.map(keep.matchesAny) == true }
         }
         let (kept, used) = suppress(all, by: configuration.ignore)
         var diagnostics = kept
@@ -58,9 +59,10 @@ public enum Checker {
     /// The diagnostics no entry of `ignore` matches, and the entries that matched something.
     static func suppress(_ diagnostics: [Diagnostic], by ignore: [Suppression]) -> (kept: [Diagnostic], used: Set<Int>) {
         guard !ignore.isEmpty else { return (diagnostics, []) }
+        let entries = SuppressionSet(ignore)
         var used = Set<Int>()
         let kept = diagnostics.filter { diagnostic in
-            let matching = ignore.indices.filter { ignore[$0].matches(diagnostic) }
+            let matching = entries.matching(diagnostic)
             used.formUnion(matching)
             return matching.isEmpty
         }

@@ -44,17 +44,19 @@ public enum Extractor {
             if !onlyThere.isEmpty { catalog.otherHostKeys[table] = onlyThere }
         }
 
-        var used = Set<GlobPattern>()
+        var used = Set<Int>()
+        let patterns = GlobPatternSet(doNotTranslate)
         catalog.tables = collected.tableOrder.sorted().map { name in
             CatalogTable(name: name, strings: tables[name]!.map { string in
                 var string = string
-                let pattern = doNotTranslate.first { $0.matches(string.key) }
+                let pattern = patterns.isEmpty ? nil : patterns.firstMatch(string.key)
                 if let pattern { used.insert(pattern) }
                 string.needsTranslation = pattern == nil && hasLetter(string.key)
                 return string
             })
         }
-        catalog.unusedDoNotTranslate = doNotTranslate.filter { !used.contains($0) }.map(\.text)
+        let usedPatterns = Set(used.map { doNotTranslate[$0] })
+        catalog.unusedDoNotTranslate = doNotTranslate.filter { !usedPatterns.contains($0) }.map(\.text)
         return catalog
     }
 

@@ -13,29 +13,28 @@ public struct MergeOptions: Hashable, Sendable {
 
     /// Keys the app reads from the tables itself (the configuration's `keep`): live in every
     /// table, after the schema's keys; never obsolete, never pruned.
-    public var keep: [GlobPattern]
+    public var keep: GlobPatternSet
     /// What the configuration silences (`ignore`): `prune` removes only the keys `check` reports
     /// as stale, so a key whose stale-key finding an entry silences stays, in the obsolete section.
-    public var ignore: [Suppression]
+    public var ignore: SuppressionSet
 
     public init(prune: Bool = false, fillSource: Bool = false, fillFrom: AppTranslations? = nil,
                 keep: [GlobPattern] = [], ignore: [Suppression] = []) {
         self.prune = prune
         self.fillSource = fillSource
         self.fillFrom = fillFrom
-        self.keep = keep
-        self.ignore = ignore
+        self.keep = GlobPatternSet(keep)
+        self.ignore = SuppressionSet(ignore)
     }
 
     /// Whether the app reads `key` itself.
-    func keeps(_ key: String) -> Bool { keep.contains { $0.matches(key) } }
+    func keeps(_ key: String) -> Bool { !keep.isEmpty && keep.matchesAny(key) }
 
     /// Whether `prune` leaves the obsolete `key` of the table at `path`: the configuration
     /// silences its stale-key finding.
     func protectsFromPruning(_ key: String, in path: String) -> Bool {
         guard !ignore.isEmpty else { return false }
-        let finding = Diagnostic(.warning, rule: .staleKey, "", at: SourceLocation(file: path, key: key))
-        return ignore.contains { $0.matches(finding) }
+        return ignore.matchesAny(Diagnostic(.warning, rule: .staleKey, "", at: SourceLocation(file: path, key: key)))
     }
 }
 

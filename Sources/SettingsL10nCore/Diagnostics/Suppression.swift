@@ -29,3 +29,50 @@ public struct Suppression: Hashable, Sendable, CustomStringConvertible {
         return "{" + fields.joined(separator: ", ") + "}"
     }
 }
+
+/// An `ignore` list asked which entries match a finding, in time that does not grow with the
+/// number of entries naming a literal key: those are found through a hash of the key, only the
+/// others are tried one by one.
+public struct SuppressionSet: Hashable, Sendable {
+    /// The entries, in the order given.
+    public let entries: [Suppression]
+    /// The indices of the entries whose `key` has no `*`, by that key.
+    private let byKey: [String: [Int]]
+    /// The indices of the other entries, in order.
+    private let others: [Int]
+
+    public init(_ entries: [Suppression]) {
+        self.entries = entries
+        var byKey: [String: [Int]] = [:]
+        var others: [Int] = []
+        for (index, entry) in entries.enumerated() {
+            if let key = entry.key, key.isLiteral {
+                byKey[key.text, default: []].append(index)
+            } else {
+                others.append(index)
+            }
+        }
+        self.byKey = byKey
+        self.others = others
+    }
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The indices of the entries that match `diagnostic`, in order.
+    public func matching(_ diagnostic: Diagnostic) -> [Int] {
+        let subject = diagnostic.location.key ?? diagnostic.location.keyPath
+        let candidates = subject.flatMap { byKey[$0] } ?? []
+        let exact = candidates.filter { entries[$0].matches(diagnostic) }
+        let rest = others.filter { entries[$0].matches(diagnostic) }
+        if rest.isEmpty { return exact }
+        if exact.isEmpty { return rest }
+        return (exact + rest).sorted()
+    }
+
+    /// Whether an entry matches `diagnostic`.
+    public func matchesAny(_ diagnostic: Diagnostic) -> Bool {
+        let subject = diagnostic.location.key ?? diagnostic.location.keyPath
+        if let candidates = subject.flatMap({ byKey[$0] }), candidates.contains(where: { entries[$0].matches(diagnostic) }) { return true }
+        return others.contains { entries[$0].matches(diagnostic) }
+    }
+}
