@@ -56,21 +56,31 @@ public struct StringCatalog: Hashable, Sendable {
 
     /// Every string, in the order of the document.
     public var entries: [Entry] {
-        guard let strings = document[member: "strings"]?.members else { return [] }
-        return strings.map { key, value in
-            var entry = Entry(key: key, comment: nil, shouldTranslate: true, units: [:])
-            entry.comment = value[member: "comment"]?.stringValue
-            entry.shouldTranslate = value[member: "shouldTranslate"]?.boolValue ?? true
-            if let localizations = value[member: "localizations"]?.members {
-                for (language, localization) in localizations {
-                    guard let unit = localization[member: "stringUnit"],
-                          let state = unit[member: "state"]?.stringValue,
-                          let text = unit[member: "value"]?.stringValue else { continue }
-                    entry.units[language] = Unit(state: state, value: text)
-                }
+        var entries: [Entry] = []
+        forEachEntry { entries.append($0) }
+        return entries
+    }
+
+    /// Hands each string to `body`, in the order of the document, one at a time (a large
+    /// catalog's entries are not all held at once beside its document).
+    public func forEachEntry(_ body: (Entry) -> Void) {
+        guard let strings = document[member: "strings"]?.members else { return }
+        for (key, value) in strings { body(Self.entry(key, value)) }
+    }
+
+    private static func entry(_ key: String, _ value: JSONValue) -> Entry {
+        var entry = Entry(key: key, comment: nil, shouldTranslate: true, units: [:])
+        entry.comment = value[member: "comment"]?.stringValue
+        entry.shouldTranslate = value[member: "shouldTranslate"]?.boolValue ?? true
+        if let localizations = value[member: "localizations"]?.members {
+            for (language, localization) in localizations {
+                guard let unit = localization[member: "stringUnit"],
+                      let state = unit[member: "state"]?.stringValue,
+                      let text = unit[member: "value"]?.stringValue else { continue }
+                entry.units[language] = Unit(state: state, value: text)
             }
-            return entry
         }
+        return entry
     }
 }
 
@@ -86,7 +96,7 @@ extension StringCatalog {
         // of its own.
         var languages: [String] = []
         var units: [String: [XLIFFUnit]] = [:]
-        for entry in entries {
+        forEachEntry { entry in
             for language in entry.units.keys.sorted() where language != source {
                 let unit = entry.units[language]!
                 let state = switch unit.state {
@@ -120,7 +130,8 @@ extension StringCatalog {
     public var translations: [Translation] {
         let source = sourceLanguage
         var found: [Translation] = []
-        for entry in entries where entry.shouldTranslate {
+        forEachEntry { entry in
+            guard entry.shouldTranslate else { return }
             let text = entry.units[source]?.value ?? entry.key
             for (language, unit) in entry.units.sorted(by: { $0.key < $1.key })
             where language != source && (unit.state == "translated" || unit.state == "needs_review") && !unit.value.isEmpty {

@@ -30,42 +30,9 @@ public enum XLIFFReader {
             guard let sourceLanguage = fileElement.attribute("source-language") else {
                 throw builder.scanner.error("<file original=\(MessageText.quoted(original))> has no source-language", at: fileElement.offset)
             }
-            var units: [XLIFFUnit] = []
-            for unitElement in fileElement.descendants(named: "trans-unit") {
-                guard let id = unitElement.attribute("id") else {
-                    throw builder.scanner.error("<trans-unit> has no id", at: unitElement.offset)
-                }
-                // One pass over the unit's children; a second <source> or <target>, or a unit
-                // inside a unit, would leave which text counts to a guess.
-                var source: XMLElementNode?, target: XMLElementNode?, notes: [String] = []
-                for child in unitElement.elements {
-                    let name = localName(child.name)
-                    switch name {
-                    case "source", "target":
-                        guard (name == "source" ? source : target) == nil else {
-                            throw builder.scanner.error("<trans-unit id=\(MessageText.quoted(id))> has a second <\(child.name)>; keep one", at: child.offset)
-                        }
-                        if name == "source" { source = child } else { target = child }
-                    case "note": notes.append(child.textContent)
-                    default:
-                        if let nested = ([child] + child.descendants(named: "trans-unit")).first(where: { localName($0.name) == "trans-unit" }) {
-                            throw builder.scanner.error("a <trans-unit> inside <trans-unit id=\(MessageText.quoted(id))> is not XLIFF; move it out", at: nested.offset)
-                        }
-                    }
-                }
-                guard let source else {
-                    throw builder.scanner.error("<trans-unit id=\(MessageText.quoted(id))> has no <source>", at: unitElement.offset)
-                }
-                var targetText: String?
-                if let target { targetText = try plainText(target, scanner: builder.scanner) }
-                units.append(XLIFFUnit(
-                    id: id, source: try plainText(source, scanner: builder.scanner),
-                    target: targetText,
-                    state: target?.attribute("state"),
-                    notes: notes,
-                    position: builder.scanner.lines.position(at: unitElement.offset),
-                    translate: unitElement.attribute("translate") != "no"))
-            }
+            // The units were made as the tree was built (`TreeBuilder`), each as its element
+            // closed: the document's elements are never all held at once.
+            let units = fileElement.units
             files.append(XLIFFFile(original: original, sourceLanguage: sourceLanguage,
                                    targetLanguage: fileElement.attribute("target-language"), units: units,
                                    position: builder.scanner.lines.position(at: fileElement.offset)))
@@ -74,6 +41,43 @@ public enum XLIFFReader {
             throw builder.scanner.error("the document has no <file> element", at: root.offset)
         }
         return XLIFFDocument(files: files)
+    }
+
+    /// The unit of a `<trans-unit>` element.
+    static func unit(_ unitElement: XMLElementNode, scanner: XMLScanner) throws(SyntaxError) -> XLIFFUnit {
+        guard let id = unitElement.attribute("id") else {
+            throw scanner.error("<trans-unit> has no id", at: unitElement.offset)
+        }
+        // One pass over the unit's children; a second <source> or <target>, or a unit
+        // inside a unit, would leave which text counts to a guess.
+        var source: XMLElementNode?, target: XMLElementNode?, notes: [String] = []
+        for child in unitElement.elements {
+            let name = localName(child.name)
+            switch name {
+            case "source", "target":
+                guard (name == "source" ? source : target) == nil else {
+                    throw scanner.error("<trans-unit id=\(MessageText.quoted(id))> has a second <\(child.name)>; keep one", at: child.offset)
+                }
+                if name == "source" { source = child } else { target = child }
+            case "note": notes.append(child.textContent)
+            default:
+                if let nested = ([child] + child.descendants(named: "trans-unit")).first(where: { localName($0.name) == "trans-unit" }) {
+                    throw scanner.error("a <trans-unit> inside <trans-unit id=\(MessageText.quoted(id))> is not XLIFF; move it out", at: nested.offset)
+                }
+            }
+        }
+        guard let source else {
+            throw scanner.error("<trans-unit id=\(MessageText.quoted(id))> has no <source>", at: unitElement.offset)
+        }
+        var targetText: String?
+        if let target { targetText = try plainText(target, scanner: scanner) }
+        return XLIFFUnit(
+            id: id, source: try plainText(source, scanner: scanner),
+            target: targetText,
+            state: target?.attribute("state"),
+            notes: notes,
+            position: scanner.lines.position(at: unitElement.offset),
+            translate: unitElement.attribute("translate") != "no")
     }
 
     /// The text of `<source>` or `<target>`; inline markup (`<g>`, `<x/>`) has no meaning in a
@@ -101,6 +105,10 @@ public enum XLIFFReader {
     private struct TreeBuilder {
         var scanner: XMLScanner
         let limits: ReadLimits
+        /// Whether `<trans-unit>` elements become units as they close (in an `<xliff>` root).
+        var makesUnits = false
+        /// How many `<trans-unit>` elements are open: only the outermost becomes a unit.
+        var openUnits = 0
 
         mutating func document() throws(SyntaxError) -> XMLElementNode {
             var root: XMLElementNode?
@@ -115,6 +123,7 @@ public enum XLIFFReader {
                 case .start(let name, let attributes, let selfClosing, let offset):
                     if root != nil { throw scanner.error("a second root element <\(name)>", at: offset) }
                     var element = XMLElementNode(name: name, attributes: attributes, offset: offset)
+                    makesUnits = XLIFFReader.localName(name) == "xliff"
                     if !selfClosing { try fill(&element, depth: 1) }
                     root = element
                 }
@@ -133,8 +142,15 @@ public enum XLIFFReader {
                     element.content.append(.text(text))
                 case .start(let name, let attributes, let selfClosing, let offset):
                     var child = XMLElementNode(name: name, attributes: attributes, offset: offset)
+                    let isUnit = makesUnits && XLIFFReader.localName(name) == "trans-unit"
+                    if isUnit { openUnits += 1 }
                     if !selfClosing { try fill(&child, depth: depth + 1) }
-                    element.content.append(.element(child))
+                    if isUnit { openUnits -= 1 }
+                    if isUnit && openUnits == 0 {
+                        element.content.append(.unit(try XLIFFReader.unit(child, scanner: scanner)))
+                    } else {
+                        element.content.append(.element(child))
+                    }
                 case .end(let name, let offset):
                     guard name == element.name else {
                         throw scanner.error("</\(name)> does not close <\(element.name)> (opened at line \(scanner.lines.line(at: element.offset)))", at: offset)
@@ -152,6 +168,8 @@ struct XMLElementNode {
     enum Content {
         case text(String)
         case element(XMLElementNode)
+        /// A `<trans-unit>`, made into its unit when it closed.
+        case unit(XLIFFUnit)
     }
 
     var name: String
@@ -191,8 +209,22 @@ struct XMLElementNode {
             switch part {
             case .text(let string): text += string
             case .element(let element): text += element.textContent
+            case .unit: break
             }
         }
         return text
+    }
+
+    /// The units below, in document order (`<group>`s may nest them).
+    var units: [XLIFFUnit] {
+        var found: [XLIFFUnit] = []
+        for part in content {
+            switch part {
+            case .unit(let unit): found.append(unit)
+            case .element(let element): found += element.units
+            case .text: break
+            }
+        }
+        return found
     }
 }

@@ -14,10 +14,10 @@ public enum JSONReader {
         guard bytes.count <= limits.maximumDocumentSize else {
             throw SyntaxError("the document is larger than \(limits.maximumDocumentSize) bytes")
         }
-        var body = bytes[...]
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        try DecodedText.validateUTF8(Array(body))
-        var parser = Parser(bytes: Array(body), maximumDepth: limits.maximumDepth)
+        // The document is read where it is: a copy would hold it twice.
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        try DecodedText.validateUTF8(bytes[start...])
+        var parser = Parser(bytes: bytes, start: start, maximumDepth: limits.maximumDepth)
         parser.refusesNonXMLCharacters = refusesNonXMLCharacters
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
@@ -28,13 +28,29 @@ public enum JSONReader {
 
     struct Parser {
         let bytes: [UInt8]
+        /// Where the text starts (after a byte-order mark).
+        let start: Int
         let maximumDepth: Int
         var refusesNonXMLCharacters = false
-        var offset = 0
+        var offset: Int
+        /// Strings too long to be stored inline (more than 15 bytes) met so far, up to
+        /// `internedLimit`: a value repeated through the document (a file path in every finding
+        /// of a baseline, a state in every unit) is then stored once.
+        var interned: [String: String] = [:]
+        static let internedLimit = 4096
 
-        init(bytes: [UInt8], maximumDepth: Int) {
+        init(bytes: [UInt8], start: Int = 0, maximumDepth: Int) {
             self.bytes = bytes
+            self.start = start
+            self.offset = start
             self.maximumDepth = maximumDepth
+        }
+
+        mutating func intern(_ text: String) -> String {
+            guard text.utf8.count > 15 else { return text }
+            if let stored = interned[text] { return stored }
+            if interned.count < Self.internedLimit { interned[text] = text }
+            return text
         }
 
         mutating func skipWhitespace() {
@@ -47,9 +63,9 @@ public enum JSONReader {
 
         /// The line and column (in characters) of a byte offset.
         func position(of offset: Int) -> TextPosition {
-            let at = min(offset, bytes.count)
-            var line = 1, lineStart = 0
-            for index in 0..<at where bytes[index] == 0x0A {
+            let at = max(start, min(offset, bytes.count))
+            var line = 1, lineStart = start
+            for index in start..<at where bytes[index] == 0x0A {
                 line += 1
                 lineStart = index + 1
             }
@@ -207,13 +223,25 @@ public enum JSONReader {
         mutating func string() throws(SyntaxError) -> String {
             let start = offset
             offset += 1
-            var utf8: [UInt8] = []
+            // Most strings hold no escape: made from the document's bytes in one piece.
+            var end = offset
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || (byte == 0xEF && refusesNonXMLCharacters) { break }
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                defer { offset = end + 1 }
+                return intern(String(decoding: bytes[offset..<end], as: UTF8.self))
+            }
+            var utf8 = Array(bytes[offset..<end])
+            offset = end
             while true {
                 guard offset < bytes.count else { throw error("a string is never closed", at: start) }
                 let byte = bytes[offset]
                 if byte == UInt8(ascii: "\"") {
                     offset += 1
-                    return String(decoding: utf8, as: UTF8.self)
+                    return intern(String(decoding: utf8, as: UTF8.self))
                 }
                 if byte < 0x20 { throw error("a control character must be escaped in a string") }
                 if byte != UInt8(ascii: "\\") {

@@ -1,6 +1,6 @@
 /// A JSON document whose objects keep their keys in the order they were built, so that
 /// output is stable and reads in a sensible order (`key` before `occurrences`).
-public indirect enum JSONValue: Hashable, Sendable {
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)

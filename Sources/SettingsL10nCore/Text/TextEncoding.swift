@@ -141,9 +141,34 @@ package struct DecodedText: Sendable {
     }
 
     static func validateUTF8(_ bytes: [UInt8]) throws(SyntaxError) {
-        // The standard library validates fast (whole words of ASCII at a time); only invalid
-        // text is walked again, to say where.
-        if bytes.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) != nil { return }
+        try validateUTF8(bytes[...])
+    }
+
+    /// Whether `bytes` are valid UTF-8: checked by the standard library (whole words of ASCII at
+    /// a time) a piece of 64 KiB at a time, each cut at the start of a character, so that no
+    /// copy of the whole text is made (a 100 MB document was held twice).
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let pieceSize = 1 << 16
+        var start = 0
+        while start < bytes.count {
+            var end = min(start + pieceSize, bytes.count)
+            // Back to the first byte of a character (continuation bytes are 10xxxxxx), at most 3.
+            var back = 0
+            while end < bytes.count, back < 4, bytes[end] & 0xC0 == 0x80 {
+                end -= 1
+                back += 1
+            }
+            if back == 4 { return false }
+            guard String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) != nil else { return false }
+            start = end
+        }
+        return true
+    }
+
+    static func validateUTF8(_ bytes: ArraySlice<UInt8>) throws(SyntaxError) {
+        // Only invalid text is walked again, to say where.
+        if bytes.withUnsafeBufferPointer(isValidUTF8) { return }
+        let bytes = Array(bytes)
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0

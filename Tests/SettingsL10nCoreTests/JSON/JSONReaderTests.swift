@@ -1,0 +1,45 @@
+import Testing
+@testable import SettingsL10nCore
+import SettingsL10nTestSupport
+
+@Suite("JSON reader: read in place, strings in one piece, repeated values stored once")
+struct JSONReaderTests {
+    @Test("strings with and without escapes, short and long, decode alike")
+    func strings() throws {
+        let long = String(repeating: "de.lproj/Root.strings ", count: 3)
+        let text = #"["plain", "a\"b", "tab\tafter a long run of plain text", "\#(long)", "\#(long)", "é\u00e9😀", ""]"#
+        #expect(try JSONReader.read(Array(text.utf8)) == .array([
+            .string("plain"), .string("a\"b"), .string("tab\tafter a long run of plain text"), .string(long), .string(long), .string("éé😀"), .string(""),
+        ]))
+    }
+
+    @Test("a byte-order mark is skipped, and positions count from after it")
+    func byteOrderMark() {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[1,\n 2,]".utf8)
+        #expect(throws: SyntaxError("unexpected character where a value should be", at: TextPosition(line: 2, column: 4))) {
+            try JSONReader.read(bytes)
+        }
+        #expect(throws: SyntaxError("unexpected character where a value should be", at: TextPosition(line: 1, column: 2))) {
+            try JSONReader.read([0xEF, 0xBB, 0xBF] + Array("[}".utf8))
+        }
+    }
+
+    @Test("UTF-8 is validated piece by piece: a character cut by a piece's end is whole, a bad byte anywhere is found")
+    func validation() throws {
+        // "é" (2 bytes) and "😀" (4 bytes) straddling the 64 KiB boundary at every offset.
+        for shift in 0..<4 {
+            for character in ["é", "😀"] {
+                let padding = String(repeating: "a", count: (1 << 16) - 4 + shift)
+                let text = "[\"" + padding + character + "\"]"
+                #expect(try JSONReader.read(Array(text.utf8)) == .array([.string(padding + character)]))
+                var broken = Array(text.utf8)
+                broken[broken.count - 3] = 0xFF
+                #expect(throws: SyntaxError.self) { try JSONReader.read(broken) }
+            }
+        }
+        let lone: [UInt8] = Array("[\"".utf8) + [UInt8](repeating: 0x80, count: 1 << 17) + Array("\"]".utf8)
+        #expect(throws: SyntaxError("the file is not valid UTF-8 (byte 0x80); save it as UTF-8 or UTF-16 with a byte-order mark", at: TextPosition(line: 1, column: 3))) {
+            try JSONReader.read(lone)
+        }
+    }
+}
