@@ -19,7 +19,7 @@ public enum StringCatalogExporter {
         var diagnostics: [Diagnostic] = []
         var catalogs: [(table: String, catalog: StringCatalog)] = []
         for table in catalog.tables {
-            let source = development?.table(named: table.name)?.values() ?? [:]
+            let source = XLIFFExporter.sourceValues(of: table.name, in: development, diagnostics: &diagnostics)
             let languages = targets.map { localization in
                 (tag: LanguageTag.bcp47(folderName: localization.name) ?? localization.name,
                  translations: XLIFFExporter.translations(of: table.name, in: localization, diagnostics: &diagnostics))

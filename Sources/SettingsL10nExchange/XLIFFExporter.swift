@@ -35,11 +35,13 @@ public enum XLIFFExporter {
         let targets = try targets(of: bundle, development: development, locales: locales)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
         var sourceValues: [String: [String: String]] = [:]
+        var sourceDiagnostics: [Diagnostic] = []
         for table in catalog.tables {
-            sourceValues[table.name] = development?.table(named: table.name)?.values() ?? [:]
+            sourceValues[table.name] = Self.sourceValues(of: table.name, in: development, diagnostics: &sourceDiagnostics)
         }
         for localization in targets {
-            var diagnostics: [Diagnostic] = []
+            var diagnostics: [Diagnostic] = sourceDiagnostics
+            sourceDiagnostics = []
             let document = document(for: localization, catalog: catalog, sourceValues: sourceValues,
                                     developmentFolder: originalPrefix + (development?.folder ?? "\(sourceLanguage).lproj"),
                                     sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
@@ -50,6 +52,24 @@ public enum XLIFFExporter {
             } catch {
                 throw ExchangeError("\(error)")
             }
+        }
+    }
+
+    /// The values of the development language's table, as the device reads them: `[:]` where
+    /// there is none or it does not parse (the keys are then the source text); an error where
+    /// the file exists but the disk does not give it, since every unit's source would be wrong.
+    package static func sourceValues(of table: String, in development: Localization?, diagnostics: inout [Diagnostic]) -> [String: String] {
+        guard let file = development?.table(named: table) else { return [:] }
+        do {
+            return try file.deviceTable()
+        } catch {
+            if case .unreadable(_, let message) = error {
+                diagnostics.append(Diagnostic(
+                    .error, rule: .fileUnreadable,
+                    "\(file.path) cannot be read (\(message)), so no export is written; fix it and export again",
+                    at: SourceLocation(file: file.path)))
+            }
+            return [:]
         }
     }
 
@@ -83,6 +103,14 @@ public enum XLIFFExporter {
                 }
             }
         } catch {
+            if case .unreadable(_, let message) = error {
+                // The disk, not the text: an export without these translations would look whole.
+                diagnostics.append(Diagnostic(
+                    .error, rule: .fileUnreadable,
+                    "\(file.path) cannot be read (\(message)), so no export is written; fix it and export again",
+                    at: SourceLocation(file: file.path)))
+                return [:]
+            }
             diagnostics.append(Diagnostic(
                 .warning, rule: .stringsSyntax,
                 "\(file.path) cannot be read, so its translations are not in the export; fix it and export again",

@@ -34,10 +34,14 @@ final class BackgroundWriter: @unchecked Sendable {
         if batch.count >= batchCount || batchBytes >= batchByteLimit { handOver() }
     }
 
-    /// Writes what is queued, waits for every batch, and returns the tables not written.
-    func finish() -> [Failure] {
+    /// Writes what is queued, waits for every batch, and returns the tables not written. With
+    /// `sweeping`, also removes the temporary files killed or failed runs left in the bundle.
+    func finish(sweeping: Bool) -> [Failure] {
         handOver()
-        return queue.sync { failures }
+        return queue.sync {
+            if sweeping { writer.sweepTemporaryFiles() }
+            return failures
+        }
     }
 
     private func handOver() {

@@ -82,6 +82,13 @@ struct CheckCommand: ParsableCommand {
         let diagnostics = Checker.check(context, configuration: loaded.configuration)
         ProcessLifetime.keep(loaded, context, diagnostics)
         if let writeBaseline {
+            // A file the disk did not give is no finding to accept: the baseline would hide the
+            // fault, and miss the findings the file holds.
+            let unreadable = diagnostics.filter { $0.rule == .fileUnreadable }
+            if let first = unreadable.first {
+                printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unreadable), ifNotEmpty: true)
+                throw CommandFailure("no baseline was written: \(unreadable.count == 1 ? first.location.file : "\(unreadable.count) files") could not be read (above); run again once they can be")
+            }
             try writeFile(writeBaseline, Baseline(diagnostics).json, what: "the baseline")
             printError("wrote \(writeBaseline): \(DiagnosticReport.count(diagnostics.count, "finding")) accepted; check with --baseline \(writeBaseline) from now on")
             return

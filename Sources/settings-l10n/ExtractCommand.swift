@@ -53,10 +53,10 @@ struct ExtractCommand: ParsableCommand {
         let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
         let readingProblems = bundle.diagnostics.filter { [.plistSyntax, .fileUnreadable, .stringsTableInvalid, .childPaneFileInvalid].contains($0.rule) }
         printError(formatter.format(readingProblems + catalog.diagnostics), ifNotEmpty: true)
+        if xliff != nil || xcloc != nil || xcstrings != nil { try refuseExports(after: readingProblems) }
 
         if let xliff {
-            let (exports, diagnostics) = try exportXLIFF(catalog: catalog, bundle: bundle, to: xliff)
-            printError(formatter.format(diagnostics), ifNotEmpty: true)
+            let exports = try exportXLIFF(catalog: catalog, bundle: bundle, to: xliff, formatter: formatter)
             for export in exports {
                 let units = export.document.files.flatMap(\.units)
                 let translated = units.filter { $0.target != nil }.count
@@ -75,13 +75,15 @@ struct ExtractCommand: ParsableCommand {
         }
     }
 
-    private func exportXLIFF(catalog: Catalog, bundle: SettingsBundle, to folder: String) throws -> ([XLIFFExporter.Export], [Diagnostic]) {
+    private func exportXLIFF(catalog: Catalog, bundle: SettingsBundle, to folder: String, formatter: some DiagnosticFormatter) throws -> [XLIFFExporter.Export] {
         let result: (exports: [XLIFFExporter.Export], diagnostics: [Diagnostic])
         do {
             result = try XLIFFExporter.export(catalog: catalog, bundle: bundle, locales: locales)
         } catch {
             throw CommandFailure(error.description)
         }
+        printError(formatter.format(result.diagnostics), ifNotEmpty: true)
+        try refuseExports(after: result.diagnostics)
         var files: [(path: String, bytes: [UInt8])] = []
         for export in result.exports {
             let data = Array(XLIFFWriter.xml(export.document).utf8)
@@ -100,6 +102,6 @@ struct ExtractCommand: ParsableCommand {
         } catch {
             throw CommandFailure("cannot write the XLIFF documents into \(folder): \(error.reason); choose a folder you can write to")
         }
-        return (result.exports, result.diagnostics)
+        return result.exports
     }
 }

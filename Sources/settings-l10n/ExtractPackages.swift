@@ -15,6 +15,7 @@ extension ExtractCommand {
             throw CommandFailure(error.description)
         }
         printError(formatter.format(result.diagnostics), ifNotEmpty: true)
+        try refuseExports(after: result.diagnostics)
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
         var files: [(path: String, bytes: [UInt8])] = []
@@ -35,7 +36,12 @@ extension ExtractCommand {
             files.append((joinedPath(package, "contents.json"), Array(XcodeJSON.text(contents).utf8)))
             files.append((joinedPath(package, "Localized Contents/" + language + ".xliff"), Array(XLIFFWriter.xml(export.document).utf8)))
             for table in catalog.tables {
-                guard let file = development?.table(named: table.name), let bytes = file.bytes else { continue }
+                guard let file = development?.table(named: table.name) else { continue }
+                let bytes: [UInt8]
+                switch file.read() {
+                case .success(let read): bytes = read
+                case .failure(let error): throw CommandFailure("\(file.path) cannot be read (\(error.message)); no export was written")
+                }
                 files.append((joinedPath(package, "Source Contents/" + bundleName + "/" + file.path), bytes))
             }
             packages.append((package, export.document.files.flatMap(\.units)))
@@ -58,6 +64,7 @@ extension ExtractCommand {
     func exportStringCatalogs(catalog: Catalog, bundle: SettingsBundle, to folder: String, formatter: some DiagnosticFormatter) throws {
         let (catalogs, diagnostics) = StringCatalogExporter.export(catalog: catalog, bundle: bundle)
         printError(formatter.format(diagnostics), ifNotEmpty: true)
+        try refuseExports(after: diagnostics)
         let files = catalogs.map { (path: joinedPath(folder, $0.table + ".xcstrings"), bytes: Array($0.catalog.text.utf8)) }
         try checkSizes(files)
         try OutputGuard.refuseLinks(below: folder, to: files.map(\.path))
@@ -72,6 +79,14 @@ extension ExtractCommand {
         } catch {
             throw CommandFailure("cannot write the String Catalogs into \(folder): \(error.reason); choose a folder you can write to")
         }
+    }
+
+    /// Refuses to write any export when a file of the bundle could not be read (a failing disk,
+    /// a folder that cannot be listed): the export would look whole without its translations.
+    func refuseExports(after diagnostics: [Diagnostic]) throws {
+        let unreadable = diagnostics.filter { $0.rule == .fileUnreadable }
+        guard !unreadable.isEmpty else { return }
+        throw CommandFailure("\(unreadable.count == 1 ? "a file" : "\(unreadable.count) files") of the bundle could not be read (above); no export was written")
     }
 
     /// Refuses files import would not read back, before any is written.

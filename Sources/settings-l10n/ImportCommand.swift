@@ -127,6 +127,13 @@ struct ImportCommand: ParsableCommand {
     private func write(_ result: inout ImportResult, into source: DiskBundleSource) throws -> [TableUpdate] {
         var writer = DiskBundleWriter(bundle: source)
         let errors = writer.write(result.updates.map { BundleFileWrite(path: $0.path, bytes: $0.updated, expected: $0.original) })
+        writer.sweepTemporaryFiles()
+        if let failure = errors.first(where: { $0?.kind == .failure }), let failure {
+            throw CommandFailure("\(failure.description) (the other tables were written; fix the problem and import again)")
+        }
+        if let unflushed = BundleWriteError.unflushedSummary(errors.compactMap { $0 }.filter { $0.kind == .notDurable }) {
+            throw CommandFailure(unflushed)
+        }
         var written: [TableUpdate] = []
         for (update, error) in zip(result.updates, errors) {
             guard let error else {

@@ -48,7 +48,8 @@ enum ImportInputs {
     /// The XLIFF documents of an Xcode localization package.
     private static func package(_ path: String) throws -> [Input] {
         let localized = joinedPath(path, "Localized Contents")
-        let names = (try? entries(of: localized))?.filter { $0.hasSuffix(".xliff") } ?? []
+        // A folder that cannot be listed says why; only a missing one makes this no package.
+        let names = LocalFile.kind(of: localized) == .folder ? try entries(of: localized).filter { $0.hasSuffix(".xliff") } : []
         if names.isEmpty {
             throw CommandFailure("\(path) is not an Xcode localization package: it has no Localized Contents/<lang>.xliff; export it again from Xcode; nothing was imported")
         }

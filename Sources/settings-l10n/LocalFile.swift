@@ -146,12 +146,16 @@ enum LocalFile {
         let temporary = folder + DiskBundleWriter.temporaryName(for: name)
         var info = stat()
         let existingMode: mode_t? = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info.st_mode & 0o7777 : nil
+        // This process's temporary file, and those a killed run left for the same file.
+        DiskBundleWriter.removeStaleTemporaryFiles(in: folder.isEmpty ? "." : folder, for: name)
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, existingMode ?? 0o666)
         guard descriptor >= 0 else { throw WriteError(reason: systemMessage()) }
-        let failure = bytes.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
-        if let existingMode { fchmod(descriptor, existingMode) }
-        close(descriptor)
+        var failure = bytes.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
+        if failure == 0, let existingMode, fchmod(descriptor, existingMode) != 0 { failure = errno }
+        // On disk before it takes the name: a crash after the rename finds the whole file.
+        if failure == 0, DiskBundleWriter.flushData(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
         guard failure == 0 else {
             unlink(temporary)
             throw WriteError(reason: String(cString: strerror(failure)))
@@ -160,6 +164,9 @@ enum LocalFile {
             let reason = systemMessage()
             unlink(temporary)
             throw WriteError(reason: reason)
+        }
+        if let failure = DiskBundleWriter.flushFolder(folder.isEmpty ? "." : folder) {
+            throw WriteError(reason: "it was written, but its folder could not be flushed to disk (\(failure)): the new file may not survive a power cut")
         }
     }
 

@@ -87,15 +87,18 @@ struct MergeCommand: ParsableCommand {
                            report: result.reports.count - 1)
             }
         }
-        let failures = writer.finish()
+        let failures = writer.finish(sweeping: writes)
         merging.finish()
         for failure in failures where failure.error.kind == .conflict {
             result.reports[failure.report].problem = "not written: \(failure.error.message)"
             result.reports[failure.report].changed = false
             result.reports[failure.report].created = false
         }
-        if let failure = failures.first(where: { $0.error.kind != .conflict }) {
+        if let failure = failures.first(where: { $0.error.kind == .failure }) {
             throw CommandFailure("\(failure.error) (the other tables were written; run merge again)")
+        }
+        if let unflushed = BundleWriteError.unflushedSummary(failures.map(\.error).filter { $0.kind == .notDurable }) {
+            throw CommandFailure(unflushed)
         }
         switch format {
         case .json: printOutput(result.json.rendered())

@@ -87,8 +87,15 @@ struct RenderCommand: ParsableCommand {
                 rendered.append(resolver.resolve(request))
             }
             progress.finish()
-            try writeHTML(rendered, source: loaded.source, bundle: loaded.bundle)
             problems = rendered.flatMap(\.problems).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+            // A file the disk did not give (not one the device cannot read): pages that look
+            // right without it would mislead; none is written.
+            let unreadable = (problems + loaded.bundle.diagnostics).filter { $0.rule == .fileUnreadable }
+            if !unreadable.isEmpty {
+                printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unreadable))
+                throw CommandFailure("\(unreadable.count == 1 ? "a file" : "\(unreadable.count) files") of the bundle could not be read (above); no page was written")
+            }
+            try writeHTML(rendered, source: loaded.source, bundle: loaded.bundle)
         }
         progress.finish()
         // Pages missing from the rendering: a schema file there that did not load, or no Root.
@@ -120,7 +127,12 @@ struct RenderCommand: ParsableCommand {
     private func writeHTML(_ locales: [LocalizedLocale], source: DiskBundleSource, bundle: SettingsBundle) throws {
         var images: [String: [UInt8]] = [:]
         for file in bundle.otherEntries where file.kind == .file && [".png", ".jpg", ".jpeg"].contains(where: file.name.lowercased().hasSuffix) {
-            images[file.name] = try? source.contents(of: file.name, limit: 1 << 20)
+            // Larger than a page should embed: shown without it. Unreadable: no page is written.
+            do {
+                images[file.name] = try source.contents(of: file.name, limit: 1 << 20)
+            } catch where !error.isTooLarge {
+                throw CommandFailure("\(file.name) cannot be read (\(error.message)); no page was written")
+            } catch {}
         }
         let pages = RenderHTML(images: images).pages(for: locales)
         let folder = output!

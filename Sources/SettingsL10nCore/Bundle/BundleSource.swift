@@ -30,10 +30,13 @@ public struct BundleReadError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The path relative to the bundle folder ("" for the bundle itself).
     public var path: String
     public var message: String
+    /// The file is there and readable, but larger than the limit it was read with.
+    public var isTooLarge: Bool
 
-    public init(path: String, message: String) {
+    public init(path: String, message: String, isTooLarge: Bool = false) {
         self.path = path
         self.message = message
+        self.isTooLarge = isTooLarge
     }
 
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
@@ -85,7 +88,7 @@ public struct InMemoryBundleSource: BundleSource {
     public func contents(of path: String, limit: Int) throws(BundleReadError) -> [UInt8] {
         guard let bytes = files[path] else { throw BundleReadError(path: path, message: "no such file") }
         guard bytes.count <= limit else {
-            throw BundleReadError(path: path, message: "the file is larger than \(limit) bytes; it was not read")
+            throw BundleReadError(path: path, message: "the file is larger than \(limit) bytes; it was not read", isTooLarge: true)
         }
         return bytes
     }

@@ -119,7 +119,7 @@ public struct DiskBundleSource: BundleSource {
             throw BundleReadError(path: path, message: "not a regular file; it was not read")
         }
         guard info.st_size <= limit else {
-            throw BundleReadError(path: path, message: "the file is \(info.st_size) bytes, more than the limit of \(limit); it was not read")
+            throw BundleReadError(path: path, message: "the file is \(info.st_size) bytes, more than the limit of \(limit); it was not read", isTooLarge: true)
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var total = 0

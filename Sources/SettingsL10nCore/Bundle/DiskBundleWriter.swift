@@ -20,6 +20,9 @@ public struct BundleWriteError: Error, Hashable, Sendable, CustomStringConvertib
         case conflict
         /// The system refused the write (no space, no permission, a file-size limit).
         case failure
+        /// The file was written (renamed into place), but its folder could not be flushed to
+        /// disk afterwards: the new file may not survive a power cut.
+        case notDurable
     }
 
     public var path: String
@@ -33,6 +36,16 @@ public struct BundleWriteError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     public var description: String { "\(path): \(message)" }
+
+    /// One message for the files that were written into folders that could not be flushed
+    /// (`notDurable`): the first in full, the others named (at most five).
+    public static func unflushedSummary(_ errors: [BundleWriteError]) -> String? {
+        guard let first = errors.first else { return nil }
+        guard errors.count > 1 else { return first.description }
+        let others = errors.dropFirst().map(\.path)
+        let named = others.prefix(5).joined(separator: ", ") + (others.count > 5 ? " and \(others.count - 5) more" : "")
+        return "\(first.description) (so were \(named), in the same case)"
+    }
 }
 
 /// One file for `DiskBundleWriter` to write: the bytes, and what must be there now (`nil`: a new
@@ -111,19 +124,37 @@ public struct DiskBundleWriter: Sendable {
                 return error
             }
         }
-        // Flush each folder once, after every rename into it.
+        // Flush each folder once, after every rename into it; a folder that cannot be flushed
+        // leaves its new files in place but perhaps not on disk, and each of them says so.
         var folders: [String] = []
+        var seen: Set<String> = []
         for (outcome, staged) in zip(outcomes, prepared) where outcome == nil {
-            if case .success(let staged) = staged, !folders.contains(staged.folder) { folders.append(staged.folder) }
+            if case .success(let staged) = staged, seen.insert(staged.folder).inserted { folders.append(staged.folder) }
         }
-        _ = blockingParallelMap(folders, width: width) { folder in
-            let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if descriptor >= 0 {
-                fsync(descriptor)
-                close(descriptor)
-            }
+        let flushFailures = blockingParallelMap(folders, width: width, Self.flushFolder)
+        var unflushed: [String: String] = [:]
+        for (folder, failure) in zip(folders, flushFailures) {
+            if let failure { unflushed[folder] = failure }
         }
-        return outcomes
+        guard !unflushed.isEmpty else { return outcomes }
+        var reported = outcomes
+        for index in reported.indices where reported[index] == nil {
+            guard case .success(let staged) = prepared[index], let failure = unflushed[staged.folder] else { continue }
+            let name = staged.folder == rootPath ? "the bundle's folder" : "its folder"
+            reported[index] = BundleWriteError(
+                path: files[index].path,
+                message: "was written, but \(name) could not be flushed to disk (\(failure)): the new file may not survive a power cut; run again once the disk is sound",
+                kind: .notDurable)
+        }
+        return reported
+    }
+
+    /// Flushes a folder to disk (its renames become durable): `nil`, or what the system said.
+    package static func flushFolder(_ folder: String) -> String? {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return systemMessage() }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0 ? nil : systemMessage()
     }
 
     /// Where a file goes, checked: its folder, its name, and the temporary file beside it.
@@ -178,15 +209,21 @@ public struct DiskBundleWriter: Sendable {
             close(descriptor)
             throw fail("cannot write: \(String(cString: strerror(failure)))")
         }
-        fchmod(descriptor, mode)
+        guard fchmod(descriptor, mode) == 0 else {
+            let message = systemMessage()
+            close(descriptor)
+            throw fail("cannot set the file's permissions: \(message)")
+        }
         guard flushData(descriptor) == 0 else {
             let message = systemMessage()
             close(descriptor)
             throw fail("cannot flush to disk: \(message)")
         }
-        close(descriptor)
+        guard close(descriptor) == 0 else { throw fail("cannot close: \(systemMessage())") }
         if let expected = file.expected {
-            if let conflict = differs(target, from: expected) { throw fail(conflict, kind: .conflict) }
+            if let conflict = differs(target, from: expected) {
+                throw fail(conflict, kind: unreadable(conflict) ? .failure : .conflict)
+            }
             try replace(target, with: temporary, expected: expected, bytes: file.bytes, fail: fail)
         } else {
             try createWithoutReplacing(target, from: temporary, fail: fail)
@@ -194,7 +231,7 @@ public struct DiskBundleWriter: Sendable {
     }
 
     /// Flushes a file's data (and the size that reads it) to disk.
-    private static func flushData(_ descriptor: Int32) -> Int32 {
+    package static func flushData(_ descriptor: Int32) -> Int32 {
         #if os(Linux)
         fdatasync(descriptor)
         #else
@@ -239,6 +276,11 @@ public struct DiskBundleWriter: Sendable {
         guard rename(temporary, target) == 0 else { throw fail("cannot create the file: \(Self.systemMessage())", .failure) }
     }
 
+    /// How `differs` begins when the file could not be read (a failure of the disk, not a change).
+    static let unreadablePrefix = "cannot read the file to check it is still the one read: "
+
+    static func unreadable(_ difference: String) -> Bool { difference.hasPrefix(unreadablePrefix) }
+
     /// Why `path` is not the regular file holding `expected`, or `nil` when it is.
     static func differs(_ path: String, from expected: [UInt8]) -> String? {
         var info = stat()
@@ -252,7 +294,7 @@ public struct DiskBundleWriter: Sendable {
         }
         let changed = "the file changed while settings-l10n was working (an editor saved it?); run again"
         guard Int(info.st_size) == expected.count else { return changed }
-        guard let current = readAll(path) else { return "the file can no longer be read: \(systemMessage())" }
+        guard let current = readAll(path) else { return unreadablePrefix + systemMessage() }
         guard current.count == expected.count else { return changed }
         // memcmp: a generic byte-by-byte comparison was a twentieth of a real merge's time.
         let same = current.isEmpty || current.withUnsafeBytes { read in
@@ -261,10 +303,28 @@ public struct DiskBundleWriter: Sendable {
         return same ? nil : changed
     }
 
-    /// Removes the temporary files of processes that no longer run from `folder`.
-    static func removeStaleTemporaryFiles(in folder: String) {
+    /// Removes what killed or failed runs left (temporary files of processes that no longer
+    /// run) from the bundle's folder and each of its `.lproj` folders, also where this run
+    /// writes nothing: a run that finds every table up to date still leaves the bundle clean.
+    public mutating func sweepTemporaryFiles() {
+        var folders = [rootPath]
+        if let names = try? FolderListing.names(in: rootPath) {
+            for name in names.lazy.filter(\.isUTF8).map(\.string) where name.hasSuffix(".lproj") {
+                var info = stat()
+                if lstat(rootPath + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { folders.append(rootPath + "/" + name) }
+            }
+        }
+        for folder in folders where swept.insert(folder).inserted {
+            Self.removeStaleTemporaryFiles(in: folder)
+        }
+    }
+
+    /// Removes the temporary files of processes that no longer run from `folder` (only those
+    /// of the file named `target`, when given).
+    package static func removeStaleTemporaryFiles(in folder: String, for target: String? = nil) {
         guard let names = try? FolderListing.names(in: folder, includingHidden: true) else { return }
         for name in names.lazy.filter(\.isUTF8).map(\.string) {
+            if let target, !name.hasPrefix("." + target + temporaryMarker) { continue }
             guard let pid = temporaryFileOwner(name), pid != getpid() else { continue }
             // `kill` with signal 0 asks whether the process exists; ESRCH says it does not.
             if kill(pid, 0) != 0, errno == ESRCH {

@@ -38,6 +38,12 @@ extension DiskBundleWriter {
             unlink(temporary)
             return
         }
+        if unreadable(conflict) {
+            // What came out cannot be checked: put it back, and write nothing.
+            if case .exchanged = exchange(temporary, target) {
+                throw fail(conflict, .failure)
+            }
+        }
         // A save landed in the window: put it back. `placed` is what is at `target` now.
         var placed = bytes
         for _ in 0..<64 {
@@ -91,17 +97,29 @@ extension DiskBundleWriter {
     static func readAll(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 256 << 20 else { return nil }
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 256 << 20 else {
+            let code = errno
+            close(descriptor)
+            errno = code
+            return nil
+        }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var total = 0
         while total < bytes.count {
             let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
             if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
+            if count < 0 {
+                // A failed read is not a shorter file; `errno` is kept for the caller's message.
+                let code = errno
+                close(descriptor)
+                errno = code
+                return nil
+            }
+            if count == 0 { break }
             total += count
         }
+        close(descriptor)
         return Array(bytes[..<total])
     }
 }

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+/// Failed system calls, injected with strace into the built binary (issue 30): what
+/// scripts/check-faults found, each a test that failed before its fix.
+@Suite("Failed system calls, injected", .enabled(if: FaultInjection.available || ProcessInfo.processInfo.environment["CI"] != nil,
+                                                 "strace is not installed (apt-get install -y strace)"))
+struct FaultInjectionCommandTests {
+    /// The example bundle with a stale key in the German table: `merge --prune` rewrites it.
+    static func staleBundle() throws -> BundleCopy {
+        let copy = try BundleCopy()
+        let table = copy.bundle.appendingPathComponent("de.lproj/Root.strings")
+        try (try Data(contentsOf: table) + Data("\"stale.key\" = \"x\";\n".utf8)).write(to: table)
+        return copy
+    }
+
+    @Test("a folder whose flush fails after its tables were renamed is reported: exit 3, the table and the cause named")
+    func folderFlush() throws {
+        let copy = try Self.staleBundle()
+        let result = try FaultInjection.run(["-e", "trace=fsync", "-e", "inject=fsync:error=EIO"], ["merge", copy.bundle.path, "--prune"])
+        // Before: every table "written", exit 0.
+        #expect(result.exitCode == 3)
+        #expect(result.stderr == "error: de.lproj/Root.strings: was written, but its folder could not be flushed to disk (Input/output error): the new file may not survive a power cut; run again once the disk is sound\n")
+        #expect(!String(decoding: try copy.bytes("de.lproj/Root.strings"), as: UTF8.self).contains("stale.key"))
+    }
+
+    @Test("a table that cannot be read again before it is replaced is a failure of the disk, not a change: left as it was, exit 3")
+    func unreadableBeforeReplace() throws {
+        let copy = try Self.staleBundle()
+        let table = copy.bundle.appendingPathComponent("de.lproj/Root.strings").path
+        let before = try copy.snapshot()
+        // The first read loads the table; the later ones (the check before the rename) fail.
+        let result = try FaultInjection.run(["-P", table, "-e", "trace=read", "-e", "inject=read:error=EIO:when=2+"],
+                                            ["merge", copy.bundle.path, "--prune"])
+        // Before: "the file changed while settings-l10n was working (an editor saved it?)", exit 1.
+        #expect(result.exitCode == 3)
+        #expect(result.stderr == "error: de.lproj/Root.strings: cannot read the file to check it is still the one read: Input/output error; the file was left as it was (the other tables were written; run merge again)\n")
+        #expect(try copy.snapshot() == before)
+    }
+
+    @Test("an export is not written when a table of the bundle cannot be read: exit 3, the file and the cause named")
+    func exportWithUnreadableTable() throws {
+        let copy = try BundleCopy()
+        let output = copy.folder.appendingPathComponent("exports")
+        for (option, table) in [("--xliff", "en.lproj/Root.strings"), ("--xcloc", "en.lproj/Root.strings"), ("--xcstrings", "de.lproj/Privacy.strings")] {
+            let path = copy.bundle.appendingPathComponent(table).path
+            let result = try FaultInjection.run(["-P", path, "-e", "trace=openat", "-e", "inject=openat:error=EIO"],
+                                                ["extract", copy.bundle.path, option, output.path])
+            // Before: the export was written without the table's text (the keys as source, or no
+            // translations), exit 0.
+            #expect(result.exitCode == 3, "\(option)")
+            #expect(result.stderr == """
+                \(path): error: \(table) cannot be read (cannot open the file: Input/output error), so no export is written; fix it and export again [file-unreadable]
+                error: a file of the bundle could not be read (above); no export was written
+
+                """, "\(option)")
+            #expect(!FileManager.default.fileExists(atPath: output.path), "\(option)")
+        }
+    }
+
+    @Test("no baseline is written while a file cannot be read: it would accept the fault and miss the file's findings")
+    func baselineWithUnreadableTable() throws {
+        let copy = try BundleCopy()
+        let baseline = copy.folder.appendingPathComponent("baseline.json")
+        let table = copy.bundle.appendingPathComponent("de.lproj/Root.strings").path
+        let result = try FaultInjection.run(["-P", table, "-e", "trace=openat", "-e", "inject=openat:error=EIO"],
+                                            ["check", copy.bundle.path, "--write-baseline", baseline.path])
+        // Before: "wrote …: 1 finding accepted", exit 0, the fault accepted as a finding.
+        #expect(result.exitCode == 3)
+        #expect(result.stderr == """
+            \(table): error: cannot open the file: Input/output error [file-unreadable]
+            error: no baseline was written: de.lproj/Root.strings could not be read (above); run again once they can be
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: baseline.path))
+    }
+
+    @Test("no preview page is written when an image or a table cannot be read (the pages looked right without them)")
+    func previewWithUnreadableFiles() throws {
+        let copy = try BundleCopy()
+        let output = copy.folder.appendingPathComponent("preview")
+        let image = copy.bundle.appendingPathComponent("VolumeHigh.png").path
+        let imageResult = try FaultInjection.run(["-P", image, "-e", "trace=openat", "-e", "inject=openat:error=EIO"],
+                                                 ["render", copy.bundle.path, "--locale", "all", "--format", "html", "--output", output.path])
+        // Before: the pages without the image, exit 0.
+        #expect(imageResult.exitCode == 3)
+        #expect(imageResult.stderr == "error: VolumeHigh.png cannot be read (cannot open the file: Input/output error); no page was written\n")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        let table = copy.bundle.appendingPathComponent("ja.lproj/Root.strings").path
+        let tableResult = try FaultInjection.run(["-P", table, "-e", "trace=openat", "-e", "inject=openat:error=EIO"],
+                                                 ["render", copy.bundle.path, "--locale", "all", "--format", "html", "--output", output.path])
+        // Before: the Japanese pages with every key as written, exit 1.
+        #expect(tableResult.exitCode == 3)
+        #expect(tableResult.stderr == """
+            \(table): error: cannot open the file: Input/output error [file-unreadable]
+            error: a file of the bundle could not be read (above); no page was written
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test("an .xcloc whose Localized Contents cannot be listed says so (it was called no package)")
+    func unlistablePackage() throws {
+        let copy = try BundleCopy()
+        let exports = copy.folder.appendingPathComponent("exports")
+        #expect(try Tool.run(["extract", copy.bundle.path, "--xcloc", exports.path]).exitCode == 0)
+        let contents = exports.appendingPathComponent("de.xcloc/Localized Contents").path
+        let result = try FaultInjection.run(["-P", contents, "-e", "trace=openat", "-e", "inject=openat:error=EIO"],
+                                            ["import", copy.bundle.path, exports.appendingPathComponent("de.xcloc").path])
+        #expect(result.exitCode == 3)
+        #expect(result.stderr == "error: cannot read the folder \(contents): Input/output error; nothing was imported\n")
+    }
+}
+
+/// Runs the built binary under strace, which fails or kills the system calls it is told to.
+enum FaultInjection {
+    static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static var available: Bool { strace != nil }
+
+    static func run(_ straceOptions: [String], _ arguments: [String]) throws -> ToolResult {
+        guard let strace else {
+            Issue.record("strace is not installed (apt-get install -y strace); CI installs it")
+            return ToolResult(stdout: "", stderr: "", exitCode: -1)
+        }
+        return try Tool.run(["-f", "-qq", "-o", "/dev/null"] + straceOptions + ["--", Tool.binary.path] + arguments,
+                            executable: URL(fileURLWithPath: strace))
+    }
+}
