@@ -153,7 +153,8 @@ def po_quote(text):
 
 
 def generate(size, folder):
-    files, specifiers, locale_count = SIZES[size]
+    """`size`: a name of SIZES, or a (files, specifiers, locales) tuple."""
+    files, specifiers, locale_count = SIZES[size] if isinstance(size, str) else size
     rng = random.Random(f"settings-l10n bench {size}")
     locales = LOCALES[:locale_count]
     bundle = os.path.join(folder, "Settings.bundle")
