@@ -87,7 +87,7 @@ struct RenderCommand: ParsableCommand {
                 rendered.append(resolver.resolve(request))
             }
             progress.finish()
-            try writeHTML(rendered, source: loaded.source, bundle: loaded.bundle)
+            try writeHTML(rendered, loaded: loaded)
             problems = rendered.flatMap(\.problems).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         }
         progress.finish()
@@ -117,12 +117,16 @@ struct RenderCommand: ParsableCommand {
         list.split(separator: ",").map { String(String($0).trimmingWhiteSpace()) }.filter { !$0.isEmpty }
     }
 
-    private func writeHTML(_ locales: [LocalizedLocale], source: DiskBundleSource, bundle: SettingsBundle) throws {
+    private func writeHTML(_ locales: [LocalizedLocale], loaded: LoadedBundle) throws {
+        let source = loaded.source, bundle = loaded.bundle
+        // The index shows status's numbers: one definition of translated (the configuration's
+        // TranslationPolicy, in the catalog), counted once by the same code.
+        let completeness = StatusReport(CheckContext(bundle: bundle, catalog: loaded.catalog, displayRules: false)).percentByLocale
         var images: [String: [UInt8]] = [:]
         for file in bundle.otherEntries where file.kind == .file && [".png", ".jpg", ".jpeg"].contains(where: file.name.lowercased().hasSuffix) {
             images[file.name] = try? source.contents(of: file.name, limit: 1 << 20)
         }
-        let pages = RenderHTML(images: images).pages(for: locales)
+        let pages = RenderHTML(images: images, completeness: completeness).pages(for: locales)
         let folder = output!
         try OutputGuard.refuseInsideBundle(folder, bundle: source, option: "--output")
         try OutputGuard.refuseLinks(below: folder, to: pages.keys.map { joinedPath(folder, $0) })

@@ -152,8 +152,9 @@ enum TableRules {
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             // A language that lacks a table whose every string needs no translation loses nothing.
+            // Its count is status's: the strings that need a translation (TranslationPolicy).
             context.coverage.filter { $0.file == .missing && !$0.missing.isEmpty }.map { coverage in
-                diagnostic("\(coverage.locale).lproj has no \(coverage.table).strings: the Settings app shows its \(coverage.total) string\(coverage.total == 1 ? "" : "s") untranslated",
+                diagnostic("\(coverage.locale).lproj has no \(coverage.table).strings: the Settings app shows its \(coverage.missing.count) string\(coverage.missing.count == 1 ? "" : "s") untranslated",
                            file: coverage.path)
             }
         }
