@@ -12,10 +12,11 @@ struct CheckCommand: ParsableCommand {
         abstract: "Validate schema files and tables, with diagnostics Xcode, editors and CI can click.",
         discussion: """
         Text lines read <path>:<line>:<column>: error|warning|note: <message> [<rule>]; findings \
-        of one rule about many keys of one table are one line (--each lists them all), and a \
-        summary per rule ends the report on standard error, with the commands that fix what they \
-        can. Exit 1 when there is an error, or a warning under --strict; --severity error (or \
-        warning) reports only findings that serious, and only they decide the exit status. Rules can be switched off or re-levelled, findings silenced \
+        of one rule about many keys of one table are one line, and so is the same line in many \
+        languages (--each lists them all); a summary per rule ends the report on standard error, \
+        with the commands that fix what they can. Exit 1 when there is an error, or a warning \
+        under --strict; --severity error (or warning) reports only findings that serious, and only \
+        they decide the exit status. Rules can be switched off or re-levelled, findings silenced \
         (ignore) and strings marked as needing no translation (doNotTranslate) in \
         .settings-l10n.json beside the bundle (or --config); settings-l10n rules lists the rules. \
         --write-baseline records today's findings; --baseline reports only the ones not in it.
