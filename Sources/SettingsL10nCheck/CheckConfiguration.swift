@@ -31,6 +31,12 @@ public struct CheckConfiguration: Hashable, Sendable {
     /// bundle, such as `../.settings-l10n.json`, or absolute).
     public var location: String
 
+    /// What counts as translated, from `doNotTranslate`, the no-letters rule and `keep`: the
+    /// policy the catalog is extracted with.
+    public var translationPolicy: TranslationPolicy {
+        TranslationPolicy(doNotTranslate: doNotTranslate, keep: keep)
+    }
+
     /// Whether the file lies inside the bundle, where it ships in the app.
     public var isInsideBundle: Bool { !location.hasPrefix("../") && !location.hasPrefix("/") }
 

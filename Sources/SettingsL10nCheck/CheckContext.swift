@@ -62,10 +62,15 @@ public struct CheckContext: Sendable {
         var factIndex: [String: Int] = [:]
         for (index, facts) in tableFacts.enumerated() { factIndex[facts.path] = index }
         self.factIndex = factIndex
+        let policy = catalog.translationPolicy
         coverage = localizations.flatMap { localization in
             catalog.tables.map { table in
                 let path = "\(localization.folder)/\(table.name).strings"
-                if let index = factIndex[path], let covered = tableFacts[index].coverage { return covered }
+                if let index = factIndex[path], var covered = tableFacts[index].coverage {
+                    // Keys the app reads itself are never stale (TranslationPolicy.keep).
+                    if !policy.keep.isEmpty { covered.stale.removeAll { policy.isKept($0.key) } }
+                    return covered
+                }
                 return TableCoverage.missingFile(table, locale: localization.name, path: path,
                                                  isDevelopmentLanguage: localization.folder == development?.folder)
             }

@@ -12,15 +12,19 @@ public protocol CheckRule: Sendable {
     /// How a group of its findings about many keys of one table reads, with `{count}`; `nil`
     /// (the default) for rules whose findings are listed one by one.
     var groupMessage: String? { get }
+    /// The command that fixes its findings, which the summary names; `nil` (the default) when
+    /// people must fix them.
+    var fix: RuleFix? { get }
     func diagnostics(in context: CheckContext) -> [Diagnostic]
 }
 
 extension CheckRule {
     public var groupMessage: String? { nil }
+    public var fix: RuleFix? { nil }
 
     /// What reports say about the rule.
     public var descriptor: RuleDescriptor {
-        RuleDescriptor(id: id, defaultSeverity: defaultSeverity, summary: summary, groupMessage: groupMessage)
+        RuleDescriptor(id: id, defaultSeverity: defaultSeverity, summary: summary, groupMessage: groupMessage, fix: fix)
     }
 
     /// A diagnostic of this rule at its default severity.

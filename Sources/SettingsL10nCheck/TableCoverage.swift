@@ -35,26 +35,23 @@ package struct TableCoverage: Hashable, Sendable {
     }
 
     /// Counts the catalog keys of `table` as translated, filled with the source text, or
-    /// missing, from the last entry of each (`lastOfTracked`, -1 where there is none). In
-    /// another language than the development language, a string that needs no translation is
-    /// done whatever its entry holds.
+    /// missing, from the last entry of each (`lastOfTracked`, -1 where there is none), as the
+    /// catalog's `TranslationPolicy` says. In another language than the development language,
+    /// a string that needs no translation is done whatever its entry holds.
     mutating func count(_ table: CatalogTable, entries: StringsScan.Bytes, lastOfTracked: [Int]) {
         // By index: the catalog is shared by every thread, and a copy of each string would be
         // contended retains.
         for position in table.strings.indices {
-            if !isDevelopmentLanguage, !table.strings[position].needsTranslation {
-                translated += 1
-                continue
-            }
             let last = lastOfTracked[position]
-            guard last >= 0, entries.value(last) != nil else {
-                missing.positions.append(position)
-                continue
-            }
-            if entries.isUntranslatedFill(last) {
-                filled.append(entries.entry(last))
-            } else if !entries.needsReview(last) {
-                translated += 1
+            let hasValue = last >= 0 && entries.value(last) != nil
+            let state = TranslationPolicy.state(
+                needsTranslation: isDevelopmentLanguage || table.strings[position].needsTranslation, hasValue: hasValue,
+                needsReview: hasValue && entries.needsReview(last), isSourceText: hasValue && entries.isUntranslatedFill(last))
+            switch state {
+            case .notNeeded, .translated: translated += 1
+            case .missing: missing.positions.append(position)
+            case .sourceText: filled.append(entries.entry(last))
+            case .needsReview: break // counted among the fuzzy entries
             }
         }
     }

@@ -94,14 +94,13 @@ package struct TableFacts: Sendable {
         return facts
     }
 
-    /// The coverage of a table nothing of which can be used: every string missing.
+    /// The coverage of a table nothing of which can be used: counted as a missing file is, every
+    /// string missing but those that need no translation outside the development language.
     private static func unreadableCoverage(_ keys: TableKeys?, path: String, in localization: Localization, isDevelopment: Bool) -> TableCoverage? {
         guard let catalogTable = keys?.table else { return nil }
-        return TableCoverage(locale: localization.name, table: catalogTable.name, path: path,
-                             isDevelopmentLanguage: isDevelopment, file: .unreadable,
-                             total: catalogTable.strings.count, translated: 0, fuzzy: [],
-                             missing: CatalogStrings(catalogTable, positions: Array(catalogTable.strings.indices)),
-                             filled: [], stale: [])
+        var coverage = TableCoverage.missingFile(catalogTable, locale: localization.name, path: path, isDevelopmentLanguage: isDevelopment)
+        coverage.file = .unreadable
+        return coverage
     }
 
     /// Which catalog key each entry of a table is, and which entries a later one of the same

@@ -51,7 +51,7 @@ public enum StringCatalogExporter {
                         leftOut("the \(language.tag) translation of \(MessageText.quoted(string.key))")
                         continue
                     }
-                    localizations.append((language.tag, unit(state: translation.needsReview ? "needs_review" : "translated", value: translation.value)))
+                    localizations.append((language.tag, unit(state: translation.state(of: string).stringCatalogState, value: translation.value)))
                 }
                 if !localizations.isEmpty { members.append(("localizations", .object(localizations))) }
                 if !string.needsTranslation { members.append(("shouldTranslate", .bool(false))) }

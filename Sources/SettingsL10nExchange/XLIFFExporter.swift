@@ -77,6 +77,12 @@ public enum XLIFFExporter {
     struct Translation {
         var value: String
         var needsReview: Bool
+
+        /// Where the string stands with this translation (`TranslationPolicy`, the definition
+        /// status and check count with): translated, or waiting for review.
+        func state(of string: LocalizableString) -> TranslationPolicy.State {
+            TranslationPolicy.state(needsTranslation: string.needsTranslation, hasValue: true, needsReview: needsReview)
+        }
     }
 
     /// The translations of a table, by key: values that are not empty and were not filled in
@@ -147,7 +153,7 @@ public enum XLIFFExporter {
                 var unit = XLIFFUnit(id: string.key, source: source[string.key] ?? string.key, translate: string.needsTranslation)
                 if let translation = targets[string.key] {
                     unit.target = translation.value
-                    unit.state = translation.needsReview ? "needs-review-translation" : "translated"
+                    unit.state = translation.state(of: string).xliffState
                 }
                 unit.notes = string.occurrences.map { $0.describe { source[$0] ?? $0 } }
                 unit.locations = string.occurrences.map { XLIFFLocation(file: $0.file, line: $0.position?.line) }
@@ -165,5 +171,17 @@ public enum XLIFFExporter {
                                    sourceLanguage: sourceLanguage, targetLanguage: targetLanguage, units: units))
         }
         return XLIFFDocument(files: files)
+    }
+}
+
+extension TranslationPolicy.State {
+    /// The XLIFF 1.2 `state` of a target in this state.
+    var xliffState: String {
+        self == .needsReview ? "needs-review-translation" : "translated"
+    }
+
+    /// The String Catalog `state` of a string unit in this state.
+    var stringCatalogState: String {
+        self == .needsReview ? "needs_review" : "translated"
     }
 }

@@ -18,6 +18,9 @@ public struct Catalog: Hashable, Sendable {
     /// By table, the keys only the other host shows (InAppSettingsKit's rows for the Settings
     /// app, and the reverse): `merge --prune` keeps them.
     public var otherHostKeys: [String: Set<String>] = [:]
+    /// What counts as translated (from the configuration): what marked `needsTranslation`, and
+    /// what every command that counts translations asks.
+    public var translationPolicy = TranslationPolicy()
 
     package init(developmentLanguage: String, tables: [CatalogTable] = [], unlocalized: [UnlocalizedFile] = [],
                 diagnostics: [Diagnostic] = []) {
@@ -56,6 +59,7 @@ public struct LocalizableString: Hashable, Sendable {
     /// Whether a language needs its own text for the string: not for a key without a single
     /// letter ("1.5", "100 %", "—"), which the device shows as written in every language, nor
     /// for a key the configuration's `doNotTranslate` names (a brand, say).
+    /// Set from the catalog's `TranslationPolicy`.
     public var needsTranslation = true
 
     package init(key: String, occurrences: [Occurrence]) {

@@ -19,7 +19,18 @@ public enum Extractor {
     public static func catalog(of bundle: SettingsBundle, developmentLanguage: String = "en",
                                tableFallback: TableFallback = .none, doNotTranslate: [GlobPattern] = [],
                                host: SettingsHost = .settingsApp) -> Catalog {
+        catalog(of: bundle, developmentLanguage: developmentLanguage, tableFallback: tableFallback,
+                policy: TranslationPolicy(doNotTranslate: doNotTranslate), host: host)
+    }
+
+    /// The catalog, each string marked as needing a translation or not by `policy`, which the
+    /// catalog keeps for every command that counts translations.
+    public static func catalog(of bundle: SettingsBundle, developmentLanguage: String = "en",
+                               tableFallback: TableFallback = .none, policy: TranslationPolicy,
+                               host: SettingsHost = .settingsApp) -> Catalog {
+        let doNotTranslate = policy.doNotTranslate
         var catalog = Catalog(developmentLanguage: developmentLanguage)
+        catalog.translationPolicy = policy
         catalog.host = host
         let existingTables = Set(bundle.localizations.flatMap { $0.tables.map(\.name) })
         let tableOfFile = Dictionary(uniqueKeysWithValues: bundle.schemaFiles.map {
@@ -45,13 +56,12 @@ public enum Extractor {
         }
 
         var used = Set<Int>()
-        let patterns = GlobPatternSet(doNotTranslate)
         catalog.tables = collected.tableOrder.sorted().map { name in
             CatalogTable(name: name, strings: tables[name]!.map { string in
                 var string = string
-                let pattern = patterns.isEmpty ? nil : patterns.firstMatch(string.key)
+                let pattern = policy.doNotTranslatePattern(naming: string.key)
                 if let pattern { used.insert(pattern) }
-                string.needsTranslation = pattern == nil && hasLetter(string.key)
+                string.needsTranslation = pattern == nil && TranslationPolicy.hasLetter(string.key)
                 return string
             })
         }
@@ -121,25 +131,9 @@ public enum Extractor {
         }
     }
 
-    /// Whether the text has a letter of any script: without one ("1.5", "100 %", "—") it reads
-    /// the same in every language.
+    /// Whether the text has a letter of any script (`TranslationPolicy.hasLetter`).
     static func hasLetter(_ text: String) -> Bool {
-        // ASCII first (most keys): a Latin letter settles it; all ASCII without one has none.
-        var isASCII = true
-        for byte in text.utf8 {
-            if byte >= 0x80 {
-                isASCII = false
-                break
-            }
-            if (byte | 0x20) >= UInt8(ascii: "a"), (byte | 0x20) <= UInt8(ascii: "z") { return true }
-        }
-        if isASCII { return false }
-        return text.unicodeScalars.contains { scalar in
-            switch scalar.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
-            default: false
-            }
-        }
+        TranslationPolicy.hasLetter(text)
     }
 
     /// The table that localizes `file`, or `nil` when it is not localized.

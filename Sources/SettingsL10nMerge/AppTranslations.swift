@@ -17,6 +17,11 @@ public struct AppTranslations: Hashable, Sendable {
     private var exact: [String: [String: Translation?]] = [:]
     /// The same, by source text without case and trailing punctuation.
     private var loose: [String: [String: Translation?]] = [:]
+    /// Each language as the app first spelled it (`zh-Hans`), by its key.
+    private var spellings: [String: String] = [:]
+    /// The app's language that fills each `.lproj` folder, by folder name, where it was chosen
+    /// by matching (`assign(_:)`); other folders take the language of the same tag.
+    private var languageOfFolder: [String: String] = [:]
 
     public init() {}
 
@@ -25,6 +30,7 @@ public struct AppTranslations: Hashable, Sendable {
         guard !value.isEmpty, !source.isEmpty else { return }
         let translation = Translation(value: value, origin: origin, source: source)
         let tag = Self.languageKey(language)
+        if spellings[tag] == nil { spellings[tag] = language }
         Self.insert(translation, for: source, into: &exact[tag, default: [:]])
         Self.insert(translation, for: Self.looseKey(source), into: &loose[tag, default: [:]])
     }
@@ -41,8 +47,10 @@ public struct AppTranslations: Hashable, Sendable {
     /// The app's translation of `source` into `language`: the same text, else the same text
     /// ignoring case and trailing punctuation (`Password:` for `Password`). Returns it and
     /// whether it matched exactly.
+    /// `language` is a folder name (`zh_CN`): the app's language `assign(_:)` chose for it, else
+    /// the one with the same tag.
     public func translation(of source: String, language: String) -> (translation: Translation, exact: Bool)? {
-        let tag = Self.languageKey(language)
+        guard let tag = tag(ofFolder: language) else { return nil }
         if let found = exact[tag]?[source] {
             return found.map { ($0, true) }
         }
@@ -79,13 +87,40 @@ public struct AppTranslations: Hashable, Sendable {
         return String(run)
     }
 
-    /// The languages it has translations into.
+    /// The languages it has translations into (lower-cased BCP 47 tags).
     public var languages: [String] { exact.keys.sorted() }
+
+    /// The languages it has translations into, as the app spells them (`zh-Hans`), sorted.
+    public var languageNames: [String] { exact.keys.sorted().map { spellings[$0] ?? $0 } }
+
+    /// Sets which of the app's languages fills each folder (`["zh_CN": "zh-Hans"]`), as
+    /// `LocalizationMatcher.sources(for:among:)` chooses: a folder not named has no language.
+    public mutating func assign(_ languages: [String: String]) {
+        languageOfFolder = languages
+        matched = true
+    }
+
+    /// Whether `assign(_:)` chose the folders' languages.
+    private var matched = false
+
+    /// The app's language, as it spells it, that fills the folder `folder` (`zh_CN` → `zh-Hans`),
+    /// or `nil` when the app has none for it.
+    public func language(forFolder folder: String) -> String? {
+        guard let tag = tag(ofFolder: folder), exact[tag] != nil else { return nil }
+        return spellings[tag] ?? tag
+    }
+
+    /// The key of the app's language that fills `folder`.
+    private func tag(ofFolder folder: String) -> String? {
+        if let language = languageOfFolder[folder] { return Self.languageKey(language) }
+        return matched ? nil : Self.languageKey(folder)
+    }
 
     /// How many texts it translates, over every language.
     public var count: Int { exact.values.reduce(0) { $0 + $1.count } }
 
-    static func languageKey(_ language: String) -> String {
+    /// The key a language or folder name is kept under: its BCP 47 tag, lower-cased.
+    public static func languageKey(_ language: String) -> String {
         (LanguageTag.bcp47(folderName: language) ?? language).lowercased()
     }
 

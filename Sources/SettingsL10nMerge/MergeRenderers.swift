@@ -21,6 +21,7 @@ extension MergeResult {
                     ("filledFromApp", .array(report.filledFromApp.map {
                         .object([("key", .string($0.key)), ("origin", .string($0.origin)), ("exact", .bool($0.exact))])
                     })),
+                    ("appLanguage", .optional(report.appLanguage)),
                     ("obsolete", .array(report.obsolete.map(JSONValue.string))),
                     ("pruned", .array(report.pruned.map(JSONValue.string))),
                     ("notPruned", .array(report.notPruned.map(JSONValue.string))),
@@ -33,6 +34,16 @@ extension MergeResult {
             })),
             ("error", .optional(refusal)),
         ])
+    }
+
+    /// Which of the app's languages filled keys of each folder (`--fill-from`), by folder name,
+    /// each once.
+    public var appLanguages: [(folder: String, language: String)] {
+        var seen: Set<String> = []
+        return reports.compactMap { report in
+            guard let language = report.appLanguage, !report.filledFromApp.isEmpty, seen.insert(report.locale).inserted else { return nil }
+            return (report.locale, language)
+        }.sorted { $0.folder < $1.folder }
     }
 
     /// How many keys `--fill-from` filled, by where their translation came from, most first.
@@ -57,7 +68,9 @@ extension MergeResult {
             if report.kept > 0 { parts.append("\(report.kept) kept") }
             if !report.added.isEmpty { parts.append("\(report.added.count) added") }
             if !report.fuzzy.isEmpty { parts.append("\(report.fuzzy.count) fuzzy (to review)") }
-            if !report.filledFromApp.isEmpty { parts.append("\(report.filledFromApp.count) from the app (to review)") }
+            if !report.filledFromApp.isEmpty {
+                parts.append("\(report.filledFromApp.count) from the app\(report.appLanguage.map { "'s \($0)" } ?? "") (to review)")
+            }
             if !report.obsolete.isEmpty { parts.append("\(report.obsolete.count) obsolete") }
             if !report.pruned.isEmpty { parts.append("\(report.pruned.count) pruned") }
             if !report.missing.isEmpty { parts.append("\(report.missing.count) missing") }
@@ -79,6 +92,10 @@ extension MergeResult {
             for duplicate in report.duplicates {
                 out += "  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n"
             }
+        }
+        let languages = appLanguages
+        if !languages.isEmpty {
+            out += "filled from the app's languages: " + languages.map { "\($0.folder).lproj from \($0.language)" }.joined(separator: ", ") + "\n"
         }
         let fills = appFillCounts
         if !fills.isEmpty {

@@ -20,6 +20,9 @@ public struct TableMergeReport: Hashable, Sendable {
     /// Keys filled in with the app's own translation of their source text (`--fill-from`),
     /// marked for review.
     public var filledFromApp: [AppFill] = []
+    /// The app's language (as `--fill-from` spells it, `zh-Hans`) that fills this folder, or
+    /// `nil` without `--fill-from` or when the app has none for it.
+    public var appLanguage: String?
     /// Keys no schema file uses, kept in the obsolete section.
     public var obsolete: [String] = []
     /// Obsolete keys removed by `--prune`.

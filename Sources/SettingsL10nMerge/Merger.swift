@@ -208,6 +208,7 @@ public enum Merger {
                 return Outcome(report: report, update: nil)
             }
         }
+        if !isDevelopment { report.appLanguage = options.fillFrom?.language(forFolder: localization.name) }
         guard let merged = mergeTable(table, document: document, language: localization.name, isDevelopment: isDevelopment, sourceText: sourceText,
                                       shared: shared, options: options, report: &report) else {
             return Outcome(report: report, update: nil)

@@ -11,14 +11,18 @@ public struct RenderHTML {
     /// Files of the bundle the pages show (slider images), by name.
     public let images: [String: [UInt8]]
     public var icuVersion: String
+    /// The share of each localization's strings that are translated, in percent, by `.lproj`
+    /// folder without extension: `status`'s numbers (`TranslationPolicy`), which the index shows.
+    public var completeness: [String: Double]
     /// Each image's number, for the class that shows it: a page embeds an image once, in its
     /// style sheet, however many rows show it (100 sliders with one 1 MiB image made a page of
     /// 280 MB when each row embedded it).
     private let imageNumbers: [String: Int]
 
-    public init(images: [String: [UInt8]] = [:], icuVersion: String = Collator.icuVersion) {
+    public init(images: [String: [UInt8]] = [:], icuVersion: String = Collator.icuVersion, completeness: [String: Double] = [:]) {
         self.images = images
         self.icuVersion = icuVersion
+        self.completeness = completeness
         self.imageNumbers = Dictionary(uniqueKeysWithValues: images.keys.sorted().enumerated().map { ($1, $0) })
     }
 
@@ -210,12 +214,14 @@ public struct RenderHTML {
 
     private func index(_ locales: [LocalizedLocale], shown: Set<String>) -> String {
         let rows = locales.map { locale -> String in
-            let percent = Int((locale.completeness * 100).rounded(.down))
             let folder = locale.localization.map { "\($0).lproj" } ?? "keys as written"
             guard shown.contains(locale.locale) else {
                 return "<li class=\"row\"><span class=\"label\">\(escape(locale.locale))</span><span class=\"value\">\(escape(folder)) · no page: the Settings app shows nothing here (see the command's messages)</span></li>"
             }
-            return "<li class=\"row link\"><a href=\"\(escape(Self.folder(for: locale)))/index.html\"><span class=\"label\">\(escape(locale.locale))</span><span class=\"value\">\(escape(folder)) · \(percent)% translated</span><span class=\"meter\" role=\"img\" aria-label=\"\(percent)%\"><span style=\"width:\(percent)%\"></span></span><span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
+            // The same number as status, to the same tenth; none for a folder status does not count.
+            let percent = locale.localization.flatMap { completeness[$0] }.map { String($0, decimals: 1) + "%" }
+            let meter = percent.map { "<span class=\"meter\" role=\"img\" aria-label=\"\($0)\"><span style=\"width:\($0)\"></span></span>" } ?? ""
+            return "<li class=\"row link\"><a href=\"\(escape(Self.folder(for: locale)))/index.html\"><span class=\"label\">\(escape(locale.locale))</span><span class=\"value\">\(escape(folder))\(percent.map { " · \($0) translated" } ?? "")</span>\(meter)<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
         }
         return """
         <!DOCTYPE html>

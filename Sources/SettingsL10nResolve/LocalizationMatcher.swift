@@ -56,6 +56,17 @@ public enum LocalizationMatcher {
         return [available[winner]] + folders(onParentChainOf: winner, in: availableIDs).map { available[$0] }
     }
 
+    /// For each folder (`zh_CN`), the one of `languages` (an app's String Catalog's, say) that
+    /// fills it: the language a user whose only language is the folder's would be shown from
+    /// `languages` (`zh-Hans`), as `localizationsToUse` chooses; folders none matches are left out.
+    public static func sources(for folders: [String], among languages: [String]) -> [String: String] {
+        var sources: [String: String] = [:]
+        for folder in folders where folder != "Base" {
+            if let best = localizationsToUse(preferred: [folder], available: languages).first { sources[folder] = best }
+        }
+        return sources
+    }
+
     /// A language or folder name as the matcher understands it: ICU's base name with Apple's
     /// legacy names and deprecated codes replaced (`English` → `en`, `iw` → `he`, `zh_TW` →
     /// `zh_Hant_TW`).

@@ -16,9 +16,6 @@ public struct LocalizedLocale: Hashable, Sendable {
     public var isRightToLeft: Bool
     /// The root page first, then each child page reachable from it, each once.
     public var pages: [LocalizedPage]
-    /// The share of the strings on these pages that the localization's tables hold (1 for
-    /// pseudo-locales).
-    public var completeness: Double
     /// Each catalog table and the file read for it.
     public var tables: [TableSource]
     /// Tables that were found but cannot be read (their keys show as written).

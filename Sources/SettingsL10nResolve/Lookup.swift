@@ -31,7 +31,6 @@ struct Lookup {
     struct TableValues {
         var catalogValues: [String?]
         var otherValues: [String: String] = [:]
-        var translatedCount: Int
     }
 
     private var tables: [String: TableValues] = [:]
@@ -62,7 +61,7 @@ struct Lookup {
     }
 
     private static func values(of scan: StringsScan, count: Int, positions: KeyIndex) -> TableValues {
-        var values = TableValues(catalogValues: [String?](repeating: nil, count: count), translatedCount: 0)
+        var values = TableValues(catalogValues: [String?](repeating: nil, count: count))
         // Every thread shares the positions: looked up in place (see KeyIndex).
         // Keys are looked up by their bytes: only values become strings.
         positions.withLookup { positions in
@@ -75,7 +74,6 @@ struct Lookup {
                     let key = bytes.key(index)
                     if let position = positions.value(ofUTF8: key, expecting: expected) {
                         expected = position + 1
-                        if values.catalogValues[position] == nil { values.translatedCount += 1 }
                         values.catalogValues[position] = String(decoding: value, as: UTF8.self)
                     } else {
                         values.otherValues[String(decoding: key, as: UTF8.self)] = String(decoding: value, as: UTF8.self)
@@ -109,18 +107,5 @@ struct Lookup {
             let text = found ?? keyTexts[Int(key.text)]
             return pseudo.map { $0.translate(text) } ?? text
         }
-    }
-
-    /// The share of the strings of the shown files that the tables translate (1 for a
-    /// pseudo-locale).
-    func completeness(over files: Set<String>) -> Double {
-        if pseudo != nil { return 1 }
-        var total = 0, translated = 0
-        let tableNames = Set(files.compactMap { catalog.tableOfFile[$0] })
-        for table in catalog.tables where tableNames.contains(table.name) {
-            total += table.strings.count
-            translated += tables[table.name]?.translatedCount ?? 0
-        }
-        return total == 0 ? 1 : Double(translated) / Double(total)
     }
 }

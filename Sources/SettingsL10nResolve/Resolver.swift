@@ -89,7 +89,7 @@ public struct Resolver: Sendable {
                                searchList: search.searchOrder(in: bundle),
                                collation: pseudo == nil ? (collator?.actualLocale ?? "root") : "root",
                                isRightToLeft: pseudo == .rightToLeft || (pseudo == nil && LocalizationMatcher.isRightToLeft(chosen ?? language)),
-                               pages: pages, completeness: lookup.completeness(over: plan.paths),
+                               pages: pages,
                                tables: lookup.files, problems: lookup.problems)
     }
 

@@ -40,6 +40,12 @@ public struct StatusReport: Hashable, Sendable {
         locales = order.map { byLocale[$0]! }
     }
 
+    /// Each locale's percentage by `.lproj` folder name without extension: what the HTML
+    /// previews' index shows, so that it and `status` give one number.
+    public var percentByLocale: [String: Double] {
+        Dictionary(locales.map { ($0.locale, $0.percent) }) { first, _ in first }
+    }
+
     static func percent(_ value: Double) -> String {
         String(value, decimals: 1) + "%"
     }

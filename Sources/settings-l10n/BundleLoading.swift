@@ -54,7 +54,7 @@ extension BundleOptions {
             throw ConfigurationFailure(message: "\(self.bundle) is not a Settings bundle; did you mean \(inner)?")
         }
         let catalog = Extractor.catalog(of: bundle, developmentLanguage: language(configuration),
-                                        tableFallback: fallback(configuration), doNotTranslate: configuration.doNotTranslate,
+                                        tableFallback: fallback(configuration), policy: configuration.translationPolicy,
                                         host: host(configuration))
         return LoadedBundle(bundle: bundle, source: source, configuration: configuration, catalog: catalog)
     }

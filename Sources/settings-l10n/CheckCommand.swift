@@ -12,9 +12,11 @@ struct CheckCommand: ParsableCommand {
         abstract: "Validate schema files and tables, with diagnostics Xcode, editors and CI can click.",
         discussion: """
         Text lines read <path>:<line>:<column>: error|warning|note: <message> [<rule>]; findings \
-        of one rule about many keys of one table are one line (--each lists them all), and a \
-        summary per rule ends the report on standard error. Exit 1 when there is an error, or a \
-        warning under --strict. Rules can be switched off or re-levelled, findings silenced \
+        of one rule about many keys of one table are one line, and so is the same line in many \
+        languages (--each lists them all); a summary per rule ends the report on standard error, \
+        with the commands that fix what they can. Exit 1 when there is an error, or a warning \
+        under --strict; --severity error (or warning) reports only findings that serious, and only \
+        they decide the exit status. Rules can be switched off or re-levelled, findings silenced \
         (ignore) and strings marked as needing no translation (doNotTranslate) in \
         .settings-l10n.json beside the bundle (or --config); settings-l10n rules lists the rules. \
         --write-baseline records today's findings; --baseline reports only the ones not in it.
@@ -36,8 +38,11 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("locale"), help: ArgumentHelp("Check only the tables of this locale (repeatable).", valueName: "lang"))
     var locales: [String] = []
 
-    @Flag(help: "List every finding on its own line (text and github group the findings of one rule in one table).")
+    @Flag(help: "List every finding on its own line (text and github group the findings of one rule in one table, and the same finding in many languages).")
     var each = false
+
+    @Option(help: ArgumentHelp("Report only findings of this severity or a more serious one: error, warning or note. The exit status counts only those.", valueName: "severity"))
+    var severity: Severity?
 
     @Option(help: ArgumentHelp("Report only the findings that are not in this baseline file.", valueName: "file"))
     var baseline: String?
@@ -95,6 +100,7 @@ struct CheckCommand: ParsableCommand {
         }
         var report = DiagnosticReport(diagnostics: diagnostics, rules: Checker.descriptors, listsEach: each)
         report.configuration = options.configurationFile?.location
+        report.commandArguments = options.commandLine
         var fixed = 0
         if let baseline {
             let accepted = try Self.readBaseline(baseline)
@@ -103,12 +109,14 @@ struct CheckCommand: ParsableCommand {
             }
             (report.diagnostics, fixed) = accepted.compare(diagnostics)
         }
+        let unfiltered = report.diagnostics.count
+        if let severity { report = report.filtered(atLeast: severity) }
         try write(report, paths: paths, source: loaded.source)
         if format == .text || format == .github {
             printError(report.summary, ifNotEmpty: true)
         }
         if let baseline {
-            let known = diagnostics.count - report.diagnostics.count
+            let known = diagnostics.count - unfiltered
             printError("\(DiagnosticReport.count(known, "finding")) \(known == 1 ? "is" : "are") in the baseline \(baseline)\(fixed > 0 ? "; \(DiagnosticReport.grouped(fixed)) baseline entr\(fixed == 1 ? "y is" : "ies are") fixed: rewrite the baseline (check --write-baseline \(baseline))" : "")")
         }
         if report.errorCount > 0 || (strict && report.warningCount > 0) {
@@ -158,3 +166,5 @@ struct CheckCommand: ParsableCommand {
         }
     }
 }
+
+extension Severity: ExpressibleByArgument {}

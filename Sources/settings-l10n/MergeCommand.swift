@@ -40,7 +40,7 @@ struct MergeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Add missing keys to other languages with the source text, marked untranslated.", valueName: "source"))
     var fill: Fill?
 
-    @Option(help: ArgumentHelp("Fill missing translations from the app's own: its .xcstrings, or a folder holding <lang>.lproj/*.strings (and .xcstrings). A key takes the app's translation of the same source text (else of the same text but for case and trailing punctuation), marked for review.", valueName: "path"))
+    @Option(help: ArgumentHelp("Fill missing translations from the app's own: its .xcstrings, or a folder holding <lang>.lproj/*.strings (and .xcstrings). A key takes the app's translation of the same source text (else of the same text but for case and trailing punctuation), marked for review. The app's languages are matched to the folders as render matches them (zh-Hans fills zh_CN.lproj).", valueName: "path"))
     var fillFrom: String?
 
     @Option(help: "The report format: text (to standard error) or json (to standard output).")
@@ -62,7 +62,15 @@ struct MergeCommand: ParsableCommand {
             if format == .json { printOutput(MergeResult(refusal: refusal).json.rendered()) }
             throw RefusedWork("merge changed nothing: \(refusal)")
         }
-        let appTranslations = try fillFrom.map { try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage) }
+        var appTranslations = try fillFrom.map { try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage) }
+        if var app = appTranslations {
+            // The app's languages meet the folders as render's languages do (zh-Hans fills zh_CN.lproj).
+            try requireICU(for: "merge --fill-from")
+            let development = AppTranslations.languageKey(catalog.developmentLanguage)
+            let languages = app.languageNames.filter { AppTranslations.languageKey($0) != development }
+            app.assign(LocalizationMatcher.sources(for: bundle.localizations.map(\.name), among: languages))
+            appTranslations = app
+        }
         let merging = ProgressLine("merging")
         let writes = !dryRun && !check
         let writer = BackgroundWriter(bundle: source)

@@ -95,7 +95,7 @@ struct RenderCommand: ParsableCommand {
                 printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unreadable))
                 throw CommandFailure("\(unreadable.count == 1 ? "a file" : "\(unreadable.count) files") of the bundle could not be read (above); no page was written")
             }
-            try writeHTML(rendered, source: loaded.source, bundle: loaded.bundle)
+            try writeHTML(rendered, loaded: loaded)
         }
         progress.finish()
         // Pages missing from the rendering: a schema file there that did not load, or no Root.
@@ -124,7 +124,11 @@ struct RenderCommand: ParsableCommand {
         list.split(separator: ",").map { String(String($0).trimmingWhiteSpace()) }.filter { !$0.isEmpty }
     }
 
-    private func writeHTML(_ locales: [LocalizedLocale], source: DiskBundleSource, bundle: SettingsBundle) throws {
+    private func writeHTML(_ locales: [LocalizedLocale], loaded: LoadedBundle) throws {
+        let source = loaded.source, bundle = loaded.bundle
+        // The index shows status's numbers: one definition of translated (the configuration's
+        // TranslationPolicy, in the catalog), counted once by the same code.
+        let completeness = StatusReport(CheckContext(bundle: bundle, catalog: loaded.catalog, displayRules: false)).percentByLocale
         var images: [String: [UInt8]] = [:]
         for file in bundle.otherEntries where file.kind == .file && [".png", ".jpg", ".jpeg"].contains(where: file.name.lowercased().hasSuffix) {
             // Larger than a page should embed: shown without it. Unreadable: no page is written.
@@ -134,7 +138,7 @@ struct RenderCommand: ParsableCommand {
                 throw CommandFailure("\(file.name) cannot be read (\(error.message)); no page was written")
             } catch {}
         }
-        let pages = RenderHTML(images: images).pages(for: locales)
+        let pages = RenderHTML(images: images, completeness: completeness).pages(for: locales)
         let folder = output!
         try OutputGuard.refuseInsideBundle(folder, bundle: source, option: "--output")
         try OutputGuard.refuseLinks(below: folder, to: pages.keys.map { joinedPath(folder, $0) })

@@ -41,7 +41,8 @@ struct CheckCommandTests {
         Settings.bundle/OfflineMaps.plist:49:3: error: Titles has 3 entries, Values has 2 [titles-values-count]
         Settings.bundle/de.lproj/Privacy.strings:6:1: warning: no schema file uses "Old" (stale) [stale-key]
 
-        """, stderr: "1 error, 1 warning, 0 notes\n  1 error    titles-values-count\n  1 warning  stale-key\n", exitCode: 1))
+        """, stderr: "1 error, 1 warning, 0 notes\n  1 error    titles-values-count\n  1 warning  stale-key\n"
+            + "1 stale key is removed by `settings-l10n merge Settings.bundle --prune`\n", exitCode: 1))
     }
 
     @Test("--strict fails on warnings; a configuration beside the bundle can switch a rule off")

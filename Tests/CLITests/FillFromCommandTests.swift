@@ -10,8 +10,9 @@ struct FillFromCommandTests {
         try FileManager.default.createDirectory(at: copy.bundle.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
         let result = try Tool.run(["merge", copy.bundle.path, "--fill-from", TestPaths.realCatalog.path, "--locale", "fr"])
         #expect(result == ToolResult(stdout: "", stderr: """
-            fr.lproj/Privacy.strings: 1 from the app (to review), 4 missing; written (new file)
-            fr.lproj/Root.strings: 2 from the app (to review), 50 missing; written (new file)
+            fr.lproj/Privacy.strings: 1 from the app's fr (to review), 4 missing; written (new file)
+            fr.lproj/Root.strings: 2 from the app's fr (to review), 50 missing; written (new file)
+            filled from the app's languages: fr.lproj from fr
             3 missing translations taken from the app, marked for review: 3 from Localizable.xcstrings
 
             """, exitCode: 0))

@@ -48,6 +48,7 @@ struct MergeCommandTests {
               "fuzzy": [],
               "fuzzyUncompared": 0,
               "filledFromApp": [],
+              "appLanguage": null,
               "obsolete": [],
               "pruned": [],
               "notPruned": [],

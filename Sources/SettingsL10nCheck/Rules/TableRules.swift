@@ -32,6 +32,8 @@ enum TableRules {
         let defaultSeverity = Severity.warning
         let summary = "A table has the same key twice; the device uses the last entry and ignores the others."
         let groupMessage: String? = "{count} keys are defined more than once; the device uses the last of each"
+        /// Merge keeps the entry the device uses and removes the others.
+        let fix: RuleFix? = RuleFix(command: "merge")
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.tableFacts.flatMap { facts in
@@ -115,6 +117,7 @@ enum TableRules {
         let defaultSeverity = Severity.warning
         let summary = "The development language's table lacks a key the schema uses (merge adds it); symbolic keys then show as written."
         let groupMessage: String? = "the development table lacks {count} keys the schema uses; run settings-l10n merge"
+        let fix: RuleFix? = RuleFix(command: "merge")
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             context.coverage.filter { $0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
@@ -132,6 +135,8 @@ enum TableRules {
         let defaultSeverity = Severity.warning
         let summary = "A table holds a key no schema file uses (stale); merge moves it to the obsolete section, merge --prune removes it."
         let groupMessage: String? = "{count} keys no schema file uses (stale)"
+        /// Merge only moves them to the obsolete section, where they stay live (and stale).
+        let fix: RuleFix? = RuleFix(command: "merge --prune", noun: "stale key", verb: "removed")
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             // A schema file that did not load may use any key: which are stale is unknown (merge
@@ -152,8 +157,9 @@ enum TableRules {
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             // A language that lacks a table whose every string needs no translation loses nothing.
+            // Its count is status's: the strings that need a translation (TranslationPolicy).
             context.coverage.filter { $0.file == .missing && !$0.missing.isEmpty }.map { coverage in
-                diagnostic("\(coverage.locale).lproj has no \(coverage.table).strings: the Settings app shows its \(coverage.total) string\(coverage.total == 1 ? "" : "s") untranslated",
+                diagnostic("\(coverage.locale).lproj has no \(coverage.table).strings: the Settings app shows its \(coverage.missing.count) string\(coverage.missing.count == 1 ? "" : "s") untranslated",
                            file: coverage.path)
             }
         }

@@ -1,5 +1,6 @@
 /// The findings of a check as people read them: findings of one rule about many keys of one
-/// table file folded into one group, the others as they are, and a summary.
+/// table file folded into one group, the same finding in many languages folded into one, the
+/// others as they are, and a summary that says which command fixes what.
 public struct DiagnosticReport: Sendable {
     /// Every finding, in report order.
     public var diagnostics: [Diagnostic]
@@ -10,11 +11,27 @@ public struct DiagnosticReport: Sendable {
     /// The configuration file the check used, relative to the bundle (`../.settings-l10n.json`),
     /// or `nil`: named in the JSON and SARIF reports.
     public var configuration: String?
+    /// The bundle and the options every command takes, as the commands the summary suggests
+    /// write them, quoted for the shell (`VLC/Settings.bundle --config vlc.json`), or `nil`.
+    public var commandArguments: String?
+    /// How many findings of each severity (errors first) `filtered(atLeast:)` left out, and
+    /// the severity it kept.
+    public private(set) var hidden: (counts: [(severity: Severity, count: Int)], kept: Severity)?
 
     public init(diagnostics: [Diagnostic], rules: [RuleDescriptor] = [], listsEach: Bool = false) {
         self.diagnostics = diagnostics
         self.rules = rules
         self.listsEach = listsEach
+    }
+
+    /// The report with only the findings of `severity` or more serious ones: what is printed,
+    /// and what decides the exit status, under `check --severity`.
+    public func filtered(atLeast severity: Severity) -> DiagnosticReport {
+        var report = self
+        report.diagnostics = diagnostics.filter { $0.severity >= severity }
+        let left = Severity.allCases.reversed().filter { $0 < severity }.map { below in (below, diagnostics.count { $0.severity == below }) }
+        report.hidden = (left.filter { $0.1 > 0 }, severity)
+        return report
     }
 
     /// The keys a group names before it says how many more there are.
@@ -27,8 +44,20 @@ public struct DiagnosticReport: Sendable {
     }
 
     /// The findings in order, those of one rule about two or more keys of one file (a rule with
-    /// a group message) folded into one item at the place of the first.
+    /// a group message) folded into one item at the place of the first, then the items that
+    /// say the same in several languages folded into one (see `LanguageFolding`).
     public var items: [Item] {
+        if listsEach { return diagnostics.map(Item.single) }
+        return LanguageFolding.fold(itemsPerFile, phrases: groupPhrases)
+    }
+
+    /// Each rule's group phrase (`{count} strings not translated`), by rule.
+    var groupPhrases: [RuleID: String] {
+        Dictionary(rules.compactMap { rule in rule.groupMessage.map { (rule.id, $0) } }) { first, _ in first }
+    }
+
+    /// The findings in order, those of one rule about two or more keys of one file folded.
+    var itemsPerFile: [Item] {
         let phrases = Dictionary(rules.compactMap { rule in rule.groupMessage.map { (rule.id, $0) } }) { first, _ in first }
         if listsEach || phrases.isEmpty { return diagnostics.map(Item.single) }
         let (keys, ruleOfSlot) = groupKeys()
@@ -53,11 +82,16 @@ public struct DiagnosticReport: Sendable {
             var shown = keyNames.prefix(Self.keysShown).map(MessageText.quoted).joined(separator: ", ")
             if keyNames.count > Self.keysShown { shown += ", … (+\(keyNames.count - Self.keysShown))" }
             var summary = groupMembers[0]
-            summary.message = phrase.replacingEvery("{count}", with: "\(group.count)") + ": " + shown
+            summary.message = Self.phrase(phrase, count: group.count) + ": " + shown
             summary.location.key = nil
             items.append(.group(summary, members: groupMembers))
         }
         return items
+    }
+
+    /// A group phrase with its count: `113 strings not translated`.
+    static func phrase(_ phrase: String, count: Int) -> String {
+        phrase.replacingEvery("{count}", with: "\(count)")
     }
 
     /// For each finding, a number that is the same for findings of one rule at one severity in
@@ -97,7 +131,7 @@ public struct DiagnosticReport: Sendable {
     ///   2,733 warnings  stale-key
     /// ```
     public var summary: String {
-        guard !diagnostics.isEmpty else { return "no problems found\n" }
+        guard !diagnostics.isEmpty else { return "no problems found\n" + hiddenLine }
         var text = "\(Self.count(errorCount, "error")), \(Self.count(warningCount, "warning")), \(Self.count(noteCount, "note"))\n"
         // Findings come in runs of one rule: the run's rule is found once, not hashed per finding.
         var tally: [(key: RuleID, value: (count: Int, severity: Severity))] = []
@@ -119,7 +153,42 @@ public struct DiagnosticReport: Sendable {
         for (index, row) in rows.enumerated() {
             text += "  " + counts[index].rightAligned(to: countWidth) + " " + nouns[index].padded(to: nounWidth) + "  \(row.key)\n"
         }
+        text += fixes
+        text += hiddenLine
         return text
+    }
+
+    /// What fixes what, from the rules' `fix`: one line per command and kind of finding, most
+    /// findings first (`2,733 stale keys are removed by `settings-l10n merge B --prune``).
+    var fixes: String {
+        let fixOf = Dictionary(rules.compactMap { rule in rule.fix.map { (rule.id, $0) } }) { first, _ in first }
+        guard !fixOf.isEmpty else { return "" }
+        var tally: [(fix: RuleFix, noun: String, count: Int)] = []
+        var previous: (rule: RuleID, severity: Severity, slot: Int?)?
+        for diagnostic in diagnostics {
+            let slot: Int?
+            if let previous, previous.rule == diagnostic.rule, previous.severity == diagnostic.severity {
+                slot = previous.slot
+            } else if let fix = fixOf[diagnostic.rule] {
+                let noun = fix.noun ?? diagnostic.severity.rawValue
+                slot = tally.firstIndex { $0.fix.command == fix.command && $0.fix.verb == fix.verb && $0.noun == noun }
+                    ?? { tally.append((fix, noun, 0)); return tally.count - 1 }()
+            } else {
+                slot = nil
+            }
+            previous = (diagnostic.rule, diagnostic.severity, slot)
+            if let slot { tally[slot].count += 1 }
+        }
+        return tally.enumerated().sorted { ($0.element.count, $1.offset) > ($1.element.count, $0.offset) }.map { _, row in
+            "\(Self.count(row.count, row.noun)) \(row.count == 1 ? "is" : "are") \(row.fix.verb) by `\(row.fix.commandLine(arguments: commandArguments))`\n"
+        }.joined()
+    }
+
+    /// The line saying how many findings `--severity` left out.
+    private var hiddenLine: String {
+        guard let hidden, !hidden.counts.isEmpty else { return "" }
+        let counts = hidden.counts.map { Self.count($0.count, $0.severity.rawValue) }.joined(separator: " and ")
+        return "\(counts) not shown (--severity \(hidden.kept.rawValue))\n"
     }
 
     /// `1 error`, `9,661 warnings`: a count with its noun, thousands grouped.

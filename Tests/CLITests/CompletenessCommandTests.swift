@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+/// One number, one answer: `status`, `check` and the HTML previews' index count translations
+/// with one definition (`TranslationPolicy`: doNotTranslate, strings without letters, keep).
+@Suite("status, check and render agree on what is translated", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))
+struct CompletenessCommandTests {
+    /// What each command says of each locale: status's percent and missing count, the
+    /// previews' percent, and check's untranslated count.
+    struct Numbers: Equatable, CustomStringConvertible {
+        var status: String
+        var preview: String?
+        var statusMissing: Int
+        var checkMissing: Int
+        var description: String { "status \(status), preview \(preview ?? "none"), status missing \(statusMissing), check untranslated \(checkMissing)" }
+    }
+
+    /// The numbers of every locale of a bundle, from the built binary.
+    static func numbers(_ bundle: String, options: [String] = []) throws -> [String: Numbers] {
+        let status = try Tool.run(["status", bundle, "--format", "json"] + options)
+        try #require(status.exitCode == 0, "\(status)")
+        let document = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as! [String: Any]
+        var numbers: [String: Numbers] = [:]
+        // A table that cannot be read counts every string missing in status; check reports the
+        // table's error instead (the device drops the whole table): those tables are compared apart.
+        var unreadable: Set<String> = []
+        for locale in document["locales"] as! [[String: Any]] {
+            var missing = locale["missing"] as! Int
+            for table in locale["tables"] as! [[String: Any]] where table["file"] as? String == "unreadable" {
+                missing -= table["missing"] as! Int
+                unreadable.insert(table["path"] as! String)
+            }
+            numbers[locale["locale"] as! String] = Numbers(status: String(format: "%.1f%%", locale["percent"] as! Double), preview: nil,
+                                                           statusMissing: missing, checkMissing: 0)
+        }
+
+        let check = try Tool.run(["check", bundle, "--format", "json"] + options)
+        let findings = (try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [String: Any])["diagnostics"] as! [[String: Any]]
+        let tableErrors = Set(findings.filter { ["strings-syntax", "strings-encoding"].contains($0["rule"] as! String) }.map { $0["file"] as! String })
+        #expect(unreadable.isSubset(of: tableErrors), "status counts \(unreadable.sorted()) unreadable; check reports \(tableErrors.sorted())")
+        for finding in findings {
+            let file = finding["file"] as! String
+            guard let folder = file.split(separator: "/").first, folder.hasSuffix(".lproj") else { continue }
+            let locale = String(folder.dropLast(6))
+            switch finding["rule"] as! String {
+            case "missing-translation", "development-entry-missing": numbers[locale]?.checkMissing += 1
+            case "table-missing":
+                // "de.lproj has no Root.strings: the Settings app shows its 52 strings untranslated"
+                let message = finding["message"] as! String
+                let count = message.components(separatedBy: "shows its ")[1].split(separator: " ")[0]
+                numbers[locale]?.checkMissing += Int(count)!
+            default: break
+            }
+        }
+
+        let output = try TemporaryFolder()
+        let render = try Tool.run(["render", bundle, "--locale", "all", "--format", "html", "--output", output.path] + options)
+        try #require(render.exitCode == 0 || render.exitCode == 1, "\(render)")
+        let index = try String(contentsOf: output.url.appendingPathComponent("index.html"), encoding: .utf8)
+        // <span class="value">de.lproj · 69.0% translated</span>
+        for row in index.components(separatedBy: "<span class=\"value\">").dropFirst() {
+            let value = row.prefix { $0 != "<" }
+            guard let dot = value.range(of: ".lproj · "), value.hasSuffix("% translated") else { continue }
+            let folder = String(value[..<dot.lowerBound])
+            numbers[folder]?.preview = String(value[dot.upperBound...].dropLast(" translated".count))
+        }
+        return numbers
+    }
+
+    static func expectAgreement(_ numbers: [String: Numbers], in bundle: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!numbers.isEmpty, "\(bundle) has no locale", sourceLocation: sourceLocation)
+        for (locale, number) in numbers.sorted(by: { $0.key < $1.key }) {
+            #expect(number.preview == number.status && number.checkMissing == number.statusMissing,
+                    "\(bundle) \(locale): \(number)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("on every corpus bundle, for every language", arguments: TestPaths.corpusBundles())
+    func everyBundle(bundle: String) throws {
+        // linphone's panes leave StringsTable out and rely on InAppSettingsKit's fallback.
+        let options = bundle.contains("linphone") ? ["--table-fallback", "file-name"] : []
+        let path = TestPaths.corpus.appendingPathComponent(bundle).path
+        Self.expectAgreement(try Self.numbers(path, options: options), in: bundle)
+    }
+
+    @Test("VLC with the README's configuration: doNotTranslate and keep count the same in all three")
+    func vlcConfigured() throws {
+        let folder = try TemporaryFolder()
+        let configuration = folder.url.appendingPathComponent("vlc.json")
+        try Data("""
+            {"doNotTranslate": ["*.*x", "* dB", "Arial*", "Avenir*", "Helvetica*", "Courier New", "Menlo", "Futura", "Georgia",
+                                "Times New Roman", "Zapf*", "* Sangam MN", "Hiragino *", "Heiti *"],
+             "keep": ["SETTINGS_DONATE*"]}
+            """.utf8).write(to: configuration)
+        let vlc = TestPaths.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle").path
+        let numbers = try Self.numbers(vlc, options: ["--config", configuration.path])
+        Self.expectAgreement(numbers, in: "VLC")
+        // Before, the preview said 51% here: it counted neither doNotTranslate nor strings without letters.
+        #expect(numbers["de"]?.description == "status 69.3%, preview 69.3%, status missing 71, check untranslated 71")
+    }
+}
