@@ -6,7 +6,7 @@ import SettingsL10nTestSupport
 struct BasicCommandTests {
     @Test("--version prints the version")
     func version() throws {
-        #expect(try Tool.run(["--version"]) == ToolResult(stdout: "0.1.0\n", stderr: "", exitCode: 0))
+        #expect(try Tool.run(["--version"]) == ToolResult(stdout: "1.0.0\n", stderr: "", exitCode: 0))
     }
 
     @Test("--help lists every command of the contract")
