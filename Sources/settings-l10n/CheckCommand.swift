@@ -74,10 +74,7 @@ struct CheckCommand: ParsableCommand {
             printOutput(files.sorted().map { paths.path(of: SourceLocation(file: $0)) + "\n" }.joined())
             return
         }
-        let unknown = locales.filter { loaded.bundle.localization(forLanguage: $0) == nil }
-        if !unknown.isEmpty {
-            throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); it has \(loaded.bundle.localizations.map(\.name).joined(separator: ", "))")
-        }
+        try loaded.requireFolders(for: locales)
         let context = CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales)
         let diagnostics = Checker.check(context, configuration: loaded.configuration)
         ProcessLifetime.keep(loaded, context, diagnostics)

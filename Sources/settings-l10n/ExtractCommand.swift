@@ -46,6 +46,7 @@ struct ExtractCommand: ParsableCommand {
         // Xcode's packages and String Catalogs order their keys as Foundation does, by ICU.
         if xcloc != nil || xcstrings != nil { try requireICU(for: xcloc != nil ? "extract --xcloc" : "extract --xcstrings") }
         let loaded = try options.load()
+        try loaded.requireFolders(for: locales)
         for (path, option) in [(xliff, "--xliff"), (xcloc, "--xcloc"), (xcstrings, "--xcstrings")] {
             if let path { try OutputGuard.refuseInsideBundle(path, bundle: loaded.source, option: option) }
         }

@@ -54,10 +54,7 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         let loaded = try options.load()
         let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
-        let unknown = locales.filter { bundle.localization(forLanguage: $0) == nil && $0 != catalog.developmentLanguage }
-        if !unknown.isEmpty {
-            throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); create it (mkdir \(unknown.map { "\($0).lproj" }.joined(separator: " "))) and merge again")
-        }
+        try loaded.requireFolders(for: locales)
         if let refusal = bundle.schemaWriteRefusal {
             if format == .json { printOutput(MergeResult(refusal: refusal).json.rendered()) }
             throw RefusedWork("merge changed nothing: \(refusal)")

@@ -56,6 +56,8 @@ struct RenderCommand: ParsableCommand {
         try requireICU(for: "render")
         let loaded = try options.load()
         let resolver = Resolver(bundle: loaded.bundle, catalog: loaded.catalog, idiom: idiom)
+        let unmatched = resolver.unmatchedLocales(locales)
+        if !unmatched.isEmpty { throw CommandFailure(loaded.bundle.noFolderMessage(for: unmatched)) }
         var requested: [LocaleRequest] = []
         func add(_ request: LocaleRequest) {
             if !requested.contains(where: { $0.name == request.name }) { requested.append(request) }

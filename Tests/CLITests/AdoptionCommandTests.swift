@@ -109,7 +109,7 @@ struct AdoptionCommandTests {
         #expect(base == "file://" + URL(fileURLWithPath: copy.folder.path).resolvingSymlinksInPath().path + "/")
     }
 
-    @Test("a misspelled command, and a folder that holds one bundle, are usage errors that say what was meant")
+    @Test("a misspelled command (a usage error) and a folder that holds one bundle (not a bundle, exit 3) say what was meant")
     func didYouMean() throws {
         #expect(try Tool.run(["chek", "Resources/Settings.bundle"]) == ToolResult(stdout: "", stderr: """
             error: "chek" is not a command; did you mean check?
@@ -117,7 +117,7 @@ struct AdoptionCommandTests {
 
             """, exitCode: 2))
         #expect(try Tool.run(["check", "Resources"]) == ToolResult(
-            stdout: "", stderr: "error: Resources is not a Settings bundle; did you mean Resources/Settings.bundle?\n", exitCode: 2))
+            stdout: "", stderr: "error: Resources is not a Settings bundle: it holds no Root.plist, nor any other schema file (a .plist with PreferenceSpecifiers); did you mean Resources/Settings.bundle?\n", exitCode: 3))
     }
 
     @Test("merge --check repeats the options given in its hint, and does not call a missing file up to date")
