@@ -51,7 +51,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Name files by absolute path instead of relative to the working directory.")
     var absolutePaths = false
 
-    @Flag(help: "Print the files check reads, one per line, and check nothing (for an Xcode input file list).")
+    @Flag(help: "Print the files check reads (schema files, tables, the configuration file, the --baseline), one per line, and check nothing (for an Xcode input file list).")
     var printInputFiles = false
 
     @Option(help: ArgumentHelp("When the check passes, write this file (a Swift comment): the output a build system needs to run check again only when the bundle changes.", valueName: "file"))
@@ -71,7 +71,10 @@ struct CheckCommand: ParsableCommand {
         let paths = absolutePaths ? DiagnosticPaths(prefix: loaded.source.rootPath) : options.diagnosticPaths
         if printInputFiles {
             let files = loaded.bundle.schemaFiles.map(\.path) + loaded.bundle.localizations.flatMap { $0.tables.map(\.path) }
-            printOutput(files.sorted().map { paths.path(of: SourceLocation(file: $0)) + "\n" }.joined())
+            // The configuration and the baseline decide the result too: editing them must run the check again.
+            let decisive = ([options.configurationFile?.path, baseline].compactMap { $0 })
+                .map { absolutePaths ? URL(fileURLWithPath: $0).standardizedFileURL.path : $0 }
+            printOutput((files.sorted().map { paths.path(of: SourceLocation(file: $0)) } + decisive).map { $0 + "\n" }.joined())
             return
         }
         try loaded.requireFolders(for: locales)
