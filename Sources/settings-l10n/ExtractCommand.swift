@@ -18,7 +18,7 @@ struct ExtractCommand: ParsableCommand {
 
     @OptionGroup var options: BundleOptions
 
-    @Option(help: "The output format.")
+    @Option(help: "The output format: text (each table with its strings counted) or json (every string with its occurrences).")
     var format: Format = .text
 
     @Option(help: ArgumentHelp("Write one XLIFF 1.2 document per locale into this folder (<dir>/<lang>.xliff).", valueName: "dir"))

@@ -37,7 +37,7 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Remove obsolete entries (keys no schema file uses).")
     var prune = false
 
-    @Option(help: ArgumentHelp("Add missing keys to other languages with the source text, marked untranslated.", valueName: "source"))
+    @Option(help: ArgumentHelp("source (the only value): add missing keys to other languages with the source text, marked untranslated.", valueName: "source"))
     var fill: Fill?
 
     @Option(help: ArgumentHelp("Fill missing translations from the app's own: its .xcstrings, or a folder holding <lang>.lproj/*.strings (and .xcstrings). A key takes the app's translation of the same source text (else of the same text but for case and trailing punctuation), marked for review.", valueName: "path"))

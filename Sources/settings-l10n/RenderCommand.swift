@@ -32,7 +32,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("languages"), help: ArgumentHelp("A user's preferred languages, most preferred first, comma-separated: it,fr (repeatable).", valueName: "list"))
     var languageLists: [String] = []
 
-    @Option(help: "The output format.")
+    @Option(help: "The output format: text (a tree per locale), json, or html (pages written into --output).")
     var format: Format = .text
 
     @Option(help: ArgumentHelp("The folder HTML pages are written into (--format html).", valueName: "dir"))

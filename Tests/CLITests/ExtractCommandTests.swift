@@ -49,7 +49,7 @@ struct ExtractCommandTests {
     func localeWithoutXLIFF() throws {
         let result = try Tool.run(["extract", "Resources/Settings.bundle", "--locale", "sv"])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.hasPrefix("Error: --locale chooses the locales of --xliff or --xcloc; give one of them too"))
+        #expect(result.stderr.hasPrefix("error: --locale chooses the locales of --xliff or --xcloc; give one of them too"))
     }
 
     @Test("a missing bundle is a failure with a message")

@@ -183,7 +183,7 @@ struct HostileInputCommandTests {
         let before = try copy.snapshot()
         let result = try Tool.run(["merge", copy.bundle.path, "--development-language", language])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.hasPrefix("Error: --development-language must be a language identifier such as en, pt-BR or zh-Hans, not \"\(language)\"\n"))
+        #expect(result.stderr.hasPrefix("error: --development-language must be a language identifier such as en, pt-BR or zh-Hans, not \"\(language)\"\n"))
         #expect(try copy.snapshot() == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.path) == ["Settings.bundle"])
     }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+/// Issue 28, the smaller things a new user hit.
+@Suite("what a new user reads: one spelling of error, grouped counts, the host's name, language order, the manual, git diff")
+struct NewUserCommandTests {
+    @Test("argument-parser's usage errors are spelled error: as every other message")
+    func errorSpelling() throws {
+        let result = try Tool.run(["check", "Resources/Settings.bundle", "--format", "yaml"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasPrefix("error: The value 'yaml' is invalid for '--format <format>'"), "\(result)")
+        #expect(!result.stderr.contains("Error:"))
+    }
+
+    /// A bundle with `count` group titles in Root and an empty German table.
+    static func largeBundle(_ count: Int) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        let groups = (1...count).map { "\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Group \($0)</string></dict>" }
+        try folder.write("Settings.bundle/Root.plist", xmlSchema(groups.joined(separator: "\n")))
+        try folder.write("Settings.bundle/en.lproj/Root.strings", (1...count).map { "\"Group \($0)\" = \"Group \($0)\";\n" }.joined())
+        try folder.write("Settings.bundle/de.lproj/Root.strings", "")
+        return folder
+    }
+
+    @Test("the manual page (argument-parser's, from the help) names every option's allowed values and the contract's exit statuses")
+    func manual() throws {
+        let dump = try Tool.run(["--experimental-dump-help"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let command = try #require(root["command"] as? [String: Any])
+        // Exit statuses, as the contract states them (its two places, backticks aside).
+        let contract = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/cli-contract.md"), encoding: .utf8)
+            .replacingOccurrences(of: "`", with: "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let statuses = ["0 success", "1 the command ran and found problems (check errors, merge --check out of date, import rejects)", "2 bad usage"]
+        let other = "(unreadable bundle, malformed XLIFF, a table or language the bundle lacks on import, an I/O error)"
+        for phrase in statuses + [other] { #expect(contract.contains(phrase), "the contract no longer says \(phrase)") }
+        let discussion = (command["discussion"] as? String ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(discussion.contains("Exit codes: " + statuses.joined(separator: "; ") + "; 3 any other failure " + other + ", always with a message on standard error."),
+                "\(discussion)")
+        // Each option with a fixed set of values names them in its help, which the page prints.
+        var unnamed: [String] = []
+        func visit(_ command: [String: Any]) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                let values = argument["allValueStrings"] as? [String] ?? argument["allValues"] as? [String] ?? []
+                let text = (argument["abstract"] as? String ?? "") + " " + (argument["discussion"] as? String ?? "")
+                for value in values where !text.contains(value) {
+                    unnamed.append("\(command["commandName"] ?? "") --\(argument["valueName"] ?? ""): \(value)")
+                }
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { visit(sub) }
+        }
+        visit(command)
+        #expect(unnamed == [])
+    }
+}
