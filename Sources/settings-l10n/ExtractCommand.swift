@@ -61,7 +61,7 @@ struct ExtractCommand: ParsableCommand {
             for export in exports {
                 let units = export.document.files.flatMap(\.units)
                 let translated = units.filter { $0.target != nil }.count
-                printError("wrote \(joinedPath(xliff, export.folder + ".xliff")): \(units.count) units, \(translated) with a translation")
+                printError("wrote \(joinedPath(xliff, export.folder + ".xliff")): \(units.count.grouped) units, \(translated.grouped) with a translation")
             }
         }
         if let xcloc {
@@ -89,7 +89,7 @@ struct ExtractCommand: ParsableCommand {
             // Import reads documents up to a limit: never write one it would refuse.
             let limit = ReadLimits.standard.maximumDocumentSize
             guard data.count <= limit else {
-                throw CommandFailure("the XLIFF document for \(export.folder) would be \(data.count) bytes, more than import reads (\(limit)); no document was written")
+                throw CommandFailure("the XLIFF document for \(export.folder) would be \(data.count.grouped) bytes, more than import reads (\(limit.grouped)); no document was written")
             }
             files.append((joinedPath(folder, export.folder + ".xliff"), data))
         }

@@ -101,7 +101,7 @@ struct MergeCommand: ParsableCommand {
         if check, changed > 0 {
             let choices = locales.flatMap { ["--locale", shellQuoted($0)] } + (prune ? ["--prune"] : []) + (fill.map { ["--fill", $0.rawValue] } ?? [])
                 + (fillFrom.map { ["--fill-from", shellQuoted($0)] } ?? [])
-            printError("\(changed) table\(changed == 1 ? " is" : "s are") out of date; run settings-l10n merge \(([options.commandLine] + choices).joined(separator: " "))")
+            printError("\(changed.grouped) table\(changed == 1 ? " is" : "s are") out of date; run settings-l10n merge \(([options.commandLine] + choices).joined(separator: " "))")
             throw ExitCode(1)
         }
         if result.hasProblems {

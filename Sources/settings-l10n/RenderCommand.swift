@@ -100,10 +100,10 @@ struct RenderCommand: ParsableCommand {
             printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unloaded + problems))
         }
         if !unloaded.isEmpty {
-            printError("\(unloaded.count) schema file\(unloaded.count == 1 ? "" : "s") did not load or \(unloaded.count == 1 ? "is" : "are") missing; \(unloaded.count == 1 ? "its page is" : "their pages are") not in the rendering")
+            printError("\(unloaded.count.grouped) schema file\(unloaded.count == 1 ? "" : "s") did not load or \(unloaded.count == 1 ? "is" : "are") missing; \(unloaded.count == 1 ? "its page is" : "their pages are") not in the rendering")
         }
         if !problems.isEmpty {
-            printError("\(problems.count) table\(problems.count == 1 ? "" : "s") could not be read; \(problems.count == 1 ? "its" : "their") keys are shown as written, as on a device")
+            printError("\(problems.count.grouped) table\(problems.count == 1 ? "" : "s") could not be read; \(problems.count == 1 ? "its" : "their") keys are shown as written, as on a device")
         }
         // Root~iphone.plist only, rendered for iPad (or the reverse): the host opens no page.
         let roots = loaded.bundle.schemaFiles.filter { $0.name.base == "Root" && !$0.name.isInApp }
@@ -135,7 +135,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CommandFailure("cannot write the pages into \(folder): \(error.reason); choose a folder you can write to")
         }
-        printError("wrote \(pages.count) page\(pages.count == 1 ? "" : "s") for \(locales.count) locale\(locales.count == 1 ? "" : "s") into \(output!); open \(joinedPath(folder, "index.html"))")
+        printError("wrote \(pages.count.grouped) page\(pages.count == 1 ? "" : "s") for \(locales.count.grouped) locale\(locales.count == 1 ? "" : "s") into \(output!); open \(joinedPath(folder, "index.html"))")
     }
 }
 

@@ -23,6 +23,19 @@ struct NewUserCommandTests {
         return folder
     }
 
+    @Test("counts of a thousand and more are grouped in text output: extract, status, merge")
+    func thousands() throws {
+        let folder = try Self.largeBundle(1_200)
+        let extract = try Tool.run(["extract", "Settings.bundle"], in: folder.url)
+        #expect(extract.stdout.hasPrefix("Root.strings: 1,200 strings from 1 schema file\n"), "\(extract)")
+        let status = try Tool.run(["status", "Settings.bundle", "--locale", "de"], in: folder.url)
+        #expect(status.stdout.contains("de      Root      0/1,200      0    1,200      0     0.0%"), "\(status)")
+        let markdown = try Tool.run(["status", "Settings.bundle", "--format", "markdown"], in: folder.url)
+        #expect(markdown.stdout.contains("| de | 0 / 1,200 | 0 | 1,200 | 0 |"), "\(markdown)")
+        let merge = try Tool.run(["merge", "Settings.bundle", "--dry-run", "--fill", "source"], in: folder.url)
+        #expect(merge.stderr.hasPrefix("de.lproj/Root.strings: 1,200 added; would change\nen.lproj/Root.strings: 1,200 kept; up to date\n"), "\(merge)")
+    }
+
     @Test("the manual page (argument-parser's, from the help) names every option's allowed values and the contract's exit statuses")
     func manual() throws {
         let dump = try Tool.run(["--experimental-dump-help"])
