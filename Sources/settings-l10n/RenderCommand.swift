@@ -109,7 +109,7 @@ struct RenderCommand: ParsableCommand {
         let roots = loaded.bundle.schemaFiles.filter { $0.name.base == "Root" && !$0.name.isInApp }
         let noRoot = !roots.isEmpty && !roots.contains { $0.name.idiom == nil || $0.name.idiom == idiom }
         if noRoot {
-            printError("error: the bundle has no Root.plist or Root\(idiom.fileSuffix).plist, so the Settings app shows no page on \(idiom.rawValue == "pad" ? "iPad" : "iPhone"): add Root.plist (\(roots.map(\.path).sorted().joined(separator: ", ")) serve\(roots.count == 1 ? "s" : "") the other idiom only)")
+            printError("error: the bundle has no Root.plist or Root\(idiom.fileSuffix).plist, so \(resolver.host.displayName) shows no page on \(idiom.rawValue == "pad" ? "iPad" : "iPhone"): add Root.plist (\(roots.map(\.path).sorted().joined(separator: ", ")) serve\(roots.count == 1 ? "s" : "") the other idiom only)")
         }
         if !problems.isEmpty || !unloaded.isEmpty || noRoot { throw ExitCode(1) }
     }

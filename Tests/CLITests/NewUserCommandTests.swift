@@ -36,6 +36,17 @@ struct NewUserCommandTests {
         #expect(merge.stderr.hasPrefix("de.lproj/Root.strings: 1,200 added; would change\nen.lproj/Root.strings: 1,200 kept; up to date\n"), "\(merge)")
     }
 
+    @Test("under --in-app, findings speak of InAppSettingsKit, not the Settings app")
+    func inAppWording() throws {
+        let copy = try BundleCopy()
+        try replaceOnce(in: copy.bundle.appendingPathComponent("de.lproj/Privacy.strings"), "\"Referral code\" = \"Empfehlungscode\";", with: "\"Referral code\" = \"\";")
+        let settingsApp = try Tool.run(["check", "Settings.bundle", "--each", "--locale", "de"], in: copy.folder)
+        #expect(settingsApp.stdout.contains("is empty: the Settings app shows nothing there [empty-value]"), "\(settingsApp)")
+        let inApp = try Tool.run(["check", "Settings.bundle", "--each", "--locale", "de", "--in-app"], in: copy.folder)
+        #expect(inApp.stdout.contains("is empty: InAppSettingsKit shows nothing there [empty-value]"), "\(inApp)")
+        #expect(!inApp.stdout.contains("Settings app"), "\(inApp)")
+    }
+
     @Test("the manual page (argument-parser's, from the help) names every option's allowed values and the contract's exit statuses")
     func manual() throws {
         let dump = try Tool.run(["--experimental-dump-help"])
