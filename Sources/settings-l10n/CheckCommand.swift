@@ -86,7 +86,9 @@ struct CheckCommand: ParsableCommand {
             printError("wrote \(writeBaseline): \(DiagnosticReport.count(diagnostics.count, "finding")) accepted; check with --baseline \(writeBaseline) from now on")
             return
         }
-        var report = DiagnosticReport(diagnostics: diagnostics, rules: Checker.descriptors, listsEach: each)
+        // Grouped lines speak of the host too (under --in-app, InAppSettingsKit).
+        let rules = Checker.descriptors.map { $0.spoken(by: loaded.catalog.host) }
+        var report = DiagnosticReport(diagnostics: diagnostics, rules: rules, listsEach: each)
         report.configuration = options.configurationFile?.location
         var fixed = 0
         if let baseline {

@@ -45,6 +45,11 @@ struct NewUserCommandTests {
         let inApp = try Tool.run(["check", "Settings.bundle", "--each", "--locale", "de", "--in-app"], in: copy.folder)
         #expect(inApp.stdout.contains("is empty: InAppSettingsKit shows nothing there [empty-value]"), "\(inApp)")
         #expect(!inApp.stdout.contains("Settings app"), "\(inApp)")
+        // Grouped on one line (two empty values of one table), too.
+        try replaceOnce(in: copy.bundle.appendingPathComponent("de.lproj/Privacy.strings"), "\"Analytics\" = \"Analyse\";", with: "\"Analytics\" = \"\";")
+        let grouped = try Tool.run(["check", "Settings.bundle", "--locale", "de", "--in-app"], in: copy.folder)
+        #expect(grouped.stdout.contains("values are empty, so InAppSettingsKit shows nothing there"), "\(grouped)")
+        #expect(!grouped.stdout.contains("Settings app"), "\(grouped)")
     }
 
     @Test("the manual page (argument-parser's, from the help) names every option's allowed values and the contract's exit statuses")

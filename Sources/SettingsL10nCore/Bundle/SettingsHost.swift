@@ -62,6 +62,16 @@ extension SettingsHost {
     }
 }
 
+extension RuleDescriptor {
+    /// The descriptor with the message of its grouped line said of `host`; the summary, which
+    /// documents the rule (the README, SARIF), stays as it is.
+    public func spoken(by host: SettingsHost) -> RuleDescriptor {
+        var descriptor = self
+        descriptor.groupMessage = groupMessage.map(host.speaking)
+        return descriptor
+    }
+}
+
 extension Diagnostic {
     /// The diagnostic with its message said of `host` (`SettingsHost.speaking`).
     public func spoken(by host: SettingsHost) -> Diagnostic {
