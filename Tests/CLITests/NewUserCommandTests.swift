@@ -52,6 +52,18 @@ struct NewUserCommandTests {
         #expect(!grouped.stdout.contains("Settings app"), "\(grouped)")
     }
 
+    @Test("status lists a language before its regional variants: en, en-GB; de, de_CH")
+    func languageOrder() throws {
+        let copy = try BundleCopy()
+        for (from, to) in [("en", "en-GB"), ("de", "de_CH")] {
+            try FileManager.default.copyItem(at: copy.bundle.appendingPathComponent("\(from).lproj"), to: copy.bundle.appendingPathComponent("\(to).lproj"))
+        }
+        let result = try Tool.run(["status", "Settings.bundle", "--format", "json"], in: copy.folder)
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let locales = try #require(document["locales"] as? [[String: Any]]).map { $0["locale"] as? String }
+        #expect(locales == ["ar", "de", "de_CH", "en", "en-GB", "ja", "sv"])
+    }
+
     @Test("the manual page (argument-parser's, from the help) names every option's allowed values and the contract's exit statuses")
     func manual() throws {
         let dump = try Tool.run(["--experimental-dump-help"])
