@@ -93,4 +93,31 @@ struct NewUserCommandTests {
         visit(command)
         #expect(unnamed == [])
     }
+
+    @Test("the README's git diff tip makes a UTF-16 table's diff readable")
+    func gitDiffUTF16() throws {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- git-diff-utf16 -->\n"))
+        let end = try #require(readme.range(of: "<!-- /git-diff-utf16 -->", range: start.upperBound..<readme.endIndex))
+        let tip = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { !$0.hasPrefix("```") }.joined(separator: "\n")
+        let repository = try TemporaryFolder()
+        let environment = ["HOME": repository.path, "GIT_CONFIG_NOSYSTEM": "1"]
+        func git(_ arguments: String...) throws -> ToolResult {
+            try Tool.run(["-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments, in: repository.url, environment: environment,
+                         executable: URL(fileURLWithPath: "/usr/bin/git"))
+        }
+        func utf16(_ text: String) -> [UInt8] {
+            [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        }
+        #expect(try git("init", "-q").exitCode == 0)
+        try repository.write("ja.lproj/Root.strings", utf16("\"Sound\" = \"サウンド\";\n"))
+        #expect(try git("add", ".").exitCode == 0)
+        #expect(try git("commit", "-q", "-m", "table").exitCode == 0)
+        try repository.write("ja.lproj/Root.strings", utf16("\"Sound\" = \"音\";\n"))
+        #expect(try git("diff").stdout.contains("Binary files"))
+        let setup = try Tool.run(["-c", tip], in: repository.url, environment: environment, executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(setup.exitCode == 0, "\(setup)")
+        let diff = try git("diff")
+        #expect(diff.stdout.contains("-\"Sound\" = \"サウンド\";\n+\"Sound\" = \"音\";\n"), "\(diff)")
+    }
 }
