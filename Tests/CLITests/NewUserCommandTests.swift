@@ -75,6 +75,21 @@ struct NewUserCommandTests {
         let statuses = ["0 success", "1 the command ran and found problems (check errors, merge --check out of date, import rejects)", "2 bad usage"]
         let other = "(unreadable bundle, malformed XLIFF, a table or language the bundle lacks on import, an I/O error)"
         for phrase in statuses + [other] { #expect(contract.contains(phrase), "the contract no longer says \(phrase)") }
+        // The page's EXIT STATUS section, which the Makefile puts in place of argument-parser's generic one.
+        let section = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/exit-status.mdoc"), encoding: .utf8)
+        #expect(section == """
+            .Bl -tag -width 3n
+            .It 0
+            Success.
+            .It 1
+            The command ran and found problems \(statuses[1].dropFirst(37)).
+            .It 2
+            Bad usage.
+            .It 3
+            Any other failure \(other), always with a message on standard error.
+            .El
+
+            """)
         let discussion = (command["discussion"] as? String ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(discussion.contains("Exit codes: " + statuses.joined(separator: "; ") + "; 3 any other failure " + other + ", always with a message on standard error."),
                 "\(discussion)")
