@@ -78,7 +78,7 @@ package struct RequirementTrait: TestTrait, SuiteTrait, TestScoping {
         if test.isSuite || requirement.isMet() {
             try await function()
         } else {
-            Issue.record(Comment(rawValue: "required in CI, where nothing is skipped: \(requirement.reason)"))
+            Issue.record(Comment(rawValue: "missing in CI, where no test may be left out: \(requirement.reason)"))
         }
     }
 }

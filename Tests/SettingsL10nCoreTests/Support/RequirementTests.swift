@@ -12,7 +12,7 @@ struct RequirementTests {
         try await withKnownIssue {
             try await trait.provideScope(for: test, testCase: nil) { Issue.record("the test ran") }
         } matching: { issue in
-            issue.comments.map(\.rawValue) == ["required in CI, where nothing is skipped: the moon is not installed"]
+            issue.comments.map(\.rawValue) == ["missing in CI, where no test may be left out: the moon is not installed"]
         }
     }
 
