@@ -24,6 +24,8 @@ release:
 
 build: release
 	swift package generate-manual
+	# argument-parser writes a generic EXIT STATUS (.Ex -std); the contract's statuses replace it.
+	sed -e '/^\.Ex -std$$/{r docs/exit-status.mdoc' -e 'd;}' "$(MANUAL)" > "$(MANUAL).tmp" && mv "$(MANUAL).tmp" "$(MANUAL)"
 
 install: build
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"

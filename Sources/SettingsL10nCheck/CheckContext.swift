@@ -33,6 +33,7 @@ public struct CheckContext: Sendable {
         // Base.lproj is checked when it holds the development language's tables (no en.lproj).
         let localizations = bundle.localizations.filter { $0.name != "Base" || $0.folder == development?.folder }
             .matching(locales: locales.map { $0 == catalog.developmentLanguage ? (development?.name ?? $0) : $0 })
+            .sorted { LanguageTag.precedes($0.name, $1.name) }
         self.localizations = localizations
         checksWholeBundle = locales.isEmpty
         let specifiers = bundle.schemaFiles.flatMap { file in file.specifiers.map { (file, $0) } }

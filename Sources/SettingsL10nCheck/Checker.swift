@@ -25,7 +25,8 @@ public enum Checker {
             }
         }
         let found = parallelMap(enabled) { rule, severity in
-            let diagnostics = rule.diagnostics(in: context)
+            // Under --in-app, messages speak of InAppSettingsKit, which shows the bundle.
+            let diagnostics = rule.diagnostics(in: context).map { $0.spoken(by: context.catalog.host) }
             guard let severity else { return diagnostics }
             return diagnostics.map { var diagnostic = $0; diagnostic.severity = severity; return diagnostic }
         }

@@ -93,7 +93,7 @@ struct ImportPlanner {
         func notImported(_ reason: String) -> Table? {
             let count = section.file.units.count
             outcome.rejected.append(Diagnostic(.error, rule: .importTableRefused,
-                                               "\(count) unit\(count == 1 ? " was" : "s were") not imported into \(path): \(reason)",
+                                               "\(count.grouped) unit\(count == 1 ? " was" : "s were") not imported into \(path): \(reason)",
                                                at: location))
             return nil
         }

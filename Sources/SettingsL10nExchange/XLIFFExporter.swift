@@ -133,7 +133,7 @@ public enum XLIFFExporter {
         var targets: [Localization] = []
         for locale in locales {
             guard let localization = bundle.localization(forLanguage: locale) else {
-                throw ExchangeError("the bundle has no \(locale).lproj folder; create it (it may stay empty) to export \(locale)")
+                throw ExchangeError(bundle.noFolderMessage(for: [locale]))
             }
             targets.append(localization)
         }

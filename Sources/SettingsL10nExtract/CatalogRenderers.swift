@@ -82,7 +82,7 @@ extension Catalog {
     /// then the files that are not localized.
     public var text: String {
         var out = ""
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        func plural(_ count: Int, _ word: String) -> String { "\(count.grouped) \(word)\(count == 1 ? "" : "s")" }
         for table in tables {
             var perFile: [(String, Int)] = []
             for string in table.strings {

@@ -47,7 +47,7 @@ public enum Extractor {
             return (collected: collected, diagnostics: diagnostics)
         }
         let collected = collections[0].collected, otherCollection = collections[1].collected
-        catalog.diagnostics = collections[0].diagnostics
+        catalog.diagnostics = collections[0].diagnostics.map { $0.spoken(by: host) }
         catalog.unlocalized = collected.unlocalized
         let tables = collected.tables
         for (table, strings) in otherCollection.tables {

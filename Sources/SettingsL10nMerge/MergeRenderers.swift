@@ -65,16 +65,16 @@ extension MergeResult {
                 continue
             }
             var parts: [String] = []
-            if report.kept > 0 { parts.append("\(report.kept) kept") }
-            if !report.added.isEmpty { parts.append("\(report.added.count) added") }
-            if !report.fuzzy.isEmpty { parts.append("\(report.fuzzy.count) fuzzy (to review)") }
+            if report.kept > 0 { parts.append("\(report.kept.grouped) kept") }
+            if !report.added.isEmpty { parts.append("\(report.added.count.grouped) added") }
+            if !report.fuzzy.isEmpty { parts.append("\(report.fuzzy.count.grouped) fuzzy (to review)") }
             if !report.filledFromApp.isEmpty {
-                parts.append("\(report.filledFromApp.count) from the app\(report.appLanguage.map { "'s \($0)" } ?? "") (to review)")
+                parts.append("\(report.filledFromApp.count.grouped) from the app\(report.appLanguage.map { "'s \($0)" } ?? "") (to review)")
             }
-            if !report.obsolete.isEmpty { parts.append("\(report.obsolete.count) obsolete") }
-            if !report.pruned.isEmpty { parts.append("\(report.pruned.count) pruned") }
-            if !report.missing.isEmpty { parts.append("\(report.missing.count) missing") }
-            if !report.duplicates.isEmpty { parts.append("\(report.duplicates.count) duplicate\(report.duplicates.count == 1 ? "" : "s") removed") }
+            if !report.obsolete.isEmpty { parts.append("\(report.obsolete.count.grouped) obsolete") }
+            if !report.pruned.isEmpty { parts.append("\(report.pruned.count.grouped) pruned") }
+            if !report.missing.isEmpty { parts.append("\(report.missing.count.grouped) missing") }
+            if !report.duplicates.isEmpty { parts.append("\(report.duplicates.count.grouped) duplicate\(report.duplicates.count == 1 ? "" : "s") removed") }
             let state = report.created ? "\(verb) (new file)" : report.changed ? verb
                 : report.fileExists ? "up to date" : "no file (merge --fill source creates it)"
             out += "\(report.path): \(parts.isEmpty ? "empty" : parts.joined(separator: ", ")); \(state)\n"
@@ -86,7 +86,7 @@ extension MergeResult {
             }
             if !report.notPruned.isEmpty {
                 let shown = report.notPruned.prefix(DiagnosticReport.keysShown).map(MessageText.quoted).joined(separator: ", ")
-                    + (report.notPruned.count > DiagnosticReport.keysShown ? ", … (+\(report.notPruned.count - DiagnosticReport.keysShown))" : "")
+                    + (report.notPruned.count > DiagnosticReport.keysShown ? ", … (+\((report.notPruned.count - DiagnosticReport.keysShown).grouped))" : "")
                 out += "  not pruned: \(shown): the configuration's ignore silences their stale-key finding (list the keys the app reads itself in keep)\n"
             }
             for duplicate in report.duplicates {
@@ -100,8 +100,8 @@ extension MergeResult {
         let fills = appFillCounts
         if !fills.isEmpty {
             let total = fills.reduce(0) { $0 + $1.count }
-            out += "\(total) missing translation\(total == 1 ? "" : "s") taken from the app, marked for review: "
-                + fills.map { "\($0.count) from \($0.origin)" }.joined(separator: ", ") + "\n"
+            out += "\(total.grouped) missing translation\(total == 1 ? "" : "s") taken from the app, marked for review: "
+                + fills.map { "\($0.count.grouped) from \($0.origin)" }.joined(separator: ", ") + "\n"
         }
         return out
     }

@@ -52,6 +52,18 @@ public struct Resolver: Sendable {
         return (names + [development]).sorted()
     }
 
+    /// The `--locale`s asked for that match no `.lproj` folder by the device's rules (its
+    /// parent chain included: `en-GB` takes `en`), so that only the development language's
+    /// fallback would show; `all`, the pseudo-locales and the development language always match.
+    public func unmatchedLocales(_ locales: [String]) -> [String] {
+        let names = bundle.localizations.map(\.name).filter { $0 != "Base" }
+        return locales.filter { locale in
+            locale != "all" && PseudoLocale(rawValue: locale) == nil && locale != catalog.developmentLanguage
+                && bundle.localization(forLanguage: locale) == nil
+                && LocalizationMatcher.localizationsToUse(preferred: [locale], available: names).isEmpty
+        }
+    }
+
     /// Resolves one language (a tag, a folder name, or a pseudo-locale).
     public func resolve(_ locale: String) -> LocalizedLocale {
         resolve(LocaleRequest(locale))

@@ -84,9 +84,9 @@ public struct StatusReport: Hashable, Sendable {
             for (index, row) in rows.enumerated() {
                 let isLast = index == rows.count - 1
                 out += (index == 0 ? name : "").padded(to: localeWidth) + "  " + row.0.padded(to: tableWidth) + "  "
-                out += (locale.isDevelopmentLanguage ? "source" : "\(row.2)/\(row.3)").rightAligned(to: 10) + "  " + "\(row.4)".rightAligned(to: 5) + "  "
-                    + "\(row.5)".rightAligned(to: 7) + "  "
-                out += "\(row.6)".rightAligned(to: 5) + "  " + Self.percent(row.7).rightAligned(to: 7)
+                out += (locale.isDevelopmentLanguage ? "source" : "\(row.2.grouped)/\(row.3.grouped)").rightAligned(to: 10) + "  " + row.4.grouped.rightAligned(to: 5) + "  "
+                    + row.5.grouped.rightAligned(to: 7) + "  "
+                out += row.6.grouped.rightAligned(to: 5) + "  " + Self.percent(row.7).rightAligned(to: 7)
                 if isLast { out += "  " + tint(Self.bar(locale.percent), locale.percent) }
                 out += row.1 + "\n"
             }
@@ -121,18 +121,18 @@ public struct StatusReport: Hashable, Sendable {
     public func markdown(title: String) -> String {
         var out = "### \(title)\n\n"
         let complete = locales.filter { $0.percent >= 100 && $0.fuzzy == 0 }.count
-        out += "\(complete) of \(locales.count) languages complete.\n\n"
+        out += "\(complete.grouped) of \(locales.count.grouped) languages complete.\n\n"
         out += "| Language | Translated | Fuzzy | Missing | Stale | Complete |\n|---|---:|---:|---:|---:|---|\n"
         for locale in locales {
             let name = locale.isDevelopmentLanguage ? "\(locale.locale) (source)" : locale.locale
-            out += "| \(name) | \(locale.translated) / \(locale.total) | \(locale.fuzzy) | \(locale.missing) | \(locale.stale) | \(Self.percent(locale.percent)) `\(Self.bar(locale.percent, width: 10))` |\n"
+            out += "| \(name) | \(locale.translated.grouped) / \(locale.total.grouped) | \(locale.fuzzy.grouped) | \(locale.missing.grouped) | \(locale.stale.grouped) | \(Self.percent(locale.percent)) `\(Self.bar(locale.percent, width: 10))` |\n"
         }
         let multiTable = locales.contains { $0.tables.count > 1 }
         if multiTable {
             out += "\n<details><summary>Per table</summary>\n\n| Language | Table | Translated | Fuzzy | Missing | Stale |\n|---|---|---:|---:|---:|---:|\n"
             for locale in locales {
                 for table in locale.tables {
-                    out += "| \(locale.locale) | \(table.table) | \(locale.progress(of: table).translated) / \(table.total) | \(table.fuzzy.count) | \(table.missing.count + table.filled.count) | \(table.stale.count) |\n"
+                    out += "| \(locale.locale) | \(table.table) | \(locale.progress(of: table).translated.grouped) / \(table.total.grouped) | \(table.fuzzy.count.grouped) | \((table.missing.count + table.filled.count).grouped) | \(table.stale.count.grouped) |\n"
                 }
             }
             out += "\n</details>\n"

@@ -48,10 +48,11 @@ extension BundleOptions {
             source = try DiskBundleSource(path: self.bundle)
             bundle = try BundleLoader.load(from: source)
         } catch {
-            throw CommandFailure("cannot read the bundle: \(error.description)")
+            let hint = suggestedBundle.map { "; did you mean \($0)?" } ?? ""
+            throw CommandFailure("cannot read the bundle: \(error.description)\(hint)")
         }
-        if let inner = Self.onlyBundle(in: bundle, named: self.bundle) {
-            throw ConfigurationFailure(message: "\(self.bundle) is not a Settings bundle; did you mean \(inner)?")
+        guard bundle.hasSchemaFile else {
+            throw CommandFailure(BundleLocation.notABundleMessage(self.bundle, suggestion: suggestedBundle))
         }
         let catalog = Extractor.catalog(of: bundle, developmentLanguage: language(configuration),
                                         tableFallback: fallback(configuration), policy: configuration.translationPolicy,
@@ -59,19 +60,25 @@ extension BundleOptions {
         return LoadedBundle(bundle: bundle, source: source, configuration: configuration, catalog: catalog)
     }
 
-    /// The one `*.bundle` folder of a folder that is not a bundle itself (no schema file, no
-    /// localization), as the user would write its path; `nil` otherwise.
-    static func onlyBundle(in bundle: SettingsBundle, named path: String) -> String? {
-        guard !path.lowercased().hasSuffix(".bundle") && !path.lowercased().hasSuffix(".bundle/"),
-              bundle.schemaFiles.isEmpty, bundle.unloadedSchemaFiles.isEmpty, bundle.localizations.isEmpty else { return nil }
-        let inner = bundle.otherEntries.filter { $0.kind == .folder && $0.name.lowercased().hasSuffix(".bundle") }
-        guard inner.count == 1 else { return nil }
-        return (path.hasSuffix("/") ? path : path + "/") + inner[0].name
+    /// The Settings bundle close to the path given, which is not one (`BundleLocation`).
+    var suggestedBundle: String? {
+        BundleLocation.suggestion(for: bundle) { path in
+            try? DiskBundleSource(path: path).entries(inFolder: "", limit: 10_000)
+        }
     }
 
     /// How diagnostics name files: the bundle path as given, so they are relative to the
     /// working directory (or absolute when it was).
     var diagnosticPaths: DiagnosticPaths {
         DiagnosticPaths(prefix: bundle)
+    }
+}
+
+extension LoadedBundle {
+    /// Refuses `--locale`s that no `.lproj` folder holds (exit 3), in the same words in every
+    /// command: a typo must not pass as an empty report.
+    func requireFolders(for locales: [String]) throws {
+        let unmatched = bundle.unmatchedLocales(locales, developmentLanguage: catalog.developmentLanguage)
+        if !unmatched.isEmpty { throw CommandFailure(bundle.noFolderMessage(for: unmatched)) }
     }
 }

@@ -56,7 +56,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Name files by absolute path instead of relative to the working directory.")
     var absolutePaths = false
 
-    @Flag(help: "Print the files check reads, one per line, and check nothing (for an Xcode input file list).")
+    @Flag(help: "Print the files check reads (schema files, tables, the configuration file, the --baseline), one per line, and check nothing (for an Xcode input file list).")
     var printInputFiles = false
 
     @Option(help: ArgumentHelp("When the check passes, write this file (a Swift comment): the output a build system needs to run check again only when the bundle changes.", valueName: "file"))
@@ -76,13 +76,13 @@ struct CheckCommand: ParsableCommand {
         let paths = absolutePaths ? DiagnosticPaths(prefix: loaded.source.rootPath) : options.diagnosticPaths
         if printInputFiles {
             let files = loaded.bundle.schemaFiles.map(\.path) + loaded.bundle.localizations.flatMap { $0.tables.map(\.path) }
-            printOutput(files.sorted().map { paths.path(of: SourceLocation(file: $0)) + "\n" }.joined())
+            // The configuration and the baseline decide the result too: editing them must run the check again.
+            let decisive = ([options.configurationFile?.path, baseline].compactMap { $0 })
+                .map { absolutePaths ? URL(fileURLWithPath: $0).standardizedFileURL.path : $0 }
+            printOutput((files.sorted().map { paths.path(of: SourceLocation(file: $0)) } + decisive).map { $0 + "\n" }.joined())
             return
         }
-        let unknown = locales.filter { loaded.bundle.localization(forLanguage: $0) == nil }
-        if !unknown.isEmpty {
-            throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); it has \(loaded.bundle.localizations.map(\.name).joined(separator: ", "))")
-        }
+        try loaded.requireFolders(for: locales)
         let context = CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales)
         let diagnostics = Checker.check(context, configuration: loaded.configuration)
         ProcessLifetime.keep(loaded, context, diagnostics)
@@ -98,7 +98,9 @@ struct CheckCommand: ParsableCommand {
             printError("wrote \(writeBaseline): \(DiagnosticReport.count(diagnostics.count, "finding")) accepted; check with --baseline \(writeBaseline) from now on")
             return
         }
-        var report = DiagnosticReport(diagnostics: diagnostics, rules: Checker.descriptors, listsEach: each)
+        // Grouped lines speak of the host too (under --in-app, InAppSettingsKit).
+        let rules = Checker.descriptors.map { $0.spoken(by: loaded.catalog.host) }
+        var report = DiagnosticReport(diagnostics: diagnostics, rules: rules, listsEach: each)
         report.configuration = options.configurationFile?.location
         report.commandArguments = options.commandLine
         var fixed = 0

@@ -18,7 +18,7 @@ struct ExtractCommand: ParsableCommand {
 
     @OptionGroup var options: BundleOptions
 
-    @Option(help: "The output format.")
+    @Option(help: "The output format: text (each table with its strings counted) or json (every string with its occurrences).")
     var format: Format = .text
 
     @Option(help: ArgumentHelp("Write one XLIFF 1.2 document per locale into this folder (<dir>/<lang>.xliff).", valueName: "dir"))
@@ -46,6 +46,7 @@ struct ExtractCommand: ParsableCommand {
         // Xcode's packages and String Catalogs order their keys as Foundation does, by ICU.
         if xcloc != nil || xcstrings != nil { try requireICU(for: xcloc != nil ? "extract --xcloc" : "extract --xcstrings") }
         let loaded = try options.load()
+        try loaded.requireFolders(for: locales)
         for (path, option) in [(xliff, "--xliff"), (xcloc, "--xcloc"), (xcstrings, "--xcstrings")] {
             if let path { try OutputGuard.refuseInsideBundle(path, bundle: loaded.source, option: option) }
         }
@@ -60,7 +61,7 @@ struct ExtractCommand: ParsableCommand {
             for export in exports {
                 let units = export.document.files.flatMap(\.units)
                 let translated = units.filter { $0.target != nil }.count
-                printError("wrote \(joinedPath(xliff, export.folder + ".xliff")): \(units.count) units, \(translated) with a translation")
+                printError("wrote \(joinedPath(xliff, export.folder + ".xliff")): \(units.count.grouped) units, \(translated.grouped) with a translation")
             }
         }
         if let xcloc {
@@ -90,7 +91,7 @@ struct ExtractCommand: ParsableCommand {
             // Import reads documents up to a limit: never write one it would refuse.
             let limit = ReadLimits.standard.maximumDocumentSize
             guard data.count <= limit else {
-                throw CommandFailure("the XLIFF document for \(export.folder) would be \(data.count) bytes, more than import reads (\(limit)); no document was written")
+                throw CommandFailure("the XLIFF document for \(export.folder) would be \(data.count.grouped) bytes, more than import reads (\(limit.grouped)); no document was written")
             }
             files.append((joinedPath(folder, export.folder + ".xliff"), data))
         }

@@ -53,7 +53,7 @@ extension ExtractCommand {
             for file in files { try LocalFile.write(file.bytes, to: file.path, creatingFolders: true) }
             for package in packages {
                 try LocalFile.createFolders(joinedPath(package.path, "Notes"))
-                printError("wrote \(package.path): \(package.units.count) units, \(package.units.filter { $0.target != nil }.count) with a translation")
+                printError("wrote \(package.path): \(package.units.count.grouped) units, \(package.units.filter { $0.target != nil }.count.grouped) with a translation")
             }
         } catch {
             throw CommandFailure("cannot write the packages into \(folder): \(error.reason); choose a folder you can write to")
@@ -74,7 +74,7 @@ extension ExtractCommand {
                 try LocalFile.write(file.bytes, to: file.path, creatingFolders: true)
                 let entries = stringCatalog.entries
                 let units = entries.reduce(0) { $0 + $1.units.count }
-                printError("wrote \(file.path): \(entries.count) strings, \(units) string units")
+                printError("wrote \(file.path): \(entries.count.grouped) strings, \(units.grouped) string units")
             }
         } catch {
             throw CommandFailure("cannot write the String Catalogs into \(folder): \(error.reason); choose a folder you can write to")
@@ -93,7 +93,7 @@ extension ExtractCommand {
     private func checkSizes(_ files: [(path: String, bytes: [UInt8])]) throws {
         let limit = ReadLimits.standard.maximumDocumentSize
         if let large = files.first(where: { $0.bytes.count > limit }) {
-            throw CommandFailure("\(large.path) would be \(large.bytes.count) bytes, more than import reads (\(limit)); nothing was written")
+            throw CommandFailure("\(large.path) would be \(large.bytes.count.grouped) bytes, more than import reads (\(limit.grouped)); nothing was written")
         }
     }
 }

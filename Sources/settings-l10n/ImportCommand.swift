@@ -93,15 +93,15 @@ struct ImportCommand: ParsableCommand {
         if !result.skipped.isEmpty {
             let names = Set(result.skipped.map { $0.split(separator: "/").last.map(String.init) ?? $0 }).sorted()
             let shown = names.prefix(4).joined(separator: ", ") + (names.count > 4 ? ", …" : "")
-            printError("skipped \(result.skipped.count) section\(result.skipped.count == 1 ? "" : "s") for other files of the app (\(shown))")
+            printError("skipped \(result.skipped.count.grouped) section\(result.skipped.count == 1 ? "" : "s") for other files of the app (\(shown))")
         }
         if !result.unusedTables.isEmpty {
-            printError("skipped \(result.unusedTables.count) section\(result.unusedTables.count == 1 ? "" : "s") for tables no schema file uses: \(result.unusedTables.joined(separator: ", "))")
+            printError("skipped \(result.unusedTables.count.grouped) section\(result.unusedTables.count == 1 ? "" : "s") for tables no schema file uses: \(result.unusedTables.joined(separator: ", "))")
         }
         let verb = dryRun ? "would write" : "wrote"
         for update in written {
             let count = result.written[update.path] ?? 0
-            printError("\(update.path): \(verb) \(count) translation\(count == 1 ? "" : "s")\(update.original == nil ? " (new file)" : "")")
+            printError("\(update.path): \(verb) \(count.grouped) translation\(count == 1 ? "" : "s")\(update.original == nil ? " (new file)" : "")")
         }
         if written.isEmpty {
             let waiting = result.untranslated > 0
@@ -145,7 +145,7 @@ struct ImportCommand: ParsableCommand {
             }
             let count = result.written[update.path] ?? 0
             result.rejected.append(Diagnostic(.error, rule: .importTableRefused,
-                                              "\(count) translation\(count == 1 ? " was" : "s were") not imported: \(error.message)",
+                                              "\(count.grouped) translation\(count == 1 ? " was" : "s were") not imported: \(error.message)",
                                               at: SourceLocation(file: options.diagnosticPaths.path(of: SourceLocation(file: update.path)))))
         }
         return written

@@ -37,7 +37,7 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Remove obsolete entries (keys no schema file uses).")
     var prune = false
 
-    @Option(help: ArgumentHelp("Add missing keys to other languages with the source text, marked untranslated.", valueName: "source"))
+    @Option(help: ArgumentHelp("source (the only value): add missing keys to other languages with the source text, marked untranslated.", valueName: "source"))
     var fill: Fill?
 
     @Option(help: ArgumentHelp("Fill missing translations from the app's own: its .xcstrings, or a folder holding <lang>.lproj/*.strings (and .xcstrings). A key takes the app's translation of the same source text (else of the same text but for case and trailing punctuation), marked for review. The app's languages are matched to the folders as render matches them (zh-Hans fills zh_CN.lproj).", valueName: "path"))
@@ -54,10 +54,7 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         let loaded = try options.load()
         let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
-        let unknown = locales.filter { bundle.localization(forLanguage: $0) == nil && $0 != catalog.developmentLanguage }
-        if !unknown.isEmpty {
-            throw CommandFailure("the bundle has no .lproj folder for \(unknown.joined(separator: ", ")); create it (mkdir \(unknown.map { "\($0).lproj" }.joined(separator: " "))) and merge again")
-        }
+        try loaded.requireFolders(for: locales)
         if let refusal = bundle.schemaWriteRefusal {
             if format == .json { printOutput(MergeResult(refusal: refusal).json.rendered()) }
             throw RefusedWork("merge changed nothing: \(refusal)")
@@ -115,7 +112,7 @@ struct MergeCommand: ParsableCommand {
         if check, changed > 0 {
             let choices = locales.flatMap { ["--locale", shellQuoted($0)] } + (prune ? ["--prune"] : []) + (fill.map { ["--fill", $0.rawValue] } ?? [])
                 + (fillFrom.map { ["--fill-from", shellQuoted($0)] } ?? [])
-            printError("\(changed) table\(changed == 1 ? " is" : "s are") out of date; run settings-l10n merge \(([options.commandLine] + choices).joined(separator: " "))")
+            printError("\(changed.grouped) table\(changed == 1 ? " is" : "s are") out of date; run settings-l10n merge \(([options.commandLine] + choices).joined(separator: " "))")
             throw ExitCode(1)
         }
         if result.hasProblems {

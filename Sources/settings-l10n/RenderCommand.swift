@@ -32,7 +32,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("languages"), help: ArgumentHelp("A user's preferred languages, most preferred first, comma-separated: it,fr (repeatable).", valueName: "list"))
     var languageLists: [String] = []
 
-    @Option(help: "The output format.")
+    @Option(help: "The output format: text (a tree per locale), json, or html (pages written into --output).")
     var format: Format = .text
 
     @Option(help: ArgumentHelp("The folder HTML pages are written into (--format html).", valueName: "dir"))
@@ -56,6 +56,8 @@ struct RenderCommand: ParsableCommand {
         try requireICU(for: "render")
         let loaded = try options.load()
         let resolver = Resolver(bundle: loaded.bundle, catalog: loaded.catalog, idiom: idiom)
+        let unmatched = resolver.unmatchedLocales(locales)
+        if !unmatched.isEmpty { throw CommandFailure(loaded.bundle.noFolderMessage(for: unmatched)) }
         var requested: [LocaleRequest] = []
         func add(_ request: LocaleRequest) {
             if !requested.contains(where: { $0.name == request.name }) { requested.append(request) }
@@ -105,16 +107,16 @@ struct RenderCommand: ParsableCommand {
             printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unloaded + problems))
         }
         if !unloaded.isEmpty {
-            printError("\(unloaded.count) schema file\(unloaded.count == 1 ? "" : "s") did not load or \(unloaded.count == 1 ? "is" : "are") missing; \(unloaded.count == 1 ? "its page is" : "their pages are") not in the rendering")
+            printError("\(unloaded.count.grouped) schema file\(unloaded.count == 1 ? "" : "s") did not load or \(unloaded.count == 1 ? "is" : "are") missing; \(unloaded.count == 1 ? "its page is" : "their pages are") not in the rendering")
         }
         if !problems.isEmpty {
-            printError("\(problems.count) table\(problems.count == 1 ? "" : "s") could not be read; \(problems.count == 1 ? "its" : "their") keys are shown as written, as on a device")
+            printError("\(problems.count.grouped) table\(problems.count == 1 ? "" : "s") could not be read; \(problems.count == 1 ? "its" : "their") keys are shown as written, as on a device")
         }
         // Root~iphone.plist only, rendered for iPad (or the reverse): the host opens no page.
         let roots = loaded.bundle.schemaFiles.filter { $0.name.base == "Root" && !$0.name.isInApp }
         let noRoot = !roots.isEmpty && !roots.contains { $0.name.idiom == nil || $0.name.idiom == idiom }
         if noRoot {
-            printError("error: the bundle has no Root.plist or Root\(idiom.fileSuffix).plist, so the Settings app shows no page on \(idiom.rawValue == "pad" ? "iPad" : "iPhone"): add Root.plist (\(roots.map(\.path).sorted().joined(separator: ", ")) serve\(roots.count == 1 ? "s" : "") the other idiom only)")
+            printError("error: the bundle has no Root.plist or Root\(idiom.fileSuffix).plist, so \(resolver.host.displayName) shows no page on \(idiom.rawValue == "pad" ? "iPad" : "iPhone"): add Root.plist (\(roots.map(\.path).sorted().joined(separator: ", ")) serve\(roots.count == 1 ? "s" : "") the other idiom only)")
         }
         if !problems.isEmpty || !unloaded.isEmpty || noRoot { throw ExitCode(1) }
     }
@@ -149,7 +151,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CommandFailure("cannot write the pages into \(folder): \(error.reason); choose a folder you can write to")
         }
-        printError("wrote \(pages.count) page\(pages.count == 1 ? "" : "s") for \(locales.count) locale\(locales.count == 1 ? "" : "s") into \(output!); open \(joinedPath(folder, "index.html"))")
+        printError("wrote \(pages.count.grouped) page\(pages.count == 1 ? "" : "s") for \(locales.count.grouped) locale\(locales.count == 1 ? "" : "s") into \(output!); open \(joinedPath(folder, "index.html"))")
     }
 }
 

@@ -19,8 +19,10 @@ struct SettingsL10nCommand: ParsableCommand {
         Extracts every localizable string of a Settings.bundle, exchanges them with translators as \
         XLIFF, merges the .lproj tables without losing a translation, checks schema files and \
         tables in CI and Xcode, and renders each locale as the Settings app shows it. \
-        Exit codes: 0 success; 1 the command ran and found problems; 2 bad usage; \
-        3 and above any other failure (unreadable bundle, I/O error).
+        Exit codes: 0 success; 1 the command ran and found problems (check errors, merge --check \
+        out of date, import rejects); 2 bad usage; 3 any other failure (unreadable bundle, \
+        malformed XLIFF, a table or language the bundle lacks on import, an I/O error), always \
+        with a message on standard error.
         """,
         version: SettingsL10nVersion.current,
         subcommands: [ExtractCommand.self, ImportCommand.self, MergeCommand.self, CheckCommand.self, RenderCommand.self, StatusCommand.self, RulesCommand.self]
@@ -82,6 +84,12 @@ struct SettingsL10nCommand: ParsableCommand {
         DispatchQueue.global().async {}
     }
 
+    /// argument-parser's messages start `Error: `; every other message of the tool starts
+    /// `error: ` (as compilers write it, and as Xcode and editors match it): one spelling.
+    static func lowercaseErrorPrefix(_ message: String) -> String {
+        message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
+    }
+
     /// Runs a command and decides the exit code in one place: usage errors exit 2, as the
     /// contract says (argument-parser's default is 64).
     static func main() {
@@ -129,7 +137,7 @@ struct SettingsL10nCommand: ParsableCommand {
                 if !message.isEmpty { printOutput(message + "\n") }
                 terminate(0)
             }
-            if !message.isEmpty { printError(message) }
+            if !message.isEmpty { printError(lowercaseErrorPrefix(message)) }
             terminate(code == .validationFailure ? 2 : code.rawValue)
         }
     }

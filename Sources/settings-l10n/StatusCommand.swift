@@ -31,6 +31,7 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try options.load()
+        try loaded.requireFolders(for: locales)
         let report = StatusReport(CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales, displayRules: false))
         switch format {
         case .text:

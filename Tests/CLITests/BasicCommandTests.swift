@@ -23,6 +23,6 @@ struct BasicCommandTests {
         let result = try Tool.run(["check", "Resources/Settings.bundle", "--no-such-option"])
         #expect(result.exitCode == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr.hasPrefix("Error: Unknown option '--no-such-option'"))
+        #expect(result.stderr.hasPrefix("error: Unknown option '--no-such-option'"))
     }
 }

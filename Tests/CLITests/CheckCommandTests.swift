@@ -9,8 +9,7 @@ struct CheckCommandTests {
     static func broken() throws -> BundleCopy {
         let copy = try BundleCopy()
         let root = copy.bundle.appendingPathComponent("OfflineMaps.plist")
-        let text = try String(contentsOf: root, encoding: .utf8).replacingOccurrences(of: "\t\t\t\t<integer>365</integer>\n", with: "")
-        try text.write(to: root, atomically: true, encoding: .utf8)
+        try replaceOnce(in: root, "\t\t\t\t<integer>365</integer>\n", with: "")
         let german = copy.bundle.appendingPathComponent("de.lproj/Privacy.strings")
         try (String(contentsOf: german, encoding: .utf8) + "\"Old\" = \"Alt\";\n").write(to: german, atomically: true, encoding: .utf8)
         return copy

@@ -4,7 +4,7 @@ import SettingsL10nTestSupport
 
 /// One number, one answer: `status`, `check` and the HTML previews' index count translations
 /// with one definition (`TranslationPolicy`: doNotTranslate, strings without letters, keep).
-@Suite("status, check and render agree on what is translated", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))
+@Suite("status, check and render agree on what is translated", .requires(.corpus))
 struct CompletenessCommandTests {
     /// What each command says of each locale: status's percent and missing count, the
     /// previews' percent, and check's untranslated count.

@@ -4,8 +4,7 @@ import SettingsL10nTestSupport
 
 /// Failed system calls, injected with strace into the built binary (issue 30): what
 /// scripts/check-faults found, each a test that failed before its fix.
-@Suite("Failed system calls, injected", .enabled(if: FaultInjection.available || ProcessInfo.processInfo.environment["CI"] != nil,
-                                                 "strace is not installed (apt-get install -y strace)"))
+@Suite("Failed system calls, injected", .requires(.strace))
 struct FaultInjectionCommandTests {
     /// The example bundle with a stale key in the German table: `merge --prune` rewrites it.
     static func staleBundle() throws -> BundleCopy {
@@ -115,12 +114,11 @@ struct FaultInjectionCommandTests {
 
 /// Runs the built binary under strace, which fails or kills the system calls it is told to.
 enum FaultInjection {
-    static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static var available: Bool { strace != nil }
+    static let strace = Requirement.executable(named: "strace")?.path
 
     static func run(_ straceOptions: [String], _ arguments: [String]) throws -> ToolResult {
         guard let strace else {
-            Issue.record("strace is not installed (apt-get install -y strace); CI installs it")
+            Issue.record(Comment(rawValue: Requirement.strace.reason))
             return ToolResult(stdout: "", stderr: "", exitCode: -1)
         }
         return try Tool.run(["-f", "-qq", "-o", "/dev/null"] + straceOptions + ["--", Tool.binary.path] + arguments,

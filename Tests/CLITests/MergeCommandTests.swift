@@ -175,7 +175,7 @@ struct ProgressTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test("merge shows which locale it is on at a terminal, and not in CI", .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script")))
+    @Test("merge shows which locale it is on at a terminal, and not in CI", .requires(.file("/usr/bin/script", "/usr/bin/script (util-linux), which gives merge a terminal, is not installed")))
     func progress() throws {
         let command = "\(Tool.binary.path) merge Resources/Settings.bundle --check"
         let terminal = try Self.underTerminal(command)

@@ -94,9 +94,9 @@ struct RenderCommandTests {
     }
 
     @Test("usage errors", arguments: [
-        (["render", "Resources/Settings.bundle"], "Error: give at least one --locale (a language, all, or a pseudo-locale) or --languages list (it,fr)"),
-        (["render", "Resources/Settings.bundle", "--languages", ","], "Error: --languages ,: give languages separated by commas, most preferred first: it,fr"),
-        (["render", "Resources/Settings.bundle", "--locale", "sv", "--format", "html"], "Error: --format html writes pages: give --output <dir>"),
+        (["render", "Resources/Settings.bundle"], "error: give at least one --locale (a language, all, or a pseudo-locale) or --languages list (it,fr)"),
+        (["render", "Resources/Settings.bundle", "--languages", ","], "error: --languages ,: give languages separated by commas, most preferred first: it,fr"),
+        (["render", "Resources/Settings.bundle", "--locale", "sv", "--format", "html"], "error: --format html writes pages: give --output <dir>"),
     ])
     func usage(arguments: [String], message: String) throws {
         let result = try Tool.run(arguments)

@@ -46,7 +46,7 @@ struct StatusCommandTests {
         #expect((locale["tables"] as! [[String: Any]]).map { $0["table"] as! String } == ["Privacy", "Root"])
     }
 
-    @Test("on VLC's bundle, the table's numbers agree with check --format json", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))
+    @Test("on VLC's bundle, the table's numbers agree with check --format json", .requires(.corpus))
     func agreesWithCheck() throws {
         let bundle = TestPaths.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle").path
         let status = try Tool.run(["status", bundle])

@@ -7,7 +7,7 @@ import SettingsL10nTestSupport
 
 /// Day two on VLC's bundle: rows are inserted, removed and reordered after the baseline was
 /// written, and the findings it accepted stay accepted.
-@Suite("Corpus: a baseline survives edits of VLC's schema", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))
+@Suite("Corpus: a baseline survives edits of VLC's schema", .requires(.corpus))
 struct CorpusBaselineTests {
     static let vlc = "videolan__vlc-ios/Resources__iOS__Settings.bundle"
 

@@ -7,7 +7,7 @@ import Testing
 import SettingsL10n
 import SettingsL10nTestSupport
 
-@Suite("Corpus: check finds what the corpus README says", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))
+@Suite("Corpus: check finds what the corpus README says", .requires(.corpus))
 struct CorpusCheckTests {
     static func check(_ path: String, fallback: TableFallback = .none) throws -> [Diagnostic] {
         let bundle = try BundleLoader.load(from: try DiskBundleSource(path: TestPaths.corpus.appendingPathComponent(path).path))

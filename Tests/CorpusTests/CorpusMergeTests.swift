@@ -8,7 +8,7 @@ import SettingsL10n
 import SettingsL10nTestSupport
 
 /// Merges a copy (in memory) of every corpus bundle and checks the merger's guarantees.
-@Suite("Corpus: merge loses nothing and is stable", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))
+@Suite("Corpus: merge loses nothing and is stable", .requires(.corpus))
 struct CorpusMergeTests {
     /// Every file of a bundle on disk, by path relative to it.
     static func files(of bundle: URL) throws -> [String: [UInt8]] {

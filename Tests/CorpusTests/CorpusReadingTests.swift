@@ -9,7 +9,7 @@ import SettingsL10nTestSupport
 
 /// Every file of `../shared/corpus`, read as the tool reads it. Skipped, with this reason,
 /// where the corpus folder is absent.
-@Suite("Corpus: real bundles read and write back", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))
+@Suite("Corpus: real bundles read and write back", .requires(.corpus))
 struct CorpusReadingTests {
     static let malformedStrings =
         "BelledonneCommunications__linphone-iphone/Settings__InAppSettings.bundle@c02dcc754e/en.lproj/Chat.strings"

@@ -8,7 +8,7 @@ import SettingsL10nTestSupport
 
 /// VLC's bundle checked as the README's adoption example does: the default text report a new
 /// user reads, with the configuration the README gives.
-@Suite("Corpus: VLC's default check report", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))
+@Suite("Corpus: VLC's default check report", .requires(.corpus))
 struct CorpusReportTests {
     static let vlc = "videolan__vlc-ios/Resources__iOS__Settings.bundle"
 

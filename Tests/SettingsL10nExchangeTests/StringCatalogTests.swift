@@ -7,7 +7,7 @@ import SettingsL10nTestSupport
 
 @Suite("Xcode String Catalogs")
 struct StringCatalogTests {
-    @Test("the real catalog: its strings, languages and states", .enabled(if: TestPaths.stringCatalogsExist, "../shared/xcstrings is absent"))
+    @Test("the real catalog: its strings, languages and states", .requires(.stringCatalogs))
     func realCatalog() throws {
         let catalog = try StringCatalog.read([UInt8](try Data(contentsOf: TestPaths.realCatalog)))
         #expect(catalog.sourceLanguage == "en")

@@ -21,13 +21,13 @@ struct CatalogGoldenTests {
     static let vlc = "videolan__vlc-ios/Resources__iOS__Settings.bundle"
     static let iaskSample = "futuretap__InAppSettingsKit/InAppSettingsKitSampleApp__Settings.bundle"
 
-    @Test("two corpus bundles", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"),
+    @Test("two corpus bundles", .requires(.corpus),
           arguments: [(vlc, SettingsHost.settingsApp, "extract-vlc.json"), (iaskSample, .inAppSettingsKit, "extract-iask-sample.json")])
     func corpus(path: String, host: SettingsHost, golden: String) throws {
         Golden.check(try Self.catalog(TestPaths.corpus.appendingPathComponent(path), host: host).jsonText, against: golden)
     }
 
-    @Test("VLC: the symbolic keys of Root.plist and Root.inApp.plist", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))
+    @Test("VLC: the symbolic keys of Root.plist and Root.inApp.plist", .requires(.corpus))
     func vlcKeys() throws {
         let catalog = try Self.catalog(TestPaths.corpus.appendingPathComponent(Self.vlc))
         let root = try #require(catalog.table(named: "Root"))
@@ -46,7 +46,7 @@ struct CatalogGoldenTests {
         #expect(root.string(forKey: "SETTINGS_DARKTHEME")?.occurrences.map(\.file) == ["Root.inApp.plist"])
     }
 
-    @Test("InAppSettingsKit sample: panes without StringsTable are unlocalized", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))
+    @Test("InAppSettingsKit sample: panes without StringsTable are unlocalized", .requires(.corpus))
     func iaskUnlocalized() throws {
         let catalog = try Self.catalog(TestPaths.corpus.appendingPathComponent(Self.iaskSample))
         #expect(catalog.unlocalized.map(\.file) == ["Listgroup.plist", "Account.plist", "Tag.plist"])

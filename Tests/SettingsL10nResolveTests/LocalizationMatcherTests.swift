@@ -79,7 +79,7 @@ struct LocalizationMatcherTests {
     ]
 
     @Test("agrees with Apple's ualoc_localizationsToUse on every folder set and preferred language",
-          .enabled(if: AppleMatcher.function != nil, "Apple's ICU (lib_FoundationICU from the Swift toolchain) is not loaded or found"))
+          .requires(Requirement("Apple's ICU (lib_FoundationICU from the Swift toolchain) is not loaded or found") { AppleMatcher.function != nil }))
     func differential() {
         var cases = 0
         var disagreements: [String] = []

@@ -217,7 +217,7 @@ struct ResolverTests {
         #expect(rendered.isRightToLeft == (locale == .rightToLeft))
     }
 
-    @Test("InAppSettingsKit sample: the sorted list follows the en and de tables", .enabled(if: TestPaths.corpusExists, "../shared/corpus is absent"))
+    @Test("InAppSettingsKit sample: the sorted list follows the en and de tables", .requires(.corpus))
     func inAppSettingsKit() throws {
         let path = TestPaths.corpus.appendingPathComponent("futuretap__InAppSettingsKit/InAppSettingsKitSampleApp__Settings.bundle").path
         let bundle = try BundleLoader.load(from: try DiskBundleSource(path: path))

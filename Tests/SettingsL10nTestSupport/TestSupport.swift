@@ -28,7 +28,10 @@ package enum TestPaths {
     package static let exampleBundle: URL = packageRoot.appendingPathComponent("Resources/Settings.bundle")
 
     /// Every `*.bundle` folder of the corpus, as paths relative to it.
+    /// Without the corpus, none; in CI, one placeholder, so that the test runs and fails
+    /// (`Requirement.corpus`) instead of having no case at all.
     package static func corpusBundles() -> [String] {
+        guard corpusExists else { return Requirement.inCI ? ["../shared/corpus is absent"] : [] }
         guard let enumerator = FileManager.default.enumerator(atPath: corpus.path) else { return [] }
         var bundles: [String] = []
         while let path = enumerator.nextObject() as? String {
@@ -142,4 +145,21 @@ package struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+/// A fixture edit that did not apply: the text to replace is not in the file (the fixture
+/// changed), so the test would check something else than it means to.
+package struct FixtureEditFailed: Error, CustomStringConvertible {
+    package var description: String
+}
+
+/// Replaces the one occurrence of `old` in the UTF-8 file at `file` with `new`.
+/// - Throws: `FixtureEditFailed` when `old` occurs there not exactly once.
+package func replaceOnce(in file: URL, _ old: String, with new: String) throws {
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let count = text.components(separatedBy: old).count - 1
+    guard count == 1 else {
+        throw FixtureEditFailed(description: "\(file.lastPathComponent) holds \(old.debugDescription) \(count) times, not once: the fixture changed; fix the test's edit")
+    }
+    try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
 }

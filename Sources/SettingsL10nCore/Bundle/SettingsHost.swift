@@ -43,3 +43,41 @@ extension Specifier {
         }
     }
 }
+
+extension SettingsHost {
+    /// What messages call the host: `the Settings app`, `InAppSettingsKit`.
+    public var displayName: String {
+        switch self {
+        case .settingsApp: "the Settings app"
+        case .inAppSettingsKit: "InAppSettingsKit"
+        }
+    }
+
+    /// `message` said of this host: under InAppSettingsKit, "the Settings app" becomes
+    /// "InAppSettingsKit" (it is what shows the bundle). A message that names InAppSettingsKit
+    /// already contrasts the two hosts, and is left as it is.
+    public func speaking(_ message: String) -> String {
+        guard self == .inAppSettingsKit, message.contains("Settings app"), !message.contains("InAppSettingsKit") else { return message }
+        return message.replacingEvery("the Settings app", with: "InAppSettingsKit").replacingEvery("The Settings app", with: "InAppSettingsKit")
+    }
+}
+
+extension RuleDescriptor {
+    /// The descriptor with the message of its grouped line said of `host`; the summary, which
+    /// documents the rule (the README, SARIF), stays as it is.
+    public func spoken(by host: SettingsHost) -> RuleDescriptor {
+        var descriptor = self
+        descriptor.groupMessage = groupMessage.map(host.speaking)
+        return descriptor
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic with its message said of `host` (`SettingsHost.speaking`).
+    public func spoken(by host: SettingsHost) -> Diagnostic {
+        guard host == .inAppSettingsKit else { return self }
+        var diagnostic = self
+        diagnostic.message = host.speaking(message)
+        return diagnostic
+    }
+}

@@ -32,6 +32,17 @@ public enum LanguageTag {
 
     /// Whether `name` is a plausible language identifier: a 2-3 letter language subtag, then
     /// script, region or variant subtags, separated by `-` or `_`; or a legacy English name.
+    /// Whether folder or language name `a` comes before `b` in language-code order: subtag by
+    /// subtag (`-` and `_` alike), so a language comes before its regional variants (`en`,
+    /// `en-AU`, `en-GB`, `en_IN`, `es`), where comparing folder names (`en-GB.lproj` <
+    /// `en.lproj`) would not.
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        func subtags(_ name: String) -> [Substring] { name.split(whereSeparator: { $0 == "-" || $0 == "_" }) }
+        let (left, right) = (subtags(a), subtags(b))
+        for (x, y) in zip(left, right) where x != y { return x < y }
+        return left.count != right.count ? left.count < right.count : a < b
+    }
+
     public static func isValidFolderName(_ name: String) -> Bool {
         if legacyNames[name] != nil || name == "Base" { return true }
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
