@@ -24,7 +24,7 @@ extension CheckCommandTests {
             stdout: "", stderr: "no problems found\n1 warning not shown (--severity error)\n", exitCode: 0))
         let bad = try Tool.run(["check", "Settings.bundle", "--severity", "fatal"], in: warnings.folder)
         #expect(bad.exitCode == 2)
-        #expect(bad.stderr.hasPrefix("Error: The value 'fatal' is invalid for '--severity <severity>'. Please provide one of 'note', 'warning' or 'error'."))
+        #expect(bad.stderr.hasPrefix("error: The value 'fatal' is invalid for '--severity <severity>'. Please provide one of 'note', 'warning' or 'error'."))
     }
 
     @Test("the summary names the command that fixes what a command can fix")
