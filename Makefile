@@ -17,15 +17,22 @@ ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS = --static-swift-stdlib -Xswiftc -use-ld=lld
 endif
 
-.PHONY: release build install uninstall
+.PHONY: release manual build install uninstall
 
+# Linked every time: SwiftPM does not relink when only the link flags changed, and the manual's
+# plugin leaves a binary built without them in the same place.
 release:
+	rm -f $(TOOL) .build/*-linux-gnu/release/settings-l10n
 	swift build -c release --product settings-l10n $(RELEASE_FLAGS)
 
-build: release
+manual:
 	swift package generate-manual
 	# argument-parser writes a generic EXIT STATUS (.Ex -std); the contract's statuses replace it.
 	sed -e '/^\.Ex -std$$/{r docs/exit-status.mdoc' -e 'd;}' "$(MANUAL)" > "$(MANUAL).tmp" && mv "$(MANUAL).tmp" "$(MANUAL)"
+
+# The manual first: its plugin builds the tool in release without the flags above.
+build: manual
+	$(MAKE) release
 
 install: build
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
