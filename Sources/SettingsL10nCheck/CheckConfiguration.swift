@@ -30,6 +30,9 @@ public struct CheckConfiguration: Hashable, Sendable {
     /// Where the configuration was read from, as findings about it name it (relative to the
     /// bundle, such as `../.settings-l10n.json`, or absolute).
     public var location: String
+    /// Where each entry of the file's arrays starts (`"ignore"` → the position of `ignore[0]`,
+    /// `ignore[1]`, …), for findings about an entry.
+    public var entryPositions: [String: [TextPosition]] = [:]
 
     /// What counts as translated, from `doNotTranslate`, the no-letters rule and `keep`: the
     /// policy the catalog is extracted with.
@@ -75,9 +78,9 @@ public struct CheckConfiguration: Hashable, Sendable {
         guard bytes.count <= maximumSize else {
             throw ConfigurationError("the file is \(bytes.count) bytes, more than the limit of \(maximumSize)")
         }
-        let root: JSONValue
+        let root: JSONValue, elements: [String: [TextPosition]]
         do {
-            root = try JSONReader.read(bytes)
+            (root, elements) = try JSONReader.readRecordingElements(bytes)
         } catch {
             throw ConfigurationError("not valid JSON: \(error.description)")
         }
@@ -85,6 +88,7 @@ public struct CheckConfiguration: Hashable, Sendable {
             throw ConfigurationError("the configuration must be a JSON object, such as {\"rules\": {\"key-ignored\": \"off\"}}")
         }
         var configuration = CheckConfiguration(location: location)
+        configuration.entryPositions = elements
         for (key, value) in members {
             switch key {
             case "rules": configuration.severities = try severities(value, knownRules: knownRules)

@@ -97,4 +97,31 @@ struct ConfigurationCommandTests {
         try FileManager.default.removeItem(at: project.appendingPathComponent(".settings-l10n.json"))
         #expect(staleCount(try Tool.run(["check", bundle, "--each", "--locale", "de"], in: copy.folder)) == 2)
     }
+
+    @Test("an unused entry is named at its line and column, in the configuration's path as the user would type it")
+    func unusedEntryPlace() throws {
+        let copy = try BundleCopy()
+        try Self.write("""
+            {
+              "ignore": [
+                {"rule": "stale-key", "file": "nothing/*"}
+              ],
+              "doNotTranslate": ["Nothing here"]
+            }
+
+            """, to: copy.folder)
+        let result = try Tool.run(["check", "Settings.bundle"], in: copy.folder)
+        // Before: "Settings.bundle/../.settings-l10n.json: note: …", no line.
+        #expect(result.stdout == """
+            .settings-l10n.json:3:5: note: ignore[0] {"rule": "stale-key", "file": "nothing/*"} matches no finding; remove it [configuration-unused]
+            .settings-l10n.json:5:22: note: doNotTranslate "Nothing here" matches no key of the schema; remove it [configuration-unused]
+
+            """)
+        let folder = copy.folder.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let below = try Tool.run(["check", "../Settings.bundle"], in: folder)
+        #expect(below.stdout.hasPrefix("../.settings-l10n.json:3:5: note: ignore[0] "))
+        let absolute = try Tool.run(["check", copy.bundle.path], in: folder)
+        #expect(absolute.stdout.hasPrefix("\(copy.folder.path)/.settings-l10n.json:3:5: note: ignore[0] "))
+    }
 }

@@ -45,7 +45,7 @@ struct AdoptionTests {
         #expect(diagnostics.filter { $0.rule == .missingTranslation } == [])
         #expect(diagnostics.filter { $0.rule == .configurationUnused } == [Diagnostic(
             .note, rule: .configurationUnused, "doNotTranslate \"Nothing*\" matches no key of the schema; remove it",
-            at: SourceLocation(file: "../.settings-l10n.json"))])
+            at: SourceLocation(file: "../.settings-l10n.json", position: TextPosition(line: 1, column: 31)))])
     }
 
     @Test("ignore silences exactly the matching findings; an entry that matches nothing is a note")

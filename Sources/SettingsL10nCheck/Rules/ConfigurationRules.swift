@@ -32,12 +32,18 @@ enum ConfigurationRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] { [] }
 
         func findings(_ configuration: CheckConfiguration, catalog: Catalog, ignoreUsed: Set<Int>) -> [Diagnostic] {
-            let location = SourceLocation(file: configuration.location)
+            // Each at its entry's line and column in the file.
+            func location(_ member: String, _ index: Int?) -> SourceLocation {
+                let positions = configuration.entryPositions[member] ?? []
+                return SourceLocation(file: configuration.location,
+                                      position: index.flatMap { positions.indices.contains($0) ? positions[$0] : nil })
+            }
             let ignores = configuration.ignore.indices.filter { !ignoreUsed.contains($0) }.map { index in
-                diagnostic("ignore[\(index)] \(configuration.ignore[index]) matches no finding; remove it", at: location)
+                diagnostic("ignore[\(index)] \(configuration.ignore[index]) matches no finding; remove it", at: location("ignore", index))
             }
             let patterns = catalog.unusedDoNotTranslate.map { pattern in
-                diagnostic("doNotTranslate \(MessageText.quoted(pattern)) matches no key of the schema; remove it", at: location)
+                diagnostic("doNotTranslate \(MessageText.quoted(pattern)) matches no key of the schema; remove it",
+                           at: location("doNotTranslate", configuration.doNotTranslate.firstIndex { $0.text == pattern }))
             }
             return ignores + patterns
         }

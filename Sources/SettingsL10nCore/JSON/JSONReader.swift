@@ -26,7 +26,31 @@ public enum JSONReader {
         return value
     }
 
+    /// Reads a document whose root is an object, and where each element of its members'
+    /// arrays starts (`"ignore": [{…}, {…}]` → `["ignore": [line 3, line 4]]`): for messages
+    /// that point at an entry of a configuration.
+    public static func readRecordingElements(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError)
+        -> (value: JSONValue, elements: [String: [TextPosition]]) {
+        guard bytes.count <= limits.maximumDocumentSize else {
+            throw SyntaxError("the document is larger than \(limits.maximumDocumentSize) bytes")
+        }
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        try DecodedText.validateUTF8(bytes[start...])
+        var parser = Parser(bytes: bytes, start: start, maximumDepth: limits.maximumDepth)
+        parser.recordsElements = true
+        parser.skipWhitespace()
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        guard parser.offset == parser.bytes.count else { throw parser.error("text after the end of the document") }
+        return (value, parser.elementOffsets.mapValues { $0.map(parser.position(of:)) })
+    }
+
     struct Parser {
+        /// Whether the start of each element of the root object's member arrays is recorded.
+        var recordsElements = false
+        /// The root object's member being read.
+        var rootKey = ""
+        var elementOffsets: [String: [Int]] = [:]
         let bytes: [UInt8]
         /// Where the text starts (after a byte-order mark).
         let start: Int
@@ -123,6 +147,7 @@ public enum JSONReader {
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
                 offset += 1
                 skipWhitespace()
+                if depth == 0 { rootKey = key }
                 members.append((key, try value(depth: depth + 1)))
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("the document ends inside an object") }
@@ -174,6 +199,7 @@ public enum JSONReader {
             }
             while true {
                 skipWhitespace()
+                if recordsElements && depth == 1 { elementOffsets[rootKey, default: []].append(offset) }
                 elements.append(try value(depth: depth + 1))
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("the document ends inside an array") }

@@ -57,10 +57,22 @@ public struct DiagnosticPaths: Hashable, Sendable {
         self.prefix = prefix.count > 1 && prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
     }
 
-    /// The path of the location's file as people see it.
+    /// The path of the location's file as people see it. A file beside or above the bundle (the
+    /// configuration, `../.settings-l10n.json`) is named as they would type it:
+    /// `.settings-l10n.json`, not `Settings.bundle/../.settings-l10n.json`.
     public func path(of location: SourceLocation) -> String {
         if location.file.hasPrefix("/") || prefix.isEmpty { return location.file }
-        return prefix.hasSuffix("/") ? prefix + location.file : prefix + "/" + location.file
+        var folder = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+        var file = Substring(location.file)
+        while file.hasPrefix("../") {
+            let last = folder.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+            guard !folder.isEmpty, last != "..", last != ".", !last.isEmpty else { break }
+            folder = String(folder.dropLast(last.count))
+            if folder.hasSuffix("/"), folder.count > 1 { folder.removeLast() }
+            file = file.dropFirst(3)
+        }
+        if folder.isEmpty { return String(file) }
+        return folder.hasSuffix("/") ? folder + file : folder + "/" + file
     }
 }
 
