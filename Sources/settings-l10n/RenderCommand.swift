@@ -130,7 +130,12 @@ struct RenderCommand: ParsableCommand {
         let source = loaded.source, bundle = loaded.bundle
         // The index shows status's numbers: one definition of translated (the configuration's
         // TranslationPolicy, in the catalog), counted once by the same code.
-        let completeness = StatusReport(CheckContext(bundle: bundle, catalog: loaded.catalog, displayRules: false)).percentByLocale
+        let context = CheckContext(bundle: bundle, catalog: loaded.catalog, displayRules: false)
+        // Read again for the numbers: a table the disk does not give now would make them wrong.
+        if let problem = context.tableFacts.compactMap(\.problem).first(where: { if case .unreadable = $0 { true } else { false } }) {
+            throw CommandFailure("\(problem.path) cannot be read (\(problem.message)); no page was written")
+        }
+        let completeness = StatusReport(context).percentByLocale
         var images: [String: [UInt8]] = [:]
         for file in bundle.otherEntries where file.kind == .file && [".png", ".jpg", ".jpeg"].contains(where: file.name.lowercased().hasSuffix) {
             // Larger than a page should embed: shown without it. Unreadable: no page is written.
