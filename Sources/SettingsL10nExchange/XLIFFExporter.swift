@@ -63,14 +63,20 @@ public enum XLIFFExporter {
         do {
             return try file.deviceTable()
         } catch {
-            if case .unreadable(_, let message) = error {
-                diagnostics.append(Diagnostic(
-                    .error, rule: .fileUnreadable,
-                    "\(file.path) cannot be read (\(message)), so no export is written; fix it and export again",
-                    at: SourceLocation(file: file.path)))
-            }
+            _ = noteUnreadable(error, diagnostics: &diagnostics)
             return [:]
         }
+    }
+
+    /// An error for a table the disk did not give (not one that does not parse), which stops
+    /// every export: whether `error` was one.
+    private static func noteUnreadable(_ error: TableReadError, diagnostics: inout [Diagnostic]) -> Bool {
+        guard case .unreadable(let path, let message) = error else { return false }
+        diagnostics.append(Diagnostic(
+            .error, rule: .fileUnreadable,
+            "\(path) cannot be read (\(message)), so no export is written; fix it and export again",
+            at: SourceLocation(file: path)))
+        return true
     }
 
     /// A translation found in a table: its value, and whether it waits for review.
@@ -109,14 +115,8 @@ public enum XLIFFExporter {
                 }
             }
         } catch {
-            if case .unreadable(_, let message) = error {
-                // The disk, not the text: an export without these translations would look whole.
-                diagnostics.append(Diagnostic(
-                    .error, rule: .fileUnreadable,
-                    "\(file.path) cannot be read (\(message)), so no export is written; fix it and export again",
-                    at: SourceLocation(file: file.path)))
-                return [:]
-            }
+            // The disk, not the text: an export without these translations would look whole.
+            if noteUnreadable(error, diagnostics: &diagnostics) { return [:] }
             diagnostics.append(Diagnostic(
                 .warning, rule: .stringsSyntax,
                 "\(file.path) cannot be read, so its translations are not in the export; fix it and export again",

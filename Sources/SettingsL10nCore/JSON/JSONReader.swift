@@ -11,19 +11,9 @@ public enum JSONReader {
     /// String Catalog.
     public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard,
                             refusesNonXMLCharacters: Bool = false) throws(SyntaxError) -> JSONValue {
-        guard bytes.count <= limits.maximumDocumentSize else {
-            throw SyntaxError("the document is larger than \(limits.maximumDocumentSize) bytes")
-        }
-        // The document is read where it is: a copy would hold it twice.
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        try DecodedText.validateUTF8(bytes[start...])
-        var parser = Parser(bytes: bytes, start: start, maximumDepth: limits.maximumDepth)
+        var parser = try Parser(document: bytes, limits: limits)
         parser.refusesNonXMLCharacters = refusesNonXMLCharacters
-        parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        guard parser.offset == parser.bytes.count else { throw parser.error("text after the end of the document") }
-        return value
+        return try parser.document()
     }
 
     /// Reads a document whose root is an object, and where each element of its members'
@@ -31,17 +21,9 @@ public enum JSONReader {
     /// that point at an entry of a configuration.
     public static func readRecordingElements(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError)
         -> (value: JSONValue, elements: [String: [TextPosition]]) {
-        guard bytes.count <= limits.maximumDocumentSize else {
-            throw SyntaxError("the document is larger than \(limits.maximumDocumentSize) bytes")
-        }
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        try DecodedText.validateUTF8(bytes[start...])
-        var parser = Parser(bytes: bytes, start: start, maximumDepth: limits.maximumDepth)
+        var parser = try Parser(document: bytes, limits: limits)
         parser.recordsElements = true
-        parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        guard parser.offset == parser.bytes.count else { throw parser.error("text after the end of the document") }
+        let value = try parser.document()
         return (value, parser.elementOffsets.mapValues { $0.map(parser.position(of:)) })
     }
 
@@ -68,6 +50,26 @@ public enum JSONReader {
             self.start = start
             self.offset = start
             self.maximumDepth = maximumDepth
+        }
+
+        /// A parser for a whole document: within the size limit, valid UTF-8, read where it is
+        /// (a copy would hold it twice), after a byte-order mark.
+        init(document bytes: [UInt8], limits: ReadLimits) throws(SyntaxError) {
+            guard bytes.count <= limits.maximumDocumentSize else {
+                throw SyntaxError("the document is larger than \(limits.maximumDocumentSize) bytes")
+            }
+            let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            try DecodedText.validateUTF8(bytes[start...])
+            self.init(bytes: bytes, start: start, maximumDepth: limits.maximumDepth)
+        }
+
+        /// The document's one value, and nothing after it but white space.
+        mutating func document() throws(SyntaxError) -> JSONValue {
+            skipWhitespace()
+            let value = try value(depth: 0)
+            skipWhitespace()
+            guard offset == bytes.count else { throw error("text after the end of the document") }
+            return value
         }
 
         mutating func intern(_ text: String) -> String {
