@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "SettingsL10nICUTests", dependencies: ["SettingsL10nICU", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nResolveTests", dependencies: ["SettingsL10nResolve", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nRenderTests", dependencies: ["SettingsL10nRender", "SettingsL10nTestSupport"], exclude: ["Golden"]),
-        // The real bundles of ../shared/corpus, through every layer.
+        // The real bundles of Tests/Corpus (vendored, and fetched by scripts/fetch-corpus), through every layer.
         .testTarget(name: "CorpusTests", dependencies: ["SettingsL10n", "SettingsL10nTestSupport"], exclude: ["Golden"]),
         // End-to-end tests of the built binary: stdout, stderr and exit code.
         .testTarget(name: "CLITests", dependencies: ["settings-l10n", "SettingsL10nICU", "SettingsL10nTestSupport"], exclude: ["Fixtures"]),

@@ -6,10 +6,10 @@ import SettingsL10nTestSupport
 /// small things a new user trips over.
 @Suite("settings-l10n check on an existing project")
 struct AdoptionCommandTests {
-    static let vlc = TestPaths.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle")
+    static let vlc = TestPaths.vlc
 
     @Test("VLC's default report groups findings per table and across languages: at most 25 lines, one per finding with --each",
-          .requires(.corpus))
+          .requires(.fetchedCorpus))
     func readableReport() throws {
         let grouped = try Tool.run(["check", Self.vlc.path])
         #expect(grouped.exitCode == 1)
@@ -75,7 +75,7 @@ struct AdoptionCommandTests {
     }
 
     @Test("SARIF 2.1.0: valid against the official schema, one result per finding, written with --output",
-          .requires(.jsonSchema))
+          .requires(.jsonSchema), .requires(.sarifSchema))
     func sarif() throws {
         let copy = try BundleCopy()
         let offline = copy.bundle.appendingPathComponent("OfflineMaps.plist")
@@ -86,7 +86,7 @@ struct AdoptionCommandTests {
         let output = copy.folder.appendingPathComponent("report.sarif")
         let result = try Tool.run(["check", "Settings.bundle", "--format", "sarif", "--output", output.path], in: copy.folder)
         #expect(result == ToolResult(stdout: "", stderr: "", exitCode: 1))
-        let schema = TestPaths.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
+        let schema = TestPaths.sarifSchema
         let validation = try Tool.run(["-c", """
             import json, sys, jsonschema
             jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))

@@ -4,7 +4,7 @@ import SettingsL10nTestSupport
 
 /// One number, one answer: `status`, `check` and the HTML previews' index count translations
 /// with one definition (`TranslationPolicy`: doNotTranslate, strings without letters, keep).
-@Suite("status, check and render agree on what is translated", .requires(.corpus))
+@Suite("status, check and render agree on what is translated")
 struct CompletenessCommandTests {
     /// What each command says of each locale: status's percent and missing count, the
     /// previews' percent, and check's untranslated count.
@@ -80,11 +80,11 @@ struct CompletenessCommandTests {
     func everyBundle(bundle: String) throws {
         // linphone's panes leave StringsTable out and rely on InAppSettingsKit's fallback.
         let options = bundle.contains("linphone") ? ["--table-fallback", "file-name"] : []
-        let path = TestPaths.corpus.appendingPathComponent(bundle).path
+        let path = TestPaths.corpus(bundle).path
         Self.expectAgreement(try Self.numbers(path, options: options), in: bundle)
     }
 
-    @Test("VLC with the README's configuration: doNotTranslate and keep count the same in all three")
+    @Test("VLC with the README's configuration: doNotTranslate and keep count the same in all three", .requires(.fetchedCorpus))
     func vlcConfigured() throws {
         let folder = try TemporaryFolder()
         let configuration = folder.url.appendingPathComponent("vlc.json")
@@ -93,7 +93,7 @@ struct CompletenessCommandTests {
                                 "Times New Roman", "Zapf*", "* Sangam MN", "Hiragino *", "Heiti *"],
              "keep": ["SETTINGS_DONATE*"]}
             """.utf8).write(to: configuration)
-        let vlc = TestPaths.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle").path
+        let vlc = TestPaths.corpus("videolan__vlc-ios/Resources__iOS__Settings.bundle").path
         let numbers = try Self.numbers(vlc, options: ["--config", configuration.path])
         Self.expectAgreement(numbers, in: "VLC")
         // Before, the preview said 51% here: it counted neither doNotTranslate nor strings without letters.

@@ -4,7 +4,7 @@ import SettingsL10nTestSupport
 
 @Suite("settings-l10n merge --fill-from")
 struct FillFromCommandTests {
-    @Test("from the real String Catalog: new languages get the words the app already translates", .requires(.stringCatalogs))
+    @Test("from the real String Catalog: new languages get the words the app already translates")
     func realCatalog() throws {
         let copy = try BundleCopy()
         try FileManager.default.createDirectory(at: copy.bundle.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)

@@ -46,9 +46,9 @@ struct StatusCommandTests {
         #expect((locale["tables"] as! [[String: Any]]).map { $0["table"] as! String } == ["Privacy", "Root"])
     }
 
-    @Test("on VLC's bundle, the table's numbers agree with check --format json", .requires(.corpus))
+    @Test("on VLC's bundle, the table's numbers agree with check --format json", .requires(.fetchedCorpus))
     func agreesWithCheck() throws {
-        let bundle = TestPaths.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle").path
+        let bundle = TestPaths.corpus("videolan__vlc-ios/Resources__iOS__Settings.bundle").path
         let status = try Tool.run(["status", bundle])
         #expect(status.exitCode == 0)
         // locale  table  translated/total  fuzzy  missing  stale  percent  bar

@@ -109,7 +109,7 @@ struct XcodeImportCommandTests {
         return files
     }
 
-    static let roundTripBundles = [TestPaths.exampleBundle] + (TestPaths.corpusExists || Requirement.inCI ? [TestPaths.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle")] : [])
+    static let roundTripBundles = [TestPaths.exampleBundle] + (TestPaths.fetchedCorpusExists || Requirement.inCI ? [TestPaths.vlc] : [])
 
     @Test("round trips: export, empty the tables, import; a second export is byte for byte the first", arguments: roundTripBundles, ["--xcstrings", "--xcloc"])
     func roundTrip(source: URL, option: String) throws {

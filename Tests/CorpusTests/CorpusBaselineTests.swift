@@ -7,7 +7,7 @@ import SettingsL10nTestSupport
 
 /// Day two on VLC's bundle: rows are inserted, removed and reordered after the baseline was
 /// written, and the findings it accepted stay accepted.
-@Suite("Corpus: a baseline survives edits of VLC's schema", .requires(.corpus))
+@Suite("Corpus: a baseline survives edits of VLC's schema", .requires(.fetchedCorpus))
 struct CorpusBaselineTests {
     static let vlc = "videolan__vlc-ios/Resources__iOS__Settings.bundle"
 
@@ -22,7 +22,7 @@ struct CorpusBaselineTests {
         init() throws {
             folder = try TemporaryFolder()
             bundle = folder.url.appendingPathComponent("Settings.bundle")
-            try FileManager.default.copyItem(at: TestPaths.corpus.appendingPathComponent(CorpusBaselineTests.vlc), to: bundle)
+            try FileManager.default.copyItem(at: TestPaths.corpus(CorpusBaselineTests.vlc), to: bundle)
             schema = bundle.appendingPathComponent("Root.inApp.plist")
             let text = try String(contentsOf: schema, encoding: .utf8)
             // Each row is a dictionary of PreferenceSpecifiers, written "\t\t<dict>…\t\t</dict>".

@@ -7,16 +7,16 @@ import Testing
 import SettingsL10n
 import SettingsL10nTestSupport
 
-@Suite("Corpus: check finds what the corpus README says", .requires(.corpus))
+@Suite("Corpus: check finds what Tests/Corpus/SOURCES.md says")
 struct CorpusCheckTests {
     static func check(_ path: String, fallback: TableFallback = .none) throws -> [Diagnostic] {
-        let bundle = try BundleLoader.load(from: try DiskBundleSource(path: TestPaths.corpus.appendingPathComponent(path).path))
+        let bundle = try BundleLoader.load(from: try DiskBundleSource(path: TestPaths.corpus(path).path))
         return Checker.check(CheckContext(bundle: bundle, catalog: Extractor.catalog(of: bundle, tableFallback: fallback)))
     }
 
     static let linphone = "BelledonneCommunications__linphone-iphone/Settings__InAppSettings.bundle@c02dcc754e"
 
-    @Test("linphone: Chat.strings line 6; TURN&apos;s keys stale while TURN's keys are missing")
+    @Test("linphone: Chat.strings line 6; TURN&apos;s keys stale while TURN's keys are missing", .requires(.fetchedCorpus))
     func linphone() throws {
         let diagnostics = try Self.check(Self.linphone, fallback: .fileName)
         #expect(diagnostics.filter { $0.rule == .stringsSyntax } == [Diagnostic(
@@ -49,7 +49,7 @@ struct CorpusCheckTests {
                                             at: SourceLocation(file: "Complete.plist", line: 760, column: 4, keyPath: "PreferenceSpecifiers[53].File"))))
     }
 
-    @Test("meshtastic: a DefaultValue that is a title")
+    @Test("meshtastic: a DefaultValue that is a title", .requires(.fetchedCorpus))
     func meshtastic() throws {
         let diagnostics = try Self.check("meshtastic__Meshtastic-Apple/Settings.bundle")
         #expect(diagnostics.filter { $0.rule == .defaultValueNotInValues } == [Diagnostic(
@@ -57,7 +57,7 @@ struct CorpusCheckTests {
             at: SourceLocation(file: "Root.plist", line: 29, column: 4, keyPath: "PreferenceSpecifiers[2].DefaultValue"))])
     }
 
-    @Test("VLC: specifiers with no Type")
+    @Test("VLC: specifiers with no Type", .requires(.fetchedCorpus))
     func vlc() throws {
         let diagnostics = try Self.check("videolan__vlc-ios/Resources__iOS__Settings.bundle")
         #expect(diagnostics.filter { $0.rule == .specifierTypeMissing }.map { "\($0.location.file):\($0.location.line ?? 0) \($0.location.keyPath ?? "")" } == [

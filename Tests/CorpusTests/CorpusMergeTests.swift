@@ -8,7 +8,7 @@ import SettingsL10n
 import SettingsL10nTestSupport
 
 /// Merges a copy (in memory) of every corpus bundle and checks the merger's guarantees.
-@Suite("Corpus: merge loses nothing and is stable", .requires(.corpus))
+@Suite("Corpus: merge loses nothing and is stable")
 struct CorpusMergeTests {
     /// Every file of a bundle on disk, by path relative to it.
     static func files(of bundle: URL) throws -> [String: [UInt8]] {
@@ -35,7 +35,7 @@ struct CorpusMergeTests {
 
     @Test("every corpus bundle", arguments: TestPaths.corpusBundles(), TableFallback.allCases)
     func corpus(path: String, fallback: TableFallback) throws {
-        let files = try Self.files(of: TestPaths.corpus.appendingPathComponent(path))
+        let files = try Self.files(of: TestPaths.corpus(path))
         let (first, once) = try Self.merge(files, fallback: fallback)
         let bundle = try BundleLoader.load(from: InMemoryBundleSource(files: files))
         let catalog = Extractor.catalog(of: bundle, tableFallback: fallback)

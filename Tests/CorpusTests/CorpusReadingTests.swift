@@ -7,60 +7,82 @@ import Testing
 import SettingsL10n
 import SettingsL10nTestSupport
 
-/// Every file of `../shared/corpus`, read as the tool reads it. Skipped, with this reason,
-/// where the corpus folder is absent.
-@Suite("Corpus: real bundles read and write back", .requires(.corpus))
+/// Every file of the corpus (`Tests/Corpus`), read as the tool reads it: the vendored bundles
+/// always, the fetched (copyleft) ones where `scripts/fetch-corpus` brought them.
+@Suite("Corpus: real bundles read and write back")
 struct CorpusReadingTests {
     static let malformedStrings =
         "BelledonneCommunications__linphone-iphone/Settings__InAppSettings.bundle@c02dcc754e/en.lproj/Chat.strings"
 
-    static func files(withExtension suffix: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: TestPaths.corpus.path) else { return [] }
-        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) }.sorted()
+    /// The files under `root` whose name ends in `suffix`, as URLs, in a stable order.
+    static func files(in root: URL, withExtension suffix: String) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) }.sorted().map { root.appendingPathComponent($0) }
     }
 
-    @Test("every .strings file writes back byte-identical, except linphone's Chat.strings")
-    func stringsRoundTrip() throws {
-        let paths = Self.files(withExtension: ".strings")
-        #expect(paths.count == 288)
+    /// Every .strings file under `root` writes back byte-identical, except `except`; returns how many did.
+    static func roundTrip(in root: URL, except: URL? = nil) throws -> (files: Int, parsed: Int) {
+        let files = Self.files(in: root, withExtension: ".strings")
         var parsed = 0
-        for path in paths where path != Self.malformedStrings {
-            let bytes = [UInt8](try Data(contentsOf: TestPaths.corpus.appendingPathComponent(path)))
+        for file in files where file != except {
+            let bytes = [UInt8](try Data(contentsOf: file))
             let document = try StringsParser.parse(bytes)
-            #expect(document.encoded() == bytes, "\(path) changed on writing back")
+            #expect(document.encoded() == bytes, "\(file.path) changed on writing back")
             parsed += 1
         }
-        #expect(parsed == 287)
+        return (files.count, parsed)
     }
 
-    @Test("linphone's en.lproj/Chat.strings is an error at line 6")
+    @Test("every vendored .strings file writes back byte-identical")
+    func stringsRoundTrip() throws {
+        let counts = try Self.roundTrip(in: TestPaths.vendoredCorpus)
+        #expect(counts.files == 27)
+        #expect(counts.parsed == 27)
+    }
+
+    @Test("every fetched .strings file writes back byte-identical, except linphone's Chat.strings", .requires(.fetchedCorpus))
+    func fetchedStringsRoundTrip() throws {
+        let counts = try Self.roundTrip(in: TestPaths.fetchedCorpus, except: TestPaths.corpus(Self.malformedStrings))
+        #expect(counts.files == 261)
+        #expect(counts.parsed == 260)
+    }
+
+    @Test("linphone's en.lproj/Chat.strings is an error at line 6", .requires(.fetchedCorpus))
     func linphoneChat() throws {
-        let bytes = [UInt8](try Data(contentsOf: TestPaths.corpus.appendingPathComponent(Self.malformedStrings)))
+        let bytes = [UInt8](try Data(contentsOf: TestPaths.corpus(Self.malformedStrings)))
         #expect(throws: SyntaxError("missing ';' after the value of \"Auto write to gallery\"", at: TextPosition(line: 6, column: 50))) {
             try StringsParser.parse(bytes)
         }
     }
 
-    @Test("every schema plist loads, the OpenStep one included")
-    func schemaFiles() throws {
-        let paths = Self.files(withExtension: ".plist")
-        #expect(paths.count == 52)
+    /// Loads every schema plist under `root`; returns how many there were in each format.
+    static func schemaFormats(in root: URL) throws -> [PlistFormat: Int] {
         var formats: [PlistFormat: Int] = [:]
-        for path in paths {
-            let bytes = [UInt8](try Data(contentsOf: TestPaths.corpus.appendingPathComponent(path)))
+        for url in Self.files(in: root, withExtension: ".plist") {
+            let bytes = [UInt8](try Data(contentsOf: url))
             let (root, format) = try PropertyListReader.read(bytes)
             formats[format, default: 0] += 1
-            let file = SchemaFile(path: URL(fileURLWithPath: path).lastPathComponent, root: root, format: format)
-            #expect(file.diagnostics.isEmpty, "\(path): \(file.diagnostics)")
-            #expect(!file.specifiers.isEmpty, "\(path) has no specifiers")
+            let file = SchemaFile(path: url.lastPathComponent, root: root, format: format)
+            #expect(file.diagnostics.isEmpty, "\(url.path): \(file.diagnostics)")
+            #expect(!file.specifiers.isEmpty, "\(url.path) has no specifiers")
         }
-        #expect(formats == [.xml: 51, .openStep: 1])
+        return formats
+    }
+
+    @Test("every vendored schema plist loads, the OpenStep one included")
+    func schemaFiles() throws {
+        #expect(try Self.schemaFormats(in: TestPaths.vendoredCorpus) == [.xml: 34, .openStep: 1])
+    }
+
+    @Test("every fetched schema plist loads", .requires(.fetchedCorpus))
+    func fetchedSchemaFiles() throws {
+        #expect(try Self.schemaFormats(in: TestPaths.fetchedCorpus) == [.xml: 17])
     }
 
     @Test("the OpenStep schema file has line numbers and key paths")
     func openStep() throws {
         let path = "futuretap__InAppSettingsKit/InAppSettingsKitSampleApp__Settings.bundle@d38cc1e78b/Root~iphone.inApp.plist"
-        let bytes = [UInt8](try Data(contentsOf: TestPaths.corpus.appendingPathComponent(path)))
+        let bytes = [UInt8](try Data(contentsOf: TestPaths.corpus(path)))
         let (root, format) = try PropertyListReader.read(bytes)
         #expect(format == .openStep)
         let file = SchemaFile(path: "Root~iphone.inApp.plist", root: root, format: format)
@@ -76,7 +98,7 @@ struct CorpusReadingTests {
 
     @Test("every corpus bundle loads", arguments: TestPaths.corpusBundles())
     func bundles(path: String) throws {
-        let source = try DiskBundleSource(path: TestPaths.corpus.appendingPathComponent(path).path)
+        let source = try DiskBundleSource(path: TestPaths.corpus(path).path)
         let bundle = try BundleLoader.load(from: source)
         #expect(!bundle.schemaFiles.isEmpty)
         #expect(bundle.schemaFiles.first?.path == "Root.plist")

@@ -8,7 +8,7 @@ import SettingsL10nTestSupport
 
 /// VLC's bundle checked as the README's adoption example does: the default text report a new
 /// user reads, with the configuration the README gives.
-@Suite("Corpus: VLC's default check report", .requires(.corpus))
+@Suite("Corpus: VLC's default check report", .requires(.fetchedCorpus))
 struct CorpusReportTests {
     static let vlc = "videolan__vlc-ios/Resources__iOS__Settings.bundle"
 
@@ -23,7 +23,7 @@ struct CorpusReportTests {
 
     /// The report of `check VLC/Settings.bundle`, with the README's configuration or none.
     static func report(configuration text: String?) throws -> DiagnosticReport {
-        let bundle = try BundleLoader.load(from: try DiskBundleSource(path: TestPaths.corpus.appendingPathComponent(vlc).path))
+        let bundle = try BundleLoader.load(from: try DiskBundleSource(path: TestPaths.corpus(vlc).path))
         let configuration = try text.map { try CheckConfiguration.parse(Array($0.utf8)) } ?? CheckConfiguration()
         let catalog = Extractor.catalog(of: bundle, policy: configuration.translationPolicy)
         var report = DiagnosticReport(diagnostics: Checker.check(CheckContext(bundle: bundle, catalog: catalog), configuration: configuration),

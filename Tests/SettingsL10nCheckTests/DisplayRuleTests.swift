@@ -66,8 +66,8 @@ struct CoverageOnlyContextTests {
     @Test("without the display rules' lists, coverage is the same, on the example bundle and on VLC's")
     func coverageWithoutDisplayRules() throws {
         var bundles = [TestPaths.exampleBundle.path]
-        let vlc = TestPaths.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle").path
-        if TestPaths.corpusExists || Requirement.inCI { bundles.append(vlc) }  // in CI, a missing corpus fails the test
+        // VLC's bundle where it was fetched; in CI, always (a missing corpus fails the test).
+        if TestPaths.fetchedCorpusExists || Requirement.inCI { bundles.append(TestPaths.vlc.path) }
         for path in bundles {
             let bundle = try BundleLoader.load(from: try DiskBundleSource(path: path))
             let catalog = Extractor.catalog(of: bundle)

@@ -7,7 +7,7 @@ import SettingsL10nTestSupport
 
 @Suite("Xcode String Catalogs")
 struct StringCatalogTests {
-    @Test("the real catalog: its strings, languages and states", .requires(.stringCatalogs))
+    @Test("the real catalog: its strings, languages and states")
     func realCatalog() throws {
         let catalog = try StringCatalog.read([UInt8](try Data(contentsOf: TestPaths.realCatalog)))
         #expect(catalog.sourceLanguage == "en")

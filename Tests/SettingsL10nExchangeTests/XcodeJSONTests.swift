@@ -6,7 +6,7 @@ import SettingsL10nTestSupport
 
 @Suite("JSON as Xcode writes it")
 struct XcodeJSONTests {
-    @Test("a real String Catalog read and written again is the same bytes", .requires(.stringCatalogs))
+    @Test("a real String Catalog read and written again is the same bytes")
     func realCatalog() throws {
         let bytes = [UInt8](try Data(contentsOf: TestPaths.realCatalog))
         let value = try JSONReader.read(bytes)

@@ -21,15 +21,19 @@ struct CatalogGoldenTests {
     static let vlc = "videolan__vlc-ios/Resources__iOS__Settings.bundle"
     static let iaskSample = "futuretap__InAppSettingsKit/InAppSettingsKitSampleApp__Settings.bundle"
 
-    @Test("two corpus bundles", .requires(.corpus),
-          arguments: [(vlc, SettingsHost.settingsApp, "extract-vlc.json"), (iaskSample, .inAppSettingsKit, "extract-iask-sample.json")])
-    func corpus(path: String, host: SettingsHost, golden: String) throws {
-        Golden.check(try Self.catalog(TestPaths.corpus.appendingPathComponent(path), host: host).jsonText, against: golden)
+    @Test("VLC's bundle (fetched)", .requires(.fetchedCorpus))
+    func vlcGolden() throws {
+        Golden.check(try Self.catalog(TestPaths.corpus(Self.vlc)).jsonText, against: "extract-vlc.json")
     }
 
-    @Test("VLC: the symbolic keys of Root.plist and Root.inApp.plist", .requires(.corpus))
+    @Test("InAppSettingsKit's sample bundle, as InAppSettingsKit shows it")
+    func iaskGolden() throws {
+        Golden.check(try Self.catalog(TestPaths.corpus(Self.iaskSample), host: .inAppSettingsKit).jsonText, against: "extract-iask-sample.json")
+    }
+
+    @Test("VLC: the symbolic keys of Root.plist and Root.inApp.plist", .requires(.fetchedCorpus))
     func vlcKeys() throws {
-        let catalog = try Self.catalog(TestPaths.corpus.appendingPathComponent(Self.vlc))
+        let catalog = try Self.catalog(TestPaths.corpus(Self.vlc))
         let root = try #require(catalog.table(named: "Root"))
         let files = Set(root.strings.flatMap { $0.occurrences.map(\.file) })
         #expect(files == ["Root.plist", "Root.inApp.plist"])
@@ -46,11 +50,11 @@ struct CatalogGoldenTests {
         #expect(root.string(forKey: "SETTINGS_DARKTHEME")?.occurrences.map(\.file) == ["Root.inApp.plist"])
     }
 
-    @Test("InAppSettingsKit sample: panes without StringsTable are unlocalized", .requires(.corpus))
+    @Test("InAppSettingsKit sample: panes without StringsTable are unlocalized")
     func iaskUnlocalized() throws {
-        let catalog = try Self.catalog(TestPaths.corpus.appendingPathComponent(Self.iaskSample))
+        let catalog = try Self.catalog(TestPaths.corpus(Self.iaskSample))
         #expect(catalog.unlocalized.map(\.file) == ["Listgroup.plist", "Account.plist", "Tag.plist"])
-        let fallback = try Self.catalog(TestPaths.corpus.appendingPathComponent(Self.iaskSample), fallback: .fileName)
+        let fallback = try Self.catalog(TestPaths.corpus(Self.iaskSample), fallback: .fileName)
         #expect(fallback.unlocalized.isEmpty)
     }
 }

@@ -217,9 +217,9 @@ struct ResolverTests {
         #expect(rendered.isRightToLeft == (locale == .rightToLeft))
     }
 
-    @Test("InAppSettingsKit sample: the sorted list follows the en and de tables", .requires(.corpus))
+    @Test("InAppSettingsKit sample: the sorted list follows the en and de tables")
     func inAppSettingsKit() throws {
-        let path = TestPaths.corpus.appendingPathComponent("futuretap__InAppSettingsKit/InAppSettingsKitSampleApp__Settings.bundle").path
+        let path = TestPaths.corpus("futuretap__InAppSettingsKit/InAppSettingsKitSampleApp__Settings.bundle").path
         let bundle = try BundleLoader.load(from: try DiskBundleSource(path: path))
         // The sorted list is in Root.plist, which the Settings app does not read on a phone
         // (Root~iphone.plist wins there), and in the .inApp.plist files InAppSettingsKit reads.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Something a test needs from the machine that a clone may lack: `../shared/corpus`, a tool on
+/// Something a test needs from the machine that a clone may lack: the fetched corpus, a tool on
 /// `PATH`. Where it is missing the test is skipped with the reason, except in CI (the `CI`
 /// environment variable set, as `.ci/run` does), where it fails with the reason: a CI run
 /// cannot pass by skipping what it was meant to run.
@@ -20,8 +20,12 @@ package struct Requirement: Sendable {
         !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
     }
 
-    package static let corpus = Requirement("../shared/corpus is absent") { TestPaths.corpusExists }
-    package static let stringCatalogs = Requirement("../shared/xcstrings is absent") { TestPaths.stringCatalogsExist }
+    package static let fetchedCorpus = Requirement("the copyleft corpus is not fetched (scripts/fetch-corpus brings it into Tests/Corpus/fetched)") {
+        TestPaths.fetchedCorpusExists
+    }
+    package static let sarifSchema = Requirement("the SARIF schema is not fetched (scripts/fetch-corpus brings it into Tests/Corpus/fetched)") {
+        FileManager.default.fileExists(atPath: TestPaths.sarifSchema.path)
+    }
     package static let strace = Requirement("strace is not installed (apt-get install -y strace)") { executable(named: "strace") != nil }
     package static let jsonSchema = Requirement("python3 with the jsonschema package is not installed (python3 -m pip install jsonschema)") {
         python3HasJSONSchema

@@ -8,31 +8,63 @@ package enum TestPaths {
     package static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `../shared/corpus` beside the project: real bundles nobody on the project wrote.
-    package static let corpus: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    /// `Tests/Corpus`: real bundles and catalogs nobody on the project wrote (`SOURCES.md`).
+    package static let corpusRoot: URL = packageRoot.appendingPathComponent("Tests/Corpus")
 
-    package static var corpusExists: Bool {
-        FileManager.default.fileExists(atPath: corpus.path)
+    /// Bundles under permissive licences, committed with their licence files.
+    package static let vendoredCorpus: URL = corpusRoot.appendingPathComponent("bundles")
+
+    /// Bundles under copyleft licences (and the SARIF schema), never committed:
+    /// `scripts/fetch-corpus` brings them here from the pinned list `Tests/Corpus/pins.json`.
+    package static let fetchedCorpus: URL = corpusRoot.appendingPathComponent("fetched")
+
+    /// The copyleft bundles `scripts/fetch-corpus` brings, by the name tests use.
+    package static let fetchedBundleNames = [
+        "BelledonneCommunications__linphone-iphone/Settings__InAppSettings.bundle@c02dcc754e",
+        "meshtastic__Meshtastic-Apple/Settings.bundle",
+        "threema-ch__threema-ios/Settings.bundle",
+        "videolan__vlc-ios/Resources__iOS__Settings.bundle",
+    ]
+
+    /// Whether every fetched bundle is in place (`Requirement.fetchedCorpus`).
+    package static var fetchedCorpusExists: Bool {
+        fetchedBundleNames.allSatisfy { FileManager.default.fileExists(atPath: fetchedCorpus.appendingPathComponent($0).path) }
     }
 
-    /// `../shared/xcstrings` beside the project: real String Catalogs written by Xcode.
-    package static let stringCatalogs: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/xcstrings")
+    /// VLC's bundle (fetched): 62 locales, UTF-16 tables, symbolic keys.
+    package static let vlc: URL = fetchedCorpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle")
 
-    package static var stringCatalogsExist: Bool {
-        FileManager.default.fileExists(atPath: stringCatalogs.path)
+    /// A corpus bundle or file by its name (`<owner>__<repo>/<path>`), vendored or fetched.
+    package static func corpus(_ name: String) -> URL {
+        let owner = String(name.prefix { $0 != "/" })
+        let fetched = fetchedBundleNames.contains { $0.hasPrefix(owner + "/") }
+        return (fetched ? fetchedCorpus : vendoredCorpus).appendingPathComponent(name)
     }
 
-    /// The real catalog of ../shared/xcstrings (Cizzuk/CSE, MIT).
-    package static let realCatalog: URL = stringCatalogs.appendingPathComponent("Cizzuk__CSE/Localizable.xcstrings")
+    /// The real String Catalog (Cizzuk/CSE, MIT), vendored.
+    package static let realCatalog: URL = corpusRoot.appendingPathComponent("xcstrings/Cizzuk__CSE/Localizable.xcstrings")
+
+    /// The SARIF 2.1.0 schema (OASIS), fetched.
+    package static let sarifSchema: URL = fetchedCorpus.appendingPathComponent("schemas/sarif-schema-2.1.0.json")
 
     package static let exampleBundle: URL = packageRoot.appendingPathComponent("Resources/Settings.bundle")
 
-    /// Every `*.bundle` folder of the corpus, as paths relative to it.
-    /// Without the corpus, none; in CI, one placeholder, so that the test runs and fails
-    /// (`Requirement.corpus`) instead of having no case at all.
+    /// Every corpus bundle, by name (`corpus(_:)` finds it): the vendored ones, and the fetched
+    /// ones where they are in place. In CI without them, one placeholder name that no bundle
+    /// has, so that each test over the corpus fails, naming it, instead of quietly running on less.
     package static func corpusBundles() -> [String] {
-        guard corpusExists else { return Requirement.inCI ? ["../shared/corpus is absent"] : [] }
-        guard let enumerator = FileManager.default.enumerator(atPath: corpus.path) else { return [] }
+        var bundles = bundleNames(in: vendoredCorpus)
+        if fetchedCorpusExists {
+            bundles += fetchedBundleNames
+        } else if Requirement.inCI {
+            bundles.append("fetched-corpus-absent: run scripts/fetch-corpus")
+        }
+        return bundles.sorted()
+    }
+
+    /// The `*.bundle` folders under `root`, as paths relative to it.
+    package static func bundleNames(in root: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
         var bundles: [String] = []
         while let path = enumerator.nextObject() as? String {
             if URL(fileURLWithPath: path).lastPathComponent.contains(".bundle"),
