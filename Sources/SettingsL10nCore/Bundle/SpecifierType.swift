@@ -90,9 +90,8 @@ public struct SchemaKey: Hashable, Sendable {
 
 /// The documented keys of one specifier type.
 ///
-/// From Apple's Settings Application Schema Reference (`../shared/seeds/001_…`, `000_…`,
-/// `002_…`), which wins over the books where they disagree: a group's `Title` is optional,
-/// a slider takes no `Title`. `SupportedUserInterfaceIdioms` is accepted on every type, as the
+/// From Apple's Settings Application Schema Reference, which wins over the books where they
+/// disagree: a group's `Title` is optional, a slider takes no `Title`. `SupportedUserInterfaceIdioms` is accepted on every type, as the
 /// Settings app honours it everywhere since iOS 4.2.
 public struct SpecifierSchema: Hashable, Sendable {
     public var type: SpecifierType
