@@ -1,6 +1,8 @@
 # Install settings-l10n with its shell completions and manual page:
 #   make install PREFIX=/usr/local        (or PREFIX=$HOME/.local)
 #   make uninstall PREFIX=/usr/local
+# The release artifacts (the Linux tarball and the artifact bundle, with their SHA-256) in dist/:
+#   make dist
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man/man1
@@ -17,7 +19,7 @@ ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS = --static-swift-stdlib -Xswiftc -use-ld=lld
 endif
 
-.PHONY: release manual build install uninstall
+.PHONY: release manual build install uninstall dist
 
 # Linked every time: SwiftPM does not relink when only the link flags changed, and the manual's
 # plugin leaves a binary built without them in the same place.
@@ -45,3 +47,7 @@ install: build
 uninstall:
 	rm -f "$(BINDIR)/settings-l10n" "$(MANDIR)/settings-l10n.1" "$(BASHDIR)/settings-l10n" \
 	      "$(ZSHDIR)/_settings-l10n" "$(FISHDIR)/settings-l10n.fish"
+
+# scripts/release --dist: the version checks, then both artifacts (it builds them with `make build`).
+dist:
+	scripts/release --dist dist
