@@ -10,7 +10,8 @@ BASHDIR = $(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(PREFIX)/share/zsh/site-functions
 FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
 TOOL = .build/release/settings-l10n
-MANUAL = .build/plugins/GenerateManual/outputs/settings-l10n/settings-l10n.1
+MANUAL_DIR = .build/manual
+MANUAL = $(MANUAL_DIR)/settings-l10n.1
 
 # On Linux the binary carries the Swift runtime (it starts in 2-5 ms instead of 10-20, which
 # counts in an Xcode build phase) and is linked by lld (GNU ld warns about Foundation's
@@ -21,20 +22,23 @@ endif
 
 .PHONY: release manual build install uninstall dist
 
-# Linked every time: SwiftPM does not relink when only the link flags changed, and the manual's
-# plugin leaves a binary built without them in the same place.
+# Linked every time: SwiftPM does not relink when only the link flags changed, and a release
+# build without them (swift build -c release) leaves its binary in the same place.
 release:
 	rm -f $(TOOL) .build/*-linux-gnu/release/settings-l10n
 	swift build -c release --product settings-l10n $(RELEASE_FLAGS)
 
-manual:
-	swift package generate-manual
+# The manual page of the release binary, by argument-parser's generate-manual (built in debug: it
+# is small). Not `swift package generate-manual`: that plugin builds the whole package in release
+# again without the flags above, which then makes the next `make release` compile everything again.
+manual: release
+	swift build --product generate-manual
+	mkdir -p $(MANUAL_DIR)
+	"$$(swift build --show-bin-path)/generate-manual" $(TOOL) --output-directory $(MANUAL_DIR)
 	# argument-parser writes a generic EXIT STATUS (.Ex -std); the contract's statuses replace it.
 	sed -e '/^\.Ex -std$$/{r docs/exit-status.mdoc' -e 'd;}' "$(MANUAL)" > "$(MANUAL).tmp" && mv "$(MANUAL).tmp" "$(MANUAL)"
 
-# The manual first: its plugin builds the tool in release without the flags above.
 build: manual
-	$(MAKE) release
 
 install: build
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
