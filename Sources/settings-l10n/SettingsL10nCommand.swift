@@ -25,7 +25,7 @@ struct SettingsL10nCommand: ParsableCommand {
         with a message on standard error.
         """,
         version: SettingsL10nVersion.current,
-        subcommands: [ExtractCommand.self, ImportCommand.self, MergeCommand.self, CheckCommand.self, RenderCommand.self, StatusCommand.self, RulesCommand.self]
+        subcommands: [ExtractCommand.self, ImportCommand.self, MergeCommand.self, SyncCommand.self, CheckCommand.self, RenderCommand.self, StatusCommand.self, RulesCommand.self]
     )
 
     /// The names of the commands, as typed.

@@ -177,6 +177,9 @@ enum TableRules {
                     diagnostic("the translation of \(MessageText.quoted(entry.key)) needs review; remove the settings-l10n comment above it once checked",
                                file: facts.path, position: entry.position, key: entry.key)
                 }
+            } + context.catalogReviews.map { review in
+                diagnostic("the \(review.language) translation of \(MessageText.quoted(review.key)) needs review in the String Catalog; mark it reviewed in Xcode's catalog editor (or set its state to translated), then sync",
+                           file: review.file, position: review.position, key: review.key)
             }
         }
     }
