@@ -123,7 +123,7 @@ struct CatalogSyncTests {
         #expect(result.diagnostics == [])
         try workspace.apply(result)
         #expect(try workspace.table("de.lproj/Privacy.strings").hasPrefix("""
-            /* settings-l10n: needs review: imported from XLIFF as not yet reviewed */
+            /* settings-l10n: needs review: needs_review in the String Catalog */
             "Analytics" = "Analyse";
             """))
         try workspace.apply(try workspace.sync(adopted))

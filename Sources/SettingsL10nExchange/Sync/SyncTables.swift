@@ -108,6 +108,7 @@ struct SyncTables {
             }
         }
         var planner = ImportPlanner(bundle: bundle, catalog: catalog, sections: sections)
+        planner.reviewComment = ReviewMark.catalogComment
         for section in sections { planner.apply(section) }
         let planned = planner.result()
         result.updates = planned.updates
