@@ -115,6 +115,23 @@ struct SyncCommandTests {
         #expect(try copy.snapshot() == before)
     }
 
+    @Test("a table that cannot be read is left alone, nothing taken from it, and the exit status is 1")
+    func unreadableTable() throws {
+        let copy = try BundleCopy()
+        _ = try Self.run(copy, Self.sync)
+        try Self.writeCatalog(copy, try Self.catalog(copy).replacingOccurrences(of: "\"value\" : \"Analyse\"", with: "\"value\" : \"Auswertung\""))
+        let broken = Data("\"Analytics\" = \"Analyse;\n".utf8)
+        try broken.write(to: copy.bundle.appendingPathComponent("de.lproj/Privacy.strings"))
+        let catalog = try Self.catalog(copy)
+        #expect(try Self.run(copy, Self.sync) == ToolResult(stdout: "", stderr: """
+            Settings.bundle/de.lproj/Privacy.strings: error: the table cannot be read as the device reads it, so sync took no translation from it and wrote none into it; fix it and sync again [strings-syntax]
+            Settings.xcstrings: up to date
+
+            """, exitCode: 1))
+        #expect(try copy.bytes("de.lproj/Privacy.strings") == broken)
+        #expect(try Self.catalog(copy) == catalog)
+    }
+
     @Test("a catalog larger than settings-l10n reads is refused before it is read; nothing is written")
     func hugeCatalog() throws {
         let copy = try BundleCopy()

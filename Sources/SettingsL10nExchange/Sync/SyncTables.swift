@@ -28,7 +28,7 @@ struct SyncTables {
                     tables.unreadable.insert(path)
                     diagnostics.append(Diagnostic(
                         .error, rule: problem.rule,
-                        "\(path) cannot be read as the device reads it, so sync took no translation from it and wrote none into it; fix it and sync again",
+                        "the table cannot be read as the device reads it, so sync took no translation from it and wrote none into it; fix it and sync again",
                         at: SourceLocation(file: path)))
                     continue
                 }
