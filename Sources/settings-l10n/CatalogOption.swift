@@ -18,9 +18,21 @@ extension BundleOptions {
         return Self.configuredPath(configured, besideConfiguration: file.path)
     }
 
+    /// The configured path from the configuration's folder, `folder/..` folded away
+    /// (`Sources/App/../../Settings.xcstrings` → `Settings.xcstrings`).
     private static func configuredPath(_ path: String, besideConfiguration file: String) -> String {
         guard let slash = file.lastIndex(of: "/") else { return path }
-        return joinedPath(slash == file.startIndex ? "/" : String(file[..<slash]), path)
+        let joined = joinedPath(slash == file.startIndex ? "/" : String(file[..<slash]), path)
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/", omittingEmptySubsequences: false) {
+            if part == "..", let last = parts.last, !last.isEmpty, last != "..", last != "." {
+                parts.removeLast()
+            } else if part != "." || parts.isEmpty {
+                parts.append(part)
+            }
+        }
+        let folded = parts.joined(separator: "/")
+        return folded.isEmpty ? "." : folded
     }
 }
 

@@ -124,7 +124,6 @@ struct SyncCommand: ParsableCommand {
     /// One line per catalog and per table that changed.
     private func summarize(_ plan: SyncPlan) {
         let result = plan.result
-        let verb = dryRun ? "would" : "did"
         if result.catalogChanged {
             var changes: [String] = []
             if !result.added.isEmpty { changes.append("\(result.added.count.grouped) string\(result.added.count == 1 ? "" : "s") added") }
@@ -134,7 +133,9 @@ struct SyncCommand: ParsableCommand {
             if !result.pruned.isEmpty { changes.append("\(result.pruned.count.grouped) removed") }
             let entries = result.catalog.entries
             let units = entries.reduce(0) { $0 + $1.units.count }
-            printError("\(plan.path): \(verb == "did" ? (plan.original == nil ? "created" : "updated") : "would be \(plan.original == nil ? "created" : "updated")") (\(changes.joined(separator: ", "))): \(entries.count.grouped) strings, \(units.grouped) string units")
+            let done = plan.original == nil ? "created" : "updated"
+            let listed = changes.isEmpty ? "" : " (\(changes.joined(separator: ", ")))"
+            printError("\(plan.path): \(dryRun ? "would be " + done : done)\(listed): \(entries.count.grouped) strings, \(units.grouped) string units")
         } else {
             printError("\(plan.path): up to date")
         }
