@@ -16,8 +16,8 @@ struct SettingsL10nCheckPlugin: BuildToolPlugin {
         // The target's folder (the common folder of its files), then the package's.
         let folders = [BundleFinder.commonFolder(of: files), context.package.directoryURL].compactMap { $0 }
         guard let found = BundleFinder.find(in: files, configurationFolders: folders) else { return [] }
-        return [try BundleFinder.command(for: found, tool: context.tool(named: "settings-l10n").url,
-                                         workDirectory: context.pluginWorkDirectoryURL)]
+        return try BundleFinder.commands(for: found, tool: context.tool(named: "settings-l10n").url,
+                                         workDirectory: context.pluginWorkDirectoryURL)
     }
 }
 
@@ -29,8 +29,8 @@ extension SettingsL10nCheckPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let files = target.inputFiles.map(\.url)
         guard let found = BundleFinder.find(in: files, configurationFolders: [context.xcodeProject.directoryURL]) else { return [] }
-        return [try BundleFinder.command(for: found, tool: context.tool(named: "settings-l10n").url,
-                                         workDirectory: context.pluginWorkDirectoryURL)]
+        return try BundleFinder.commands(for: found, tool: context.tool(named: "settings-l10n").url,
+                                         workDirectory: context.pluginWorkDirectoryURL)
     }
 }
 #endif
@@ -84,8 +84,11 @@ enum BundleFinder {
     }
 
     /// `settings-l10n check <bundle> --absolute-paths --stamp <work>/…swift`: reruns when a file
-    /// of the bundle or its configuration changes; the stamp (a Swift comment) is its output.
-    static func command(for found: FoundBundle, tool: URL, workDirectory: URL) throws -> Command {
+    /// of the bundle, its configuration or its String Catalog changes; the stamp (a Swift
+    /// comment) is its output. When the configuration names a String Catalog (`"catalog"`),
+    /// `settings-l10n sync <bundle> --check --stamp …` too: the build fails when the catalog and
+    /// the tables are not in sync (run `sync` to bring them in line).
+    static func commands(for found: FoundBundle, tool: URL, workDirectory: URL) throws -> [Command] {
         var inputs: [URL] = []
         if let enumerator = FileManager.default.enumerator(at: found.bundle, includingPropertiesForKeys: [.isRegularFileKey]) {
             for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
@@ -94,12 +97,42 @@ enum BundleFinder {
         }
         let beside = found.bundle.deletingLastPathComponent().appendingPathComponent(configurationName)
         let configuration = found.configuration ?? (FileManager.default.fileExists(atPath: beside.path) ? beside : nil)
-        if let configuration { inputs.append(configuration) }
+        var catalogs: [URL] = []
+        if let configuration {
+            inputs.append(configuration)
+            catalogs = catalogFiles(configuredIn: configuration)
+            inputs += catalogs
+        }
         let name = found.bundle.deletingPathExtension().lastPathComponent
         let stamp = workDirectory.appendingPathComponent("SettingsL10nCheck_\(name).swift")
         var arguments = ["check", found.bundle.path, "--absolute-paths", "--stamp", stamp.path]
         if let configuration = found.configuration { arguments += ["--config", configuration.path] }
-        return .buildCommand(displayName: "settings-l10n check \(found.bundle.lastPathComponent)", executable: tool,
-                             arguments: arguments, inputFiles: inputs, outputFiles: [stamp])
+        var commands: [Command] = [.buildCommand(displayName: "settings-l10n check \(found.bundle.lastPathComponent)", executable: tool,
+                                                 arguments: arguments, inputFiles: inputs, outputFiles: [stamp])]
+        if let configuration, configuredCatalog(in: configuration) != nil {
+            let syncStamp = workDirectory.appendingPathComponent("SettingsL10nSync_\(name).swift")
+            var sync = ["sync", found.bundle.path, "--check", "--stamp", syncStamp.path]
+            if let explicit = found.configuration { sync += ["--config", explicit.path] }
+            commands.append(.buildCommand(displayName: "settings-l10n sync --check \(found.bundle.lastPathComponent)", executable: tool,
+                                          arguments: sync, inputFiles: inputs, outputFiles: [syncStamp]))
+        }
+        return commands
+    }
+
+    /// The `"catalog"` a configuration file names, relative to it.
+    static func configuredCatalog(in configuration: URL) -> URL? {
+        guard let data = FileManager.default.contents(atPath: configuration.path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let path = object["catalog"] as? String, !path.isEmpty else { return nil }
+        return configuration.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+    }
+
+    /// The catalog files of that configuration: the `.xcstrings` it names, or those of the
+    /// folder it names (one per table).
+    static func catalogFiles(configuredIn configuration: URL) -> [URL] {
+        guard let catalog = configuredCatalog(in: configuration) else { return [] }
+        if catalog.pathExtension == "xcstrings" { return FileManager.default.fileExists(atPath: catalog.path) ? [catalog] : [] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
+        return names.filter { $0.hasSuffix(".xcstrings") }.sorted().map { catalog.appendingPathComponent($0) }
     }
 }

@@ -27,6 +27,9 @@ public struct CheckConfiguration: Hashable, Sendable {
     /// The bundle this configuration is for, relative to the configuration file: the one the
     /// build-tool plugin checks when a target has no Settings.bundle among its resources.
     public var bundle: String?
+    /// The String Catalog that holds the bundle's strings, relative to the configuration file
+    /// (`sync` and `check` use it when no `--catalog` is given).
+    public var catalog: String?
     /// Where the configuration was read from, as findings about it name it (relative to the
     /// bundle, such as `../.settings-l10n.json`, or absolute).
     public var location: String
@@ -60,7 +63,7 @@ public struct CheckConfiguration: Hashable, Sendable {
     package static let maximumSize = 1 << 20
 
     /// The settings a configuration may hold.
-    static let settings = ["rules", "ignore", "doNotTranslate", "keep", "developmentLanguage", "tableFallback", "inApp", "bundle"]
+    static let settings = ["rules", "ignore", "doNotTranslate", "keep", "developmentLanguage", "tableFallback", "inApp", "bundle", "catalog"]
 
     /// What is wrong with `language` as a development language (it names the `.lproj` folder
     /// merge creates), or `nil` when it is a language identifier.
@@ -119,6 +122,11 @@ public struct CheckConfiguration: Hashable, Sendable {
                     throw ConfigurationError("\"bundle\" must be the bundle's path relative to the configuration file, such as \"Sources/MyApp/Settings.bundle\"")
                 }
                 configuration.bundle = path
+            case "catalog":
+                guard let path = value.stringValue, !path.isEmpty, !path.hasPrefix("/") else {
+                    throw ConfigurationError("\"catalog\" must be the String Catalog's path relative to the configuration file, such as \"MyApp/Settings.xcstrings\"")
+                }
+                configuration.catalog = path
             case "tableFallback":
                 guard let text = value.stringValue, let fallback = TableFallback(rawValue: text) else {
                     throw ConfigurationError("\"tableFallback\" must be \"none\" or \"file-name\"")

@@ -17,6 +17,9 @@ public struct CheckContext: Sendable {
     package let tableFacts: [TableFacts]
     /// The coverage of each catalog table in each checked localization, missing files included.
     package let coverage: [TableCoverage]
+    /// The translations an Xcode String Catalog of the bundle (`sync`) marks `needs_review`:
+    /// reported as `needs-review`, like the review marks of the tables.
+    public var catalogReviews: [CatalogReview] = []
 
     /// What shows a schema file: InAppSettingsKit for `.inApp.plist` files, else the catalog's host.
     package func host(of file: SchemaFile) -> SettingsHost {
@@ -147,4 +150,23 @@ public struct CheckContext: Sendable {
 
     /// The specifiers of every schema file, with their file.
     package let specifiers: [(file: SchemaFile, specifier: Specifier)]
+}
+
+/// A translation of an Xcode String Catalog, for a string the schema uses, that waits for review
+/// (its state is `needs_review`).
+public struct CatalogReview: Hashable, Sendable {
+    /// The catalog, as findings name files (relative to the bundle: `../Settings.xcstrings`).
+    public var file: String
+    /// Where the string is in the catalog.
+    public var position: TextPosition?
+    public var key: String
+    /// The catalog's language tag (`de`, `zh-Hans`).
+    public var language: String
+
+    public init(file: String, position: TextPosition?, key: String, language: String) {
+        self.file = file
+        self.position = position
+        self.key = key
+        self.language = language
+    }
 }

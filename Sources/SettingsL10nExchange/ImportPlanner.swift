@@ -11,6 +11,8 @@ struct ImportPlanner {
     private var tableOrder: [String] = []
     private var sourceValues: [String: [String: String]] = [:]
     private var outcome = ImportResult()
+    /// The review mark of a unit waiting for review.
+    var reviewComment = ReviewMark.importedComment
 
     /// The strings of each table by key, and each key's rank, built once per table name.
     private var catalogIndex: [String: (strings: [String: LocalizableString], ranks: [String: Int])] = [:]
@@ -54,7 +56,7 @@ struct ImportPlanner {
                 outcome.untranslated += 1
                 continue
             }
-            let review = unit.state?.hasPrefix("needs-review") == true ? ReviewMark.importedComment : nil
+            let review = unit.state?.hasPrefix("needs-review") == true ? reviewComment : nil
             if Self.write(target, review: review, for: strings[unit.id]!, in: &table, sourceText: { source[$0] ?? $0 }) {
                 table.written += 1
             } else {

@@ -36,7 +36,18 @@ public struct StringCatalog: Hashable, Sendable {
     /// import does, a catalog holding a character XML 1.0 does not allow (`\u001b`, `\uffff`):
     /// anywhere in it, like a malformed XLIFF document, so that nothing of it is imported.
     public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard, forImport: Bool = false) throws(SyntaxError) -> StringCatalog {
-        let document = try JSONReader.read(bytes, limits: limits, refusesNonXMLCharacters: forImport)
+        try checked(JSONReader.read(bytes, limits: limits, refusesNonXMLCharacters: forImport))
+    }
+
+    /// Reads a catalog as `read(_:limits:forImport:)` does for an import, with where each
+    /// string's key is in the text (for messages about one string).
+    public static func readLocated(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError)
+        -> (catalog: StringCatalog, positions: [String: TextPosition]) {
+        let (document, positions) = try JSONReader.readRecordingMembers(of: "strings", bytes, limits: limits, refusesNonXMLCharacters: true)
+        return (try checked(document), positions)
+    }
+
+    private static func checked(_ document: JSONValue) throws(SyntaxError) -> StringCatalog {
         guard document.members != nil else { throw SyntaxError("a String Catalog is a JSON object") }
         guard document[member: "sourceLanguage"]?.stringValue != nil else {
             throw SyntaxError("a String Catalog needs a \"sourceLanguage\" string")
@@ -136,6 +147,21 @@ extension StringCatalog {
             for (language, unit) in entry.units.sorted(by: { $0.key < $1.key })
             where language != source && (unit.state == "translated" || unit.state == "needs_review") && !unit.value.isEmpty {
                 found.append(Translation(language: language, source: text, value: unit.value))
+            }
+        }
+        return found
+    }
+}
+
+extension StringCatalog {
+    /// The translations marked `needs_review` of the strings `keys` names, in document order
+    /// (languages sorted): what `check` reports like a table's review marks.
+    public func unitsNeedingReview(of keys: Set<String>) -> [(key: String, language: String)] {
+        var found: [(key: String, language: String)] = []
+        forEachEntry { entry in
+            guard keys.contains(entry.key) else { return }
+            for (language, unit) in entry.units.sorted(by: { $0.key < $1.key }) where unit.state == "needs_review" {
+                found.append((entry.key, language))
             }
         }
         return found

@@ -59,6 +59,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print the files check reads (schema files, tables, the configuration file, the --baseline), one per line, and check nothing (for an Xcode input file list).")
     var printInputFiles = false
 
+    @Option(help: ArgumentHelp("The String Catalog kept in sync with the bundle (sync): its needs_review translations are reported like review marks in the tables. A .xcstrings file, or a folder of <Table>.xcstrings. Default: the configuration's \"catalog\".", valueName: "path"))
+    var catalog: String?
+
     @Option(help: ArgumentHelp("When the check passes, write this file (a Swift comment): the output a build system needs to run check again only when the bundle changes.", valueName: "file"))
     var stamp: String?
 
@@ -77,13 +80,18 @@ struct CheckCommand: ParsableCommand {
         if printInputFiles {
             let files = loaded.bundle.schemaFiles.map(\.path) + loaded.bundle.localizations.flatMap { $0.tables.map(\.path) }
             // The configuration and the baseline decide the result too: editing them must run the check again.
-            let decisive = ([options.configurationFile?.path, baseline].compactMap { $0 })
+            let catalogPath = options.optionalCatalogPath(catalog, configuration: loaded.configuration)
+            let catalogs = try catalogPath.map { try SyncCommand.targets($0, tables: loaded.catalog.tables.map(\.name)).map(\.path) } ?? []
+            let decisive = ([options.configurationFile?.path, baseline].compactMap { $0 } + catalogs)
                 .map { absolutePaths ? URL(fileURLWithPath: $0).standardizedFileURL.path : $0 }
             printOutput((files.sorted().map { paths.path(of: SourceLocation(file: $0)) } + decisive).map { $0 + "\n" }.joined())
             return
         }
         try loaded.requireFolders(for: locales)
-        let context = CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales)
+        var context = CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales)
+        if let path = options.optionalCatalogPath(catalog, configuration: loaded.configuration) {
+            context.catalogReviews = try CatalogReviews.read(path, loaded: loaded)
+        }
         let diagnostics = Checker.check(context, configuration: loaded.configuration)
         ProcessLifetime.keep(loaded, context, diagnostics)
         if let writeBaseline {

@@ -17,15 +17,17 @@ struct SettingsL10nCommand: ParsableCommand {
         abstract: "Keeps the localization of iOS Settings bundles right.",
         discussion: """
         Extracts every localizable string of a Settings.bundle, exchanges them with translators as \
-        XLIFF, merges the .lproj tables without losing a translation, checks schema files and \
-        tables in CI and Xcode, and renders each locale as the Settings app shows it. \
+        XLIFF, merges the .lproj tables without losing a translation, keeps them in sync with an \
+        Xcode String Catalog, checks schema files and tables in CI and Xcode, and renders each \
+        locale as the Settings app shows it. \
         Exit codes: 0 success; 1 the command ran and found problems (check errors, merge --check \
-        out of date, import rejects); 2 bad usage; 3 any other failure (unreadable bundle, \
-        malformed XLIFF, a table or language the bundle lacks on import, an I/O error), always \
-        with a message on standard error.
+        or sync --check out of date, import rejects, a table sync had to leave alone); 2 bad \
+        usage; 3 any other failure (unreadable bundle, malformed XLIFF or String Catalog, a table \
+        or language the bundle lacks on import, an I/O error), always with a message on standard \
+        error.
         """,
         version: SettingsL10nVersion.current,
-        subcommands: [ExtractCommand.self, ImportCommand.self, MergeCommand.self, CheckCommand.self, RenderCommand.self, StatusCommand.self, RulesCommand.self]
+        subcommands: [ExtractCommand.self, ImportCommand.self, MergeCommand.self, SyncCommand.self, CheckCommand.self, RenderCommand.self, StatusCommand.self, RulesCommand.self]
     )
 
     /// The names of the commands, as typed.

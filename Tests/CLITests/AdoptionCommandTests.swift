@@ -113,7 +113,7 @@ struct AdoptionCommandTests {
     func didYouMean() throws {
         #expect(try Tool.run(["chek", "Resources/Settings.bundle"]) == ToolResult(stdout: "", stderr: """
             error: "chek" is not a command; did you mean check?
-            The commands are extract, import, merge, check, render, status, rules; see settings-l10n --help
+            The commands are extract, import, merge, sync, check, render, status, rules; see settings-l10n --help
 
             """, exitCode: 2))
         #expect(try Tool.run(["check", "Resources"]) == ToolResult(

@@ -177,7 +177,24 @@ enum TableRules {
                     diagnostic("the translation of \(MessageText.quoted(entry.key)) needs review; remove the settings-l10n comment above it once checked",
                                file: facts.path, position: entry.position, key: entry.key)
                 }
+            } + TableRules.unmarkedCatalogReviews(in: context).map { review in
+                diagnostic("the \(review.language) translation of \(MessageText.quoted(review.key)) needs review in the String Catalog; mark it reviewed in Xcode's catalog editor (or set its state to translated), then sync",
+                           file: review.file, position: review.position, key: review.key)
             }
+        }
+    }
+
+    /// The catalog's `needs_review` units whose table does not carry a review mark for the
+    /// same key already (after `sync` it does: one finding, not two).
+    private static func unmarkedCatalogReviews(in context: CheckContext) -> [CatalogReview] {
+        guard !context.catalogReviews.isEmpty else { return [] }
+        var marked: Set<String> = []
+        for facts in context.tableFacts {
+            let language = LanguageTag.bcp47(folderName: facts.locale)?.lowercased() ?? facts.locale
+            for entry in facts.reviews { marked.insert(language + "\u{0}" + entry.key) }
+        }
+        return context.catalogReviews.filter { review in
+            !marked.contains((LanguageTag.bcp47(folderName: review.language)?.lowercased() ?? review.language) + "\u{0}" + review.key)
         }
     }
 

@@ -77,6 +77,11 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case importConflict = "import-conflict"
     case importTableRefused = "import-table-refused"
 
+    // String Catalog sync (not rules of check: they say what sync could not reconcile)
+    case syncConflict = "sync-conflict"
+    case syncTablesDisagree = "sync-tables-disagree"
+    case syncLanguageMissing = "sync-language-missing"
+
     public var description: String { rawValue }
 
     public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }

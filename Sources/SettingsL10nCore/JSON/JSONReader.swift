@@ -27,9 +27,38 @@ public enum JSONReader {
         return (value, parser.elementOffsets.mapValues { $0.map(parser.position(of:)) })
     }
 
+    /// Reads a document, and where the key of each member of the root object's member `name`
+    /// (an object) starts (`"strings" : { "Cancel" : …`): for messages that point at one
+    /// string of a String Catalog.
+    public static func readRecordingMembers(of name: String, _ bytes: [UInt8], limits: ReadLimits = .standard,
+                                            refusesNonXMLCharacters: Bool = false) throws(SyntaxError)
+        -> (value: JSONValue, members: [String: TextPosition]) {
+        var parser = try Parser(document: bytes, limits: limits)
+        parser.refusesNonXMLCharacters = refusesNonXMLCharacters
+        parser.recordsMembersOf = name
+        let value = try parser.document()
+        // One walk over the text for every position (the offsets come in document order).
+        var positions: [String: TextPosition] = [:]
+        var line = 1, lineStart = parser.start, index = parser.start
+        for (key, offset) in parser.memberOffsets {
+            while index < offset {
+                if bytes[index] == 0x0A {
+                    line += 1
+                    lineStart = index + 1
+                }
+                index += 1
+            }
+            positions[key] = TextPosition(line: line, column: String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1)
+        }
+        return (value, positions)
+    }
+
     struct Parser {
         /// Whether the start of each element of the root object's member arrays is recorded.
         var recordsElements = false
+        /// The root object's member whose members' key offsets are recorded, if any.
+        var recordsMembersOf: String?
+        var memberOffsets: [(String, Int)] = []
         /// The root object's member being read.
         var rootKey = ""
         var elementOffsets: [String: [Int]] = [:]
@@ -145,6 +174,7 @@ public enum JSONReader {
                     throw error("the key \(MessageText.quoted(key)) is in this object twice (first at line \(place.line), column \(place.column ?? 1)); keep one",
                                 at: keyStart)
                 }
+                if depth == 1, let recordsMembersOf, rootKey == recordsMembersOf { memberOffsets.append((key, keyStart)) }
                 skipWhitespace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
                 offset += 1

@@ -19,6 +19,9 @@ package enum ReviewMark {
     /// The comment for a translation imported before review.
     package static let importedComment = "\(prefix): imported from XLIFF as not yet reviewed */"
 
+    /// The comment for a translation a String Catalog marks `needs_review` (`sync`).
+    package static let catalogComment = "\(prefix): needs_review in the String Catalog */"
+
     /// The comment for a value filled in with the source text.
     package static let untranslatedComment = "\(untranslatedPrefix): shows the source text until translated */"
 

@@ -1,0 +1,125 @@
+import SettingsL10nCore
+import SettingsL10nExtract
+
+/// Edits a catalog's document in place: only the strings and fields sync owns change, every
+/// other member keeps its value and place.
+struct CatalogEditor {
+    private var root: [(String, JSONValue)]
+    private var strings: [(String, JSONValue)]
+    private var index: [String: Int] = [:]
+
+    init(document: JSONValue) {
+        root = document.members ?? []
+        strings = document[member: "strings"]?.members ?? []
+        for (position, (key, _)) in strings.enumerated() where index[key] == nil { index[key] = position }
+    }
+
+    /// The document with the strings as edited.
+    var document: JSONValue {
+        var members = root
+        if let place = members.firstIndex(where: { $0.0 == "strings" }) {
+            members[place].1 = .object(strings)
+        } else {
+            members.append(("strings", .object(strings)))
+        }
+        return .object(members)
+    }
+
+    /// The value of the string `key`, if the catalog has it.
+    func entry(_ key: String) -> JSONValue? {
+        index[key].map { strings[$0].1 }
+    }
+
+    /// Marks every string no schema file uses `stale` (keys the app reads itself, `keep`, are
+    /// left alone), or removes them with `prune`.
+    mutating func markUnused(used: UsedStrings, policy: TranslationPolicy, prune: Bool, result: inout CatalogSyncResult) {
+        var kept: [(String, JSONValue)] = []
+        kept.reserveCapacity(strings.count)
+        for (key, value) in strings {
+            guard used.byKey[key] == nil, !policy.isKept(key) else {
+                kept.append((key, value))
+                continue
+            }
+            if prune {
+                result.pruned.append(key)
+                continue
+            }
+            if value[member: "extractionState"]?.stringValue != "stale" {
+                result.staled.append(key)
+                kept.append((key, value.setting("extractionState", to: .string("stale"))))
+            } else {
+                kept.append((key, value))
+            }
+        }
+        let removed = kept.count != strings.count
+        strings = kept
+        if removed {
+            index = [:]
+            for (position, (key, _)) in strings.enumerated() where index[key] == nil { index[key] = position }
+        }
+    }
+
+    /// Adds the strings the schema uses that the catalog lacks, revives stale ones, and gives
+    /// every used string the tables' translations into languages it has none for.
+    mutating func addUsed(used: UsedStrings, languages: SyncLanguages, tables: SyncTables, catalogPath: String,
+                          result: inout CatalogSyncResult) {
+        for key in used.order {
+            let string = used.byKey[key]!
+            guard XLIFFWriter.isRepresentable(key) else {
+                let occurrence = string.strings[0].string.occurrences[0]
+                result.diagnostics.append(Diagnostic(
+                    .warning, rule: .xliffUnrepresentable,
+                    "\(MessageText.quoted(key)) holds a control character or a noncharacter that a String Catalog cannot hold; it is left out of the catalog",
+                    at: SourceLocation(file: occurrence.file, position: occurrence.position, keyPath: occurrence.keyPath)))
+                continue
+            }
+            var units: [(String, JSONValue)] = []
+            let existing = index[key].map { strings[$0].1 }
+            let present = Set(existing?[member: "localizations"]?.members?.map(\.0) ?? [])
+            for language in languages.all where !present.contains(language.tag) {
+                guard let translation = tables.agreed(string, in: language, catalogPath: catalogPath, diagnostics: &result.diagnostics) else { continue }
+                units.append((language.tag, Self.unit(state: translation.needsReview ? "needs_review" : "translated", value: translation.value)))
+            }
+            result.unitsFromTables += units.count
+            guard let place = index[key], var value = existing else {
+                var members: [(String, JSONValue)] = [
+                    ("comment", .string(string.merged.comment { tables.sourceText(of: $0, in: string) ?? $0 })),
+                    ("extractionState", .string("manual")),
+                ]
+                if !units.isEmpty { members.append(("localizations", .object(units))) }
+                if !string.merged.needsTranslation { members.append(("shouldTranslate", .bool(false))) }
+                index[key] = strings.count
+                strings.append((key, .object(members)))
+                result.added.append(key)
+                continue
+            }
+            if value[member: "extractionState"]?.stringValue == "stale" {
+                value = value.setting("extractionState", to: .string("manual"))
+                result.revived.append(key)
+            }
+            if !units.isEmpty {
+                let localizations = (value[member: "localizations"]?.members ?? []) + units
+                value = value.setting("localizations", to: .object(localizations))
+            }
+            strings[place].1 = value
+        }
+    }
+
+    static func unit(state: String, value: String) -> JSONValue {
+        .object([("stringUnit", .object([("state", .string(state)), ("value", .string(value))]))])
+    }
+}
+
+extension JSONValue {
+    /// This object with its member `name` set to `value`: in its place when it has one, else
+    /// added at the end.
+    func setting(_ name: String, to value: JSONValue) -> JSONValue {
+        var members = self.members ?? []
+        if let place = members.firstIndex(where: { $0.0 == name }) {
+            members[place].1 = value
+        } else {
+            members.append((name, value))
+        }
+        return .object(members)
+    }
+}

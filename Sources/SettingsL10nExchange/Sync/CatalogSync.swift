@@ -1,0 +1,179 @@
+import SettingsL10nCore
+import SettingsL10nExtract
+
+/// A String Catalog that holds the strings of some tables of a Settings bundle (`sync`).
+public struct CatalogSyncInput: Sendable {
+    /// How messages name the catalog: relative to the bundle (`../Settings.xcstrings`), or absolute.
+    public var path: String
+    /// The catalog as read, or `nil` when the file does not exist yet (it is then created).
+    public var catalog: StringCatalog?
+    /// Where each string's key is in the catalog's text (`StringCatalog.readLocated`).
+    public var positions: [String: TextPosition]
+    /// The tables whose strings the catalog holds: every table of the bundle for one catalog,
+    /// one table for a catalog per table.
+    public var tables: [String]
+
+    public init(path: String, catalog: StringCatalog?, positions: [String: TextPosition] = [:], tables: [String]) {
+        self.path = path
+        self.catalog = catalog
+        self.positions = positions
+        self.tables = tables
+    }
+}
+
+/// What syncing a catalog with the tables does: the catalog after, the tables that change, and
+/// what could not be reconciled.
+public struct CatalogSyncResult: Sendable {
+    /// The catalog after the sync.
+    public var catalog: StringCatalog
+    /// Whether the catalog's file changes (or is created).
+    public var catalogChanged: Bool
+    /// Strings the schema uses that the catalog lacked, added (`extractionState` `manual`).
+    public var added: [String] = []
+    /// Strings marked `stale` that the schema uses again (now `manual`).
+    public var revived: [String] = []
+    /// Strings no schema file uses any more, now `stale`.
+    public var staled: [String] = []
+    /// Stale strings removed (`prune`).
+    public var pruned: [String] = []
+    /// Translations of the tables the catalog lacked, added to it (in new and existing strings).
+    public var unitsFromTables = 0
+    /// The tables whose bytes change.
+    public var updates: [TableUpdate] = []
+    /// Per updated table path, how many translations were written (changed or added).
+    public var written: [String: Int] = [:]
+    /// Conflicts (the catalog won), translations the tables disagree on, catalog languages
+    /// without a folder, and tables left alone (unreadable, or not writable).
+    public var diagnostics: [Diagnostic] = []
+
+    /// Whether something was left undone: a table left alone, or a translation not taken.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Keeps a String Catalog and the `.lproj` tables of a Settings bundle in line, both ways, as
+/// Xcode keeps a catalog in line with the code after a build:
+///
+/// 1. The catalog: a string the schema uses and the catalog lacks is added (a comment saying
+///    where it is shown, `extractionState` `manual`, the development text where it differs from
+///    the key, each language's translation from the tables); a string the catalog has but lacks
+///    a language's translation of gets the tables' one; a string no schema file uses becomes
+///    `stale` (removed with `prune`); a `stale` string used again becomes `manual`. Nothing else
+///    changes: comments, states, variations and fields settings-l10n does not own stay as they
+///    are, and a catalog with nothing to add keeps its bytes.
+/// 2. The tables: each `translated` or `needs_review` unit of a string the schema uses is
+///    written into its language's table with import's guarantees (a `needs_review` one marked
+///    for review). Where a table holds another translation, the catalog's wins and a
+///    `sync-conflict` warning says what the table held.
+public enum CatalogSync {
+    /// The catalog format versions Xcode writes (1.1 since Xcode 26).
+    public static let knownVersions: Set<String> = ["1.0", "1.1"]
+
+    /// Plans the sync of one catalog; nothing is written.
+    /// - Throws: when the catalog cannot be synced safely (another source language, an unknown
+    ///   version, a string the schema uses that a table cannot hold): nothing may be written.
+    public static func plan(_ input: CatalogSyncInput, bundle: SettingsBundle, catalog: Catalog,
+                            prune: Bool = false) throws(ExchangeError) -> CatalogSyncResult {
+        let development = bundle.developmentLocalization(catalog.developmentLanguage)
+        let sourceTag = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
+        let original = input.catalog ?? StringCatalog(document: .object([
+            ("sourceLanguage", .string(sourceTag)), ("strings", .object([])), ("version", .string("1.0")),
+        ]))
+        let used = UsedStrings(catalog.tables.filter { input.tables.contains($0.name) })
+        try CatalogSyncValidation.check(original, input: input, used: used, sourceTag: sourceTag)
+
+        var result = CatalogSyncResult(catalog: original, catalogChanged: input.catalog == nil)
+        let languages = SyncLanguages(bundle: bundle, development: development, sourceTag: sourceTag, catalog: original)
+        result.diagnostics += languages.unmatched.map { tag in
+            Diagnostic(.warning, rule: .syncLanguageMissing,
+                       "the catalog has translations into \(tag), which has no .lproj folder in the bundle, so they do not ship; create \(tag).lproj to ship them",
+                       at: SourceLocation(file: input.path))
+        }
+        let tables = SyncTables.read(used: used, languages: languages, diagnostics: &result.diagnostics)
+
+        var editor = CatalogEditor(document: original.document)
+        editor.markUnused(used: used, policy: catalog.translationPolicy, prune: prune, result: &result)
+        editor.addUsed(used: used, languages: languages, tables: tables, catalogPath: input.path, result: &result)
+        result.catalog = StringCatalog(document: editor.document)
+        result.catalogChanged = input.catalog == nil || result.catalog.document != original.document
+
+        SyncTables.plan(into: &result, editor: editor, used: used, languages: languages, tables: tables, bundle: bundle, catalog: catalog,
+                        catalogPath: input.path)
+        return result
+    }
+}
+
+/// The strings the schema uses in the tables a catalog holds: each key once (a key shown by two
+/// tables is one string of the catalog), in table order, then schema order.
+struct UsedStrings {
+    struct Used {
+        var key: String
+        /// The string in each table that uses it, in table order.
+        var strings: [(table: String, string: LocalizableString)]
+
+        /// One string with every place it is shown, for the comment.
+        var merged: LocalizableString {
+            var merged = strings[0].string
+            merged.occurrences = strings.flatMap(\.string.occurrences)
+            merged.needsTranslation = strings.contains { $0.string.needsTranslation }
+            return merged
+        }
+    }
+
+    var tables: [CatalogTable]
+    var order: [String] = []
+    var byKey: [String: Used] = [:]
+
+    init(_ tables: [CatalogTable]) {
+        self.tables = tables
+        for table in tables {
+            for string in table.strings {
+                if byKey[string.key] == nil {
+                    order.append(string.key)
+                    byKey[string.key] = Used(key: string.key, strings: [])
+                }
+                byKey[string.key]!.strings.append((table.name, string))
+            }
+        }
+    }
+}
+
+/// The bundle's languages as the catalog spells them.
+struct SyncLanguages {
+    struct Language {
+        var localization: Localization
+        /// The catalog's tag for it: the one the catalog uses, else the folder's BCP 47 tag.
+        var tag: String
+        var isDevelopment: Bool
+    }
+
+    /// The development language first, then every other folder but `Base`.
+    var all: [Language] = []
+    /// Tags of the catalog with no folder in the bundle (nor the source language).
+    var unmatched: [String] = []
+
+    init(bundle: SettingsBundle, development: Localization?, sourceTag: String, catalog: StringCatalog) {
+        var tags: [String] = []
+        var seen: Set<String> = []
+        catalog.forEachLanguageTag { tag in
+            if seen.insert(tag).inserted { tags.append(tag) }
+        }
+        if let development { all.append(Language(localization: development, tag: sourceTag, isDevelopment: true)) }
+        for localization in bundle.localizations where localization.folder != development?.folder && localization.name != "Base" {
+            let folderTag = LanguageTag.bcp47(folderName: localization.name) ?? localization.name
+            let tag = tags.first { $0 == folderTag } ?? tags.first { bundle.localization(forLanguage: $0)?.folder == localization.folder } ?? folderTag
+            all.append(Language(localization: localization, tag: tag, isDevelopment: false))
+        }
+        let known = Set(all.map(\.tag)).union([sourceTag])
+        unmatched = tags.filter { !known.contains($0) }
+    }
+}
+
+extension StringCatalog {
+    /// Hands every language tag of every string's `localizations` to `body`, in document order.
+    func forEachLanguageTag(_ body: (String) -> Void) {
+        guard let strings = document[member: "strings"]?.members else { return }
+        for (_, value) in strings {
+            for (tag, _) in value[member: "localizations"]?.members ?? [] { body(tag) }
+        }
+    }
+}

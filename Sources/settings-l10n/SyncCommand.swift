@@ -1,0 +1,147 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ArgumentParser
+import SettingsL10n
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Keep an Xcode String Catalog and the .lproj tables in line, both ways.",
+        discussion: """
+        The catalog is updated in place as Xcode updates one after a build: strings the schema \
+        uses and the catalog lacks are added (extractionState manual, a comment saying where \
+        they are shown, the tables' translations), strings no schema file uses become stale \
+        (removed with --prune), and everything else is kept as it is. Then the catalog's \
+        translated and needs_review units are written into the tables; where a table held \
+        another translation the catalog's wins, and each such case is reported. One catalog \
+        holds every table of the bundle (a key is one string, whichever tables show it); a \
+        --catalog that does not end in .xcstrings is a folder of <Table>.xcstrings, one per \
+        table as Xcode names them. A catalog that is malformed, of another source language, or holds a string the \
+        tables cannot hold (plural or device variations) is an error, and nothing is written. \
+        Tables keep their encoding, byte-order mark, line endings and comments; every write is \
+        atomic; a table that cannot be read is left alone (exit 1).
+        """
+    )
+
+    @OptionGroup var options: BundleOptions
+
+    @Option(help: ArgumentHelp("The String Catalog (created when missing), outside the bundle: a .xcstrings file holds every table; any other path is a folder of <Table>.xcstrings, one per table as Xcode names them. Default: the configuration's \"catalog\".", valueName: "path"))
+    var catalog: String?
+
+    @Flag(help: "Remove the strings no schema file uses from the catalog, instead of marking them stale.")
+    var prune = false
+
+    @Flag(help: "Write nothing; exit 1 when the catalog or a table would change (for CI and build phases).")
+    var check = false
+
+    @Flag(help: "Write nothing; print the changes as a unified diff.")
+    var dryRun = false
+
+    @Option(help: ArgumentHelp("With --check, when nothing would change, write this file (a Swift comment): the output a build system needs to run the check again only when an input changes.", valueName: "file"))
+    var stamp: String?
+
+    func validate() throws {
+        if dryRun, check { throw ValidationError("--dry-run and --check cannot be combined") }
+        if stamp != nil, !check { throw ValidationError("--stamp is written by --check; give --check too") }
+    }
+
+    func run() throws {
+        try requireICU(for: "sync")
+        let loaded = try options.load()
+        if let refusal = loaded.bundle.schemaWriteRefusal {
+            throw RefusedWork("sync changed nothing: \(refusal)")
+        }
+        if let stamp { try OutputGuard.refuseInsideBundle(stamp, bundle: loaded.source, option: "--stamp") }
+        var plans: [SyncPlan] = []
+        let path = try options.catalogPath(catalog, configuration: loaded.configuration, command: "sync")
+        for target in try Self.targets(path, tables: loaded.catalog.tables.map(\.name)) {
+            try OutputGuard.refuseInsideBundle(target.path, bundle: loaded.source, option: "--catalog")
+            plans.append(try plan(target, loaded: loaded))
+        }
+        let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
+        printError(formatter.format(plans.flatMap(\.result.diagnostics)), ifNotEmpty: true)
+        let changedTables = plans.reduce(0) { $0 + $1.result.updates.count }
+        let changedCatalogs = plans.filter(\.result.catalogChanged)
+        if check {
+            try reportCheck(plans, changedTables: changedTables, changedCatalogs: changedCatalogs.count)
+            return
+        }
+        if dryRun {
+            for plan in plans {
+                if plan.result.catalogChanged {
+                    printOutput(UnifiedDiff.diff(old: plan.original ?? [], new: plan.bytes, path: plan.path, isNewFile: plan.original == nil))
+                }
+                for update in plan.result.updates { printOutput(update.unifiedDiff) }
+            }
+        } else {
+            for index in plans.indices { try write(&plans[index], into: loaded.source) }
+        }
+        for plan in plans { summarize(plan) }
+        if plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
+    }
+
+    /// Each catalog and the tables it holds: one `.xcstrings` for every table, or a folder of
+    /// `<Table>.xcstrings`.
+    static func targets(_ path: String, tables: [String]) throws -> [(path: String, tables: [String])] {
+        let kind = LocalFile.kind(of: path)
+        guard path.hasSuffix(".xcstrings") else {
+            if kind == .file {
+                throw UsageFailure("--catalog \(path) is a file that does not end in .xcstrings; give a .xcstrings file, or a folder for one catalog per table")
+            }
+            return tables.map { (joinedPath(path, $0 + ".xcstrings"), [$0]) }
+        }
+        if kind == .folder {
+            throw UsageFailure("--catalog \(path) is a folder; give the catalog file (Settings.xcstrings), or a folder whose name does not end in .xcstrings")
+        }
+        return [(path, tables)]
+    }
+
+    /// What `--check` says: what is out of date, and the exit status.
+    private func reportCheck(_ plans: [SyncPlan], changedTables: Int, changedCatalogs: Int) throws {
+        guard changedTables > 0 || changedCatalogs > 0 else {
+            printError("the catalog and the tables are in sync")
+            if plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
+            if let stamp {
+                do {
+                    try LocalFile.write(Array("// settings-l10n sync --check passed: \(options.bundleName)\n".utf8), to: stamp)
+                } catch {
+                    throw CommandFailure("cannot write the stamp to \(stamp): \(error.reason); choose a file you can write")
+                }
+            }
+            return
+        }
+        var parts: [String] = []
+        for plan in plans where plan.result.catalogChanged { parts.append(plan.path) }
+        if changedTables > 0 { parts.append("\(changedTables.grouped) table\(changedTables == 1 ? "" : "s")") }
+        let choices = (catalog.map { ["--catalog", shellQuoted($0)] } ?? []) + (prune ? ["--prune"] : [])
+        printError("sync would change \(parts.joined(separator: " and ")); run settings-l10n sync \(([options.commandLine] + choices).joined(separator: " "))")
+        throw ExitCode(1)
+    }
+
+    /// One line per catalog and per table that changed.
+    private func summarize(_ plan: SyncPlan) {
+        let result = plan.result
+        if result.catalogChanged {
+            var changes: [String] = []
+            if !result.added.isEmpty { changes.append("\(result.added.count.grouped) string\(result.added.count == 1 ? "" : "s") added") }
+            if result.unitsFromTables > 0 { changes.append("\(result.unitsFromTables.grouped) translation\(result.unitsFromTables == 1 ? "" : "s") taken from the tables") }
+            if !result.staled.isEmpty { changes.append("\(result.staled.count.grouped) marked stale") }
+            if !result.revived.isEmpty { changes.append("\(result.revived.count.grouped) used again") }
+            if !result.pruned.isEmpty { changes.append("\(result.pruned.count.grouped) removed") }
+            let entries = result.catalog.entries
+            let units = entries.reduce(0) { $0 + $1.units.count }
+            let done = plan.original == nil ? "created" : "updated"
+            let listed = changes.isEmpty ? "" : " (\(changes.joined(separator: ", ")))"
+            printError("\(plan.path): \(dryRun ? "would be " + done : done)\(listed): \(entries.count.grouped) strings, \(units.grouped) string units")
+        } else {
+            printError("\(plan.path): up to date")
+        }
+        for update in result.updates {
+            let count = result.written[update.path] ?? 0
+            printError("\(update.path): \(dryRun ? "would write" : "wrote") \(count.grouped) translation\(count == 1 ? "" : "s") from the catalog\(update.original == nil ? " (new file)" : "")")
+        }
+    }
+}

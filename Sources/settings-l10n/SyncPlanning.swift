@@ -1,0 +1,109 @@
+import ArgumentParser
+import SettingsL10n
+
+/// One catalog of a sync: where it is, what it held, and what the sync makes of it.
+struct SyncPlan {
+    /// The catalog's path as given on the command line.
+    var path: String
+    /// Its bytes as read, or `nil` when it does not exist yet.
+    var original: [UInt8]?
+    var result: CatalogSyncResult
+
+    /// The bytes the catalog will hold: its own when nothing changes.
+    var bytes: [UInt8] {
+        result.catalogChanged ? Array(result.catalog.text.utf8) : original ?? []
+    }
+}
+
+extension SyncCommand {
+    /// Reads one catalog (if it exists) and plans its sync; a catalog that cannot be read or
+    /// synced stops the command before anything is written.
+    func plan(_ target: (path: String, tables: [String]), loaded: LoadedBundle) throws -> SyncPlan {
+        let path = target.path
+        var original: [UInt8]?
+        var catalog: StringCatalog?
+        var positions: [String: TextPosition] = [:]
+        switch LocalFile.kind(of: path) {
+        case .missing: break
+        case .folder: throw UsageFailure("\(path) is a folder, not a String Catalog; nothing was written")
+        case .file:
+            let bytes: [UInt8]
+            do {
+                bytes = try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize)
+            } catch {
+                throw CommandFailure("\(error.message); nothing was written")
+            }
+            do {
+                (catalog, positions) = try StringCatalog.readLocated(bytes)
+            } catch {
+                let at = error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? ""
+                throw CommandFailure("\(path)\(at): not a valid String Catalog: \(error.message); fix it (or move it away to start a new catalog); nothing was written")
+            }
+            original = bytes
+        }
+        let input = CatalogSyncInput(path: Self.bundleRelative(path, bundle: loaded.source.rootPath), catalog: catalog,
+                                     positions: positions, tables: target.tables)
+        let result: CatalogSyncResult
+        do {
+            result = try CatalogSync.plan(input, bundle: loaded.bundle, catalog: loaded.catalog, prune: prune)
+        } catch {
+            let at = error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? ""
+            throw CommandFailure("\(path)\(at): \(error.message)")
+        }
+        let plan = SyncPlan(path: path, original: original, result: result)
+        let limit = ReadLimits.standard.maximumDocumentSize
+        if plan.result.catalogChanged, plan.bytes.count > limit {
+            throw CommandFailure("\(path) would be \(plan.bytes.count.grouped) bytes, more than settings-l10n reads (\(limit.grouped)); nothing was written")
+        }
+        return plan
+    }
+
+    /// Writes the tables (atomically, each only if it is still the one read), then the catalog
+    /// (atomically, only if it is still the one read). A table that changed meanwhile is left
+    /// alone and reported.
+    func write(_ plan: inout SyncPlan, into source: DiskBundleSource) throws {
+        let updates = plan.result.updates
+        if !updates.isEmpty {
+            var writer = DiskBundleWriter(bundle: source)
+            let errors = writer.write(updates.map { BundleFileWrite(path: $0.path, bytes: $0.updated, expected: $0.original) })
+            writer.sweepTemporaryFiles()
+            if let failure = errors.first(where: { $0?.kind == .failure }), let failure {
+                throw CommandFailure("\(failure.description) (the other tables were written, the catalog was not; fix the problem and sync again)")
+            }
+            if let unflushed = BundleWriteError.unflushedSummary(errors.compactMap { $0 }.filter { $0.kind == .notDurable }) {
+                throw CommandFailure(unflushed)
+            }
+            var written: [TableUpdate] = []
+            for (update, error) in zip(updates, errors) {
+                guard let error else {
+                    written.append(update)
+                    continue
+                }
+                let diagnostic = Diagnostic(.error, rule: .importTableRefused, "not written: \(error.message)", at: SourceLocation(file: update.path))
+                printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format([diagnostic]))
+                plan.result.diagnostics.append(diagnostic)
+            }
+            plan.result.updates = written
+        }
+        guard plan.result.catalogChanged else { return }
+        let now = LocalFile.kind(of: plan.path) == .missing ? nil : try? LocalFile.read(plan.path, limit: ReadLimits.standard.maximumDocumentSize)
+        guard now == plan.original else {
+            throw CommandFailure("\(plan.path) changed while settings-l10n was working (Xcode saved it?); it was not written; sync again")
+        }
+        do {
+            try LocalFile.write(plan.bytes, to: plan.path, creatingFolders: true)
+        } catch {
+            throw CommandFailure("cannot write \(plan.path): \(error.reason); the tables were written; choose a path you can write, and sync again")
+        }
+    }
+
+    /// `path` relative to the bundle folder (`../Settings.xcstrings`), as diagnostics name
+    /// files; absolute when the two share nothing.
+    static func bundleRelative(_ path: String, bundle root: String) -> String {
+        let target = LocalFile.resolvedPath(path).split(separator: "/").map(String.init)
+        let base = root.split(separator: "/").map(String.init)
+        let common = zip(target, base).prefix { $0 == $1 }.count
+        guard common > 0 else { return LocalFile.resolvedPath(path) }
+        return (Array(repeating: "..", count: base.count - common) + target.dropFirst(common)).joined(separator: "/")
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+@Suite("settings-l10n sync")
+struct SyncCommandTests {
+    /// Runs the tool in the copy's folder, so that paths read as a user types them.
+    static func run(_ copy: BundleCopy, _ arguments: [String]) throws -> ToolResult {
+        try Tool.run(arguments, in: copy.folder)
+    }
+
+    static func catalog(_ copy: BundleCopy) throws -> String {
+        try String(contentsOf: copy.folder.appendingPathComponent("Settings.xcstrings"), encoding: .utf8)
+    }
+
+    static func writeCatalog(_ copy: BundleCopy, _ text: String) throws {
+        try Data(text.utf8).write(to: copy.folder.appendingPathComponent("Settings.xcstrings"))
+    }
+
+    static let sync = ["sync", "Settings.bundle", "--catalog", "Settings.xcstrings"]
+
+    @Test("adoption: the example bundle into a new catalog, the tables untouched; a second sync changes no byte")
+    func adoption() throws {
+        let copy = try BundleCopy()
+        let before = try copy.snapshot()
+        #expect(try Self.run(copy, Self.sync) == ToolResult(
+            stdout: "", stderr: "Settings.xcstrings: created (57 strings added, 228 translations taken from the tables): 57 strings, 228 string units\n",
+            exitCode: 0))
+        #expect(try copy.snapshot() == before)
+        let adopted = try Self.catalog(copy)
+        #expect(try Self.run(copy, Self.sync) == ToolResult(stdout: "", stderr: "Settings.xcstrings: up to date\n", exitCode: 0))
+        #expect(try Self.catalog(copy) == adopted)
+        #expect(try copy.snapshot() == before)
+        #expect(try Self.run(copy, Self.sync + ["--check"]) == ToolResult(stdout: "", stderr: "the catalog and the tables are in sync\n", exitCode: 0))
+    }
+
+    @Test("a translator's edit in the catalog reaches the table, the table's old text reported; then all is in sync")
+    func catalogEdit() throws {
+        let copy = try BundleCopy()
+        _ = try Self.run(copy, Self.sync)
+        try Self.writeCatalog(copy, try Self.catalog(copy).replacingOccurrences(of: "\"value\" : \"Analyse\"", with: "\"value\" : \"Auswertung\""))
+        let conflict = "Settings.bundle/de.lproj/Privacy.strings: warning: the table has \"Analyse\" for \"Analytics\", the catalog \"Auswertung\": the catalog's translation wins [sync-conflict]\n"
+        #expect(try Self.run(copy, Self.sync + ["--check"]) == ToolResult(
+            stdout: "", stderr: conflict + "sync would change 1 table; run settings-l10n sync Settings.bundle --catalog Settings.xcstrings\n", exitCode: 1))
+        #expect(try Self.run(copy, Self.sync) == ToolResult(
+            stdout: "", stderr: conflict + "Settings.xcstrings: up to date\nde.lproj/Privacy.strings: wrote 1 translation from the catalog\n", exitCode: 0))
+        #expect(String(decoding: try copy.bytes("de.lproj/Privacy.strings"), as: UTF8.self).hasPrefix("\"Analytics\" = \"Auswertung\";\n"))
+        #expect(try Self.run(copy, Self.sync + ["--check"]).exitCode == 0)
+    }
+
+    @Test("a schema change reaches the catalog: --check fails, sync adds the new title and marks the old one stale")
+    func schemaChange() throws {
+        let copy = try BundleCopy()
+        _ = try Self.run(copy, Self.sync)
+        let adopted = try Self.catalog(copy)
+        try replaceOnce(in: copy.bundle.appendingPathComponent("Privacy.plist"), "<string>Referral code</string>", with: "<string>Invitation code</string>")
+        let tables = try copy.snapshot()
+        #expect(try Self.run(copy, Self.sync + ["--check"]) == ToolResult(
+            stdout: "", stderr: "sync would change Settings.xcstrings; run settings-l10n sync Settings.bundle --catalog Settings.xcstrings\n", exitCode: 1))
+        #expect(try Self.run(copy, Self.sync) == ToolResult(
+            stdout: "", stderr: "Settings.xcstrings: updated (1 string added, 1 marked stale): 58 strings, 228 string units\n", exitCode: 0))
+        let updated = try Self.catalog(copy)
+        #expect(updated == adopted
+            .replacingOccurrences(of: "    \"Keep maps for\" : {", with: """
+                    "Invitation code" : {
+                      "comment" : "Privacy.plist › label of a text field",
+                      "extractionState" : "manual"
+                    },
+                    "Keep maps for" : {
+                """)
+            .replacingOccurrences(of: "      \"comment\" : \"Privacy.plist › label of a text field\",\n      \"extractionState\" : \"manual\",\n      \"localizations\"",
+                                  with: "      \"comment\" : \"Privacy.plist › label of a text field\",\n      \"extractionState\" : \"stale\",\n      \"localizations\""))
+        #expect(try copy.snapshot() == tables)
+        #expect(try Self.run(copy, Self.sync) == ToolResult(stdout: "", stderr: "Settings.xcstrings: up to date\n", exitCode: 0))
+        #expect(try Self.catalog(copy) == updated)
+    }
+
+    @Test("check --catalog (and the configuration's catalog) reports a needs_review unit at the catalog's line")
+    func checkReadsStates() throws {
+        let copy = try BundleCopy()
+        _ = try Self.run(copy, Self.sync)
+        try Self.writeCatalog(copy, try Self.catalog(copy).replacingOccurrences(
+            of: "            \"state\" : \"translated\",\n            \"value\" : \"Analyse\"",
+            with: "            \"state\" : \"needs_review\",\n            \"value\" : \"Analyse\""))
+        let finding = "Settings.xcstrings:124:5: warning: the de translation of \"Analytics\" needs review in the String Catalog; mark it reviewed in Xcode's catalog editor (or set its state to translated), then sync [needs-review]\n"
+        let checked = try Self.run(copy, ["check", "Settings.bundle", "--catalog", "Settings.xcstrings"])
+        #expect(checked.stdout == finding)
+        #expect(checked.exitCode == 0)
+        try Data(#"{"catalog": "Settings.xcstrings"}"#.utf8).write(to: copy.folder.appendingPathComponent(".settings-l10n.json"))
+        #expect(try Self.run(copy, ["check", "Settings.bundle"]).stdout == finding)
+        // Synced, the table carries the review mark, and the finding is reported once, in the table.
+        #expect(try Self.run(copy, ["sync", "Settings.bundle"]).exitCode == 0)
+        #expect(String(decoding: try copy.bytes("de.lproj/Privacy.strings"), as: UTF8.self).hasPrefix(
+            "/* settings-l10n: needs review: needs_review in the String Catalog */\n\"Analytics\" = \"Analyse\";\n"))
+        #expect(try Self.run(copy, ["check", "Settings.bundle"]).stdout
+            == "Settings.bundle/de.lproj/Privacy.strings:2:1: warning: the translation of \"Analytics\" needs review; remove the settings-l10n comment above it once checked [needs-review]\n")
+    }
+
+    @Test("a catalog that is malformed, has a key twice, holds what a table cannot, or a character import refuses: exit 3, nothing written", arguments: [
+        ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n",
+         "error: Settings.xcstrings:4:1: not a valid String Catalog: expected a quoted key; fix it (or move it away to start a new catalog); nothing was written\n"),
+        ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"A\" : {},\n    \"A\" : {}\n  }\n}",
+         "error: Settings.xcstrings:5:5: not a valid String Catalog: the key \"A\" is in this object twice (first at line 4, column 5); keep one; fix it (or move it away to start a new catalog); nothing was written\n"),
+        ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Analytics\" : { \"localizations\" : { \"de\" : { \"variations\" : {} } } }\n  }\n}",
+         "error: Settings.xcstrings:4:5: the string \"Analytics\" varies by plural or device in de, which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); give it one text (Vary by… off in Xcode's editor); nothing was written\n"),
+        ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Analytics\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"A\\u001bB\" } } } }\n  }\n}",
+         "error: Settings.xcstrings:4:103: not a valid String Catalog: \\u001b stands for a control character (U+001B), which import refuses; remove it; fix it (or move it away to start a new catalog); nothing was written\n"),
+    ])
+    func hostileCatalog(text: String, message: String) throws {
+        let copy = try BundleCopy()
+        try Self.writeCatalog(copy, text)
+        let before = try copy.snapshot()
+        #expect(try Self.run(copy, Self.sync) == ToolResult(stdout: "", stderr: message, exitCode: 3))
+        #expect(try Self.catalog(copy) == text)
+        #expect(try copy.snapshot() == before)
+    }
+
+    @Test("a table that cannot be read is left alone, nothing taken from it, and the exit status is 1")
+    func unreadableTable() throws {
+        let copy = try BundleCopy()
+        _ = try Self.run(copy, Self.sync)
+        try Self.writeCatalog(copy, try Self.catalog(copy).replacingOccurrences(of: "\"value\" : \"Analyse\"", with: "\"value\" : \"Auswertung\""))
+        let broken = Data("\"Analytics\" = \"Analyse;\n".utf8)
+        try broken.write(to: copy.bundle.appendingPathComponent("de.lproj/Privacy.strings"))
+        let catalog = try Self.catalog(copy)
+        #expect(try Self.run(copy, Self.sync) == ToolResult(stdout: "", stderr: """
+            Settings.bundle/de.lproj/Privacy.strings: error: the table cannot be read as the device reads it, so sync took no translation from it and wrote none into it; fix it and sync again [strings-syntax]
+            Settings.xcstrings: up to date
+
+            """, exitCode: 1))
+        #expect(try copy.bytes("de.lproj/Privacy.strings") == broken)
+        #expect(try Self.catalog(copy) == catalog)
+    }
+
+    @Test("a catalog larger than settings-l10n reads is refused before it is read; nothing is written")
+    func hugeCatalog() throws {
+        let copy = try BundleCopy()
+        let path = copy.folder.appendingPathComponent("Settings.xcstrings")
+        #expect(FileManager.default.createFile(atPath: path.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: path)
+        try handle.truncate(atOffset: 300 << 20)  // sparse: no disk is used
+        try handle.close()
+        let before = try copy.snapshot()
+        #expect(try Self.run(copy, Self.sync) == ToolResult(
+            stdout: "", stderr: "error: Settings.xcstrings is 314572800 bytes, more than the limit of 268435456; nothing was written\n", exitCode: 3))
+        #expect(try copy.snapshot() == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: path.path)[.size] as? Int == 300 << 20)
+    }
+
+    @Test("a catalog inside the bundle, or none named at all, is a usage error")
+    func usage() throws {
+        let copy = try BundleCopy()
+        #expect(try Self.run(copy, ["sync", "Settings.bundle", "--catalog", "Settings.bundle/Settings.xcstrings"]) == ToolResult(
+            stdout: "", stderr: "error: --catalog Settings.bundle/Settings.xcstrings is inside the bundle; only merge and import write there: give a path outside it\n", exitCode: 2))
+        #expect(try Self.run(copy, ["sync", "Settings.bundle"]) == ToolResult(
+            stdout: "", stderr: "error: sync needs the String Catalog: give --catalog Settings.xcstrings, or \"catalog\" in .settings-l10n.json\n", exitCode: 2))
+    }
+
+    @Test("one catalog per table: a folder of <Table>.xcstrings, byte for byte what extract --xcstrings writes")
+    func perTable() throws {
+        let copy = try BundleCopy()
+        #expect(try Self.run(copy, ["sync", "Settings.bundle", "--catalog", "Catalogs"]) == ToolResult(stdout: "", stderr: """
+            Catalogs/Privacy.xcstrings: created (5 strings added, 20 translations taken from the tables): 5 strings, 20 string units
+            Catalogs/Root.xcstrings: created (52 strings added, 208 translations taken from the tables): 52 strings, 208 string units
+
+            """, exitCode: 0))
+        #expect(try Self.run(copy, ["extract", "Settings.bundle", "--xcstrings", "Exported"]).exitCode == 0)
+        for table in ["Privacy", "Root"] {
+            #expect(try Data(contentsOf: copy.folder.appendingPathComponent("Catalogs/\(table).xcstrings"))
+                == Data(contentsOf: copy.folder.appendingPathComponent("Exported/\(table).xcstrings")))
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import SettingsL10nCore
+@testable import SettingsL10nExtract
+@testable import SettingsL10nExchange
+import SettingsL10nTestSupport
+
+/// Sync on real files: the real catalog of an app (Cizzuk/CSE, 214 strings, 10 languages)
+/// merged with the example bundle and with VLC's.
+@Suite("String Catalog sync on real catalogs and bundles")
+struct CatalogSyncRealTests {
+    typealias Workspace = CatalogSyncTests.Workspace
+
+    static func realCatalog() throws -> String {
+        try String(contentsOf: TestPaths.realCatalog, encoding: .utf8)
+    }
+
+    /// Every translation the tables hold is in the catalog, with the same text (nothing lost).
+    static func expectNothingLost(_ catalog: StringCatalog, _ workspace: Workspace, sourceOnly: Set<String> = []) throws {
+        let (bundle, extracted) = try workspace.load()
+        let development = bundle.developmentLocalization(extracted.developmentLanguage)
+        let languages = SyncLanguages(bundle: bundle, development: development, sourceTag: "en", catalog: catalog)
+        let entries = Dictionary(catalog.entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var checked = 0
+        for table in extracted.tables {
+            for language in languages.all {
+                var problems: [Diagnostic] = []
+                for (key, translation) in XLIFFExporter.translations(of: table.name, in: language.localization, diagnostics: &problems)
+                where table.string(forKey: key) != nil && !(language.isDevelopment && translation.value == key) {
+                    #expect(entries[key]?.units[language.tag]?.value == translation.value, "\(language.tag) \(key)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 0)
+    }
+
+    @Test("the real catalog merged with the example bundle: its strings kept byte for byte, the unused ones stale, the bundle's added",
+          .requires(.stringCatalogs))
+    func realCatalogWithExample() throws {
+        let workspace = try Workspace()
+        let original = try StringCatalog.read(Array(try Self.realCatalog().utf8))
+        let result = try workspace.sync(try Self.realCatalog())
+        #expect(result.added.count == 55)
+        #expect(result.staled.count == 212)
+        #expect(result.unitsFromTables == 222)
+        #expect(result.catalog.entries.count == 269)
+        #expect(result.catalog.document[member: "version"]?.stringValue == "1.1")
+        // The two keys the app and the bundle share keep the app's translations; the bundle adds
+        // the Swedish ones the app lacks, and wins nothing but the German "About" of its table.
+        let strings = try #require(result.catalog.document[member: "strings"])
+        for (key, value) in try #require(original.document[member: "strings"]?.members) {
+            let now = try #require(strings[member: key])
+            if key == "About" || key == "Version" {
+                let before = try #require(value[member: "localizations"]?.members)
+                let after = try #require(now[member: "localizations"]?.members)
+                #expect(Array(after.prefix(before.count)).map(\.0) == before.map(\.0))
+                #expect(after.dropFirst(before.count).map(\.0) == ["sv"])
+                #expect(now.setting("localizations", to: .object(before)) == value)
+            } else {
+                #expect(now == value.setting("extractionState", to: .string("stale")), "\(key)")
+            }
+        }
+        #expect(result.diagnostics.filter { $0.rule == .syncConflict }.map(\.message) == [
+            "the table has \"Info\" for \"About\", the catalog \"Über\": the catalog's translation wins",
+        ])
+        #expect(result.diagnostics.filter { $0.rule == .syncLanguageMissing }.count == 8)
+        #expect(result.updates.map(\.path) == ["de.lproj/Root.strings"])
+        try workspace.apply(result)
+        try Self.expectNothingLost(result.catalog, workspace)
+        let second = try workspace.sync(result.catalog.text)
+        #expect(!second.catalogChanged && second.updates == [])
+        #expect(second.catalog.text == result.catalog.text)
+    }
+
+    static var vlc: URL {
+        TestPaths.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle")
+    }
+
+    @Test("VLC's bundle adopted, alone and into the real catalog: nothing lost, the tables untouched, a second sync changing nothing",
+          .requires(.corpus), .requires(.stringCatalogs))
+    func vlcRoundTrip() throws {
+        let workspace = try Workspace(Self.vlc)
+        let adopted = try workspace.sync(nil)
+        #expect(adopted.catalog.entries.count == 231)
+        #expect(CatalogSyncTests.units(adopted.catalog) == 7_287)
+        #expect(adopted.updates == [])
+        #expect(adopted.diagnostics == [])
+        try Self.expectNothingLost(adopted.catalog, workspace)
+        let again = try workspace.sync(adopted.catalog.text)
+        #expect(!again.catalogChanged && again.updates == [])
+
+        let merged = try workspace.sync(try Self.realCatalog())
+        try workspace.apply(merged)
+        try Self.expectNothingLost(merged.catalog, workspace)
+        let second = try workspace.sync(merged.catalog.text)
+        #expect(!second.catalogChanged && second.updates == [] && second.catalog.text == merged.catalog.text)
+    }
+
+    @Test("VLC: a translator's edit in the catalog reaches the table, and only that", .requires(.corpus))
+    func vlcCatalogEdit() throws {
+        let workspace = try Workspace(Self.vlc)
+        let adopted = try workspace.sync(nil)
+        let entry = try #require(adopted.catalog.entries.first { $0.units["de"] != nil && $0.key != $0.units["de"]?.value })
+        let old = try #require(entry.units["de"]).value
+        let strings = try #require(adopted.catalog.document[member: "strings"])
+        let value = try #require(strings[member: entry.key])
+        let localizations = try #require(value[member: "localizations"]?.members).map { language, unit in
+            language == "de" ? (language, CatalogEditor.unit(state: "translated", value: old + " (neu)")) : (language, unit)
+        }
+        let edited = adopted.catalog.document.setting("strings", to: strings.setting(entry.key, to: value.setting("localizations", to: .object(localizations))))
+        let result = try workspace.sync(XcodeJSON.text(edited))
+        #expect(!result.catalogChanged)
+        #expect(result.updates.map(\.path) == ["de.lproj/Root.strings"])
+        #expect(result.written == ["de.lproj/Root.strings": 1])
+        try workspace.apply(result)
+        let (bundle, _) = try workspace.load()
+        #expect(bundle.localization(forLanguage: "de")?.table(named: "Root")?.values()?[entry.key] == old + " (neu)")
+    }
+}
