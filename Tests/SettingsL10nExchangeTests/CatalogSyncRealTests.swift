@@ -35,8 +35,7 @@ struct CatalogSyncRealTests {
         #expect(checked > 0)
     }
 
-    @Test("the real catalog merged with the example bundle: its strings kept byte for byte, the unused ones stale, the bundle's added",
-          .requires(.stringCatalogs))
+    @Test("the real catalog merged with the example bundle: its strings kept byte for byte, the unused ones stale, the bundle's added")
     func realCatalogWithExample() throws {
         let workspace = try Workspace()
         let original = try StringCatalog.read(Array(try Self.realCatalog().utf8))
@@ -74,11 +73,11 @@ struct CatalogSyncRealTests {
     }
 
     static var vlc: URL {
-        TestPaths.corpus.appendingPathComponent("videolan__vlc-ios/Resources__iOS__Settings.bundle")
+        TestPaths.vlc
     }
 
     @Test("VLC's bundle adopted, alone and into the real catalog: nothing lost, the tables untouched, a second sync changing nothing",
-          .requires(.corpus), .requires(.stringCatalogs))
+          .requires(.fetchedCorpus))
     func vlcRoundTrip() throws {
         let workspace = try Workspace(Self.vlc)
         let adopted = try workspace.sync(nil)
@@ -97,7 +96,7 @@ struct CatalogSyncRealTests {
         #expect(!second.catalogChanged && second.updates == [] && second.catalog.text == merged.catalog.text)
     }
 
-    @Test("VLC: a translator's edit in the catalog reaches the table, and only that", .requires(.corpus))
+    @Test("VLC: a translator's edit in the catalog reaches the table, and only that", .requires(.fetchedCorpus))
     func vlcCatalogEdit() throws {
         let workspace = try Workspace(Self.vlc)
         let adopted = try workspace.sync(nil)
