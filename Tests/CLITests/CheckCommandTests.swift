@@ -121,10 +121,14 @@ struct CheckCommandTests {
         #expect(result.stdout.contains("titles-values-count              error    Titles and Values have different numbers of entries.\n"))
     }
 
-    @Test("the README documents every rule")
-    func readme() throws {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let table = try Tool.run(["rules", "--format", "markdown"]).stdout
-        #expect(readme.contains(table), "the README's rule table is out of date: paste `settings-l10n rules --format markdown`")
+    @Test("docs/rules.md is the table settings-l10n rules --format markdown prints, under its heading")
+    func rulesDocument() throws {
+        let document = try DocsText.file("docs/rules.md")
+        let table = try Tool.run(["rules", "--format", "markdown"])
+        #expect(table.exitCode == 0 && table.stdout.hasPrefix("| rule | default | what it finds |\n"))
+        let start = try #require(document.range(of: "\n| rule |"), "docs/rules.md holds no rule table")
+        #expect(document.hasPrefix("# Rules\n"))
+        #expect(String(document[document.index(after: start.lowerBound)...]) == table.stdout,
+                "docs/rules.md differs from `settings-l10n rules --format markdown`: regenerate it with `scripts/check-docs --update` (after `swift build`)")
     }
 }
