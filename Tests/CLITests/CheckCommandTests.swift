@@ -131,4 +131,19 @@ struct CheckCommandTests {
         #expect(String(document[document.index(after: start.lowerBound)...]) == table.stdout,
                 "docs/rules.md differs from `settings-l10n rules --format markdown`: regenerate it with `scripts/check-docs --update` (after `swift build`)")
     }
+
+    @Test("a SARIF report's helpUri of every rule is the rule's row in docs/rules.md, at this version's tag")
+    func helpURIs() throws {
+        let sarif = try Tool.run(["check", TestPaths.exampleBundle.path, "--format", "sarif"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let uris = try #require(driver["rules"] as? [[String: Any]]).compactMap { $0["helpUri"] as? String }
+        let version = try #require(driver["version"] as? String)
+        let prefix = "https://github.com/settings-l10n/settings-l10n/blob/v\(version)/docs/rules.md#"
+        #expect(uris.count == 49)
+        #expect(uris.first == prefix + "rule-plist-syntax")
+        let table = try DocsText.file("docs/rules.md")
+        #expect(uris.filter { !$0.hasPrefix(prefix) || !table.contains("<a id=\"\($0.dropFirst(prefix.count))\"></a>") } == [])
+    }
 }
