@@ -7,7 +7,7 @@ public protocol CheckRule: Sendable {
     /// The stable id users name in configuration and in `[rule]` suffixes.
     var id: RuleID { get }
     var defaultSeverity: Severity { get }
-    /// What the rule finds, in one line (the README lists these).
+    /// What the rule finds, in one line (`docs/rules.md` lists these).
     var summary: String { get }
     /// How a group of its findings about many keys of one table reads, with `{count}`; `nil`
     /// (the default) for rules whose findings are listed one by one.

@@ -11,7 +11,7 @@ struct RulesCommand: ParsableCommand {
         case text, markdown
     }
 
-    @Option(help: "text, or markdown (the README's table).")
+    @Option(help: "text, or markdown (the table of docs/rules.md).")
     var format: Format = .text
 
     func run() {

@@ -121,10 +121,29 @@ struct CheckCommandTests {
         #expect(result.stdout.contains("titles-values-count              error    Titles and Values have different numbers of entries.\n"))
     }
 
-    @Test("the README documents every rule")
-    func readme() throws {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let table = try Tool.run(["rules", "--format", "markdown"]).stdout
-        #expect(readme.contains(table), "the README's rule table is out of date: paste `settings-l10n rules --format markdown`")
+    @Test("docs/rules.md is the table settings-l10n rules --format markdown prints, under its heading")
+    func rulesDocument() throws {
+        let document = try DocsText.file("docs/rules.md")
+        let table = try Tool.run(["rules", "--format", "markdown"])
+        #expect(table.exitCode == 0 && table.stdout.hasPrefix("| rule | default | what it finds |\n"))
+        let start = try #require(document.range(of: "\n| rule |"), "docs/rules.md holds no rule table")
+        #expect(document.hasPrefix("# Rules\n"))
+        #expect(String(document[document.index(after: start.lowerBound)...]) == table.stdout,
+                "docs/rules.md differs from `settings-l10n rules --format markdown`: regenerate it with `scripts/check-docs --update` (after `swift build`)")
+    }
+
+    @Test("a SARIF report's helpUri of every rule is the rule's row in docs/rules.md, at this version's tag")
+    func helpURIs() throws {
+        let sarif = try Tool.run(["check", TestPaths.exampleBundle.path, "--format", "sarif"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let uris = try #require(driver["rules"] as? [[String: Any]]).compactMap { $0["helpUri"] as? String }
+        let version = try #require(driver["version"] as? String)
+        let prefix = "https://github.com/settings-l10n/settings-l10n/blob/v\(version)/docs/rules.md#"
+        #expect(uris.count == 49)
+        #expect(uris.first == prefix + "rule-plist-syntax")
+        let table = try DocsText.file("docs/rules.md")
+        #expect(uris.filter { !$0.hasPrefix(prefix) || !table.contains("<a id=\"\($0.dropFirst(prefix.count))\"></a>") } == [])
     }
 }

@@ -84,7 +84,7 @@ struct CompletenessCommandTests {
         Self.expectAgreement(try Self.numbers(path, options: options), in: bundle)
     }
 
-    @Test("VLC with the README's configuration: doNotTranslate and keep count the same in all three", .requires(.fetchedCorpus))
+    @Test("VLC with the configuration of docs/configuration.md: doNotTranslate and keep count the same in all three", .requires(.fetchedCorpus))
     func vlcConfigured() throws {
         let folder = try TemporaryFolder()
         let configuration = folder.url.appendingPathComponent("vlc.json")

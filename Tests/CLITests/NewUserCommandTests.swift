@@ -109,12 +109,9 @@ struct NewUserCommandTests {
         #expect(unnamed == [])
     }
 
-    @Test("the README's git diff tip makes a UTF-16 table's diff readable")
+    @Test("the git diff tip of docs/xcode-and-ci.md makes a UTF-16 table's diff readable")
     func gitDiffUTF16() throws {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "<!-- git-diff-utf16 -->\n"))
-        let end = try #require(readme.range(of: "<!-- /git-diff-utf16 -->", range: start.upperBound..<readme.endIndex))
-        let tip = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { !$0.hasPrefix("```") }.joined(separator: "\n")
+        let tip = try DocsText.markedBlock("git-diff-utf16", in: "docs/xcode-and-ci.md")
         let repository = try TemporaryFolder()
         let environment = ["HOME": repository.path, "GIT_CONFIG_NOSYSTEM": "1"]
         func git(_ arguments: String...) throws -> ToolResult {

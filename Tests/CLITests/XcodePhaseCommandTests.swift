@@ -2,16 +2,19 @@ import Foundation
 import Testing
 import SettingsL10nTestSupport
 
-/// Issue 28, case 3: the README's Run Script phase, run as Xcode runs it (`/bin/sh`, no `-e`).
-@Suite("the README's Xcode Run Script phase and its input file list")
+/// Issue 28, case 3: the documented Run Script phase (`docs/xcode-and-ci.md`, and the README's
+/// copy), run as Xcode runs it (`/bin/sh`, no `-e`).
+@Suite("the documented Xcode Run Script phase and its input file list")
 struct XcodePhaseCommandTests {
-    /// The phase's script, exactly as the README shows it (between its markers).
+    /// The phase's script, exactly as `docs/xcode-and-ci.md` shows it (between its markers).
     static func script() throws -> String {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "<!-- xcode-run-script -->\n"))
-        let end = try #require(readme.range(of: "<!-- /xcode-run-script -->", range: start.upperBound..<readme.endIndex))
-        return readme[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("```") }.joined(separator: "\n")
+        try DocsText.markedBlock("xcode-run-script", in: "docs/xcode-and-ci.md")
+    }
+
+    @Test("the README shows the phase exactly as docs/xcode-and-ci.md does")
+    func readmeCopy() throws {
+        #expect(try DocsText.markedBlock("xcode-run-script", in: "README.md") == Self.script(),
+                "the README's Run Script phase differs from docs/xcode-and-ci.md's: copy one over the other")
     }
 
     /// A project folder (`SRCROOT`) with the example bundle at `MyApp/Settings.bundle`.

@@ -6,13 +6,13 @@ import Testing
 import SettingsL10n
 import SettingsL10nTestSupport
 
-/// VLC's bundle checked as the README's adoption example does: the default text report a new
-/// user reads, with the configuration the README gives.
+/// VLC's bundle checked as the adoption example of docs/configuration.md does: the default text
+/// report a new user reads, with the configuration that page gives.
 @Suite("Corpus: VLC's default check report", .requires(.fetchedCorpus))
 struct CorpusReportTests {
     static let vlc = "videolan__vlc-ios/Resources__iOS__Settings.bundle"
 
-    /// `VLC/.settings-l10n.json` as the README's "Adopting check on an existing project" writes it.
+    /// `VLC/.settings-l10n.json` as docs/configuration.md's "Adopting check on an existing project" writes it.
     static let readmeConfiguration = """
         {
           "doNotTranslate": ["*.*x", "* dB", "Arial*", "Avenir*", "Helvetica*", "Courier New", "Menlo", "Futura", "Georgia",
@@ -21,7 +21,7 @@ struct CorpusReportTests {
         }
         """
 
-    /// The report of `check VLC/Settings.bundle`, with the README's configuration or none.
+    /// The report of `check VLC/Settings.bundle`, with docs/configuration.md's configuration or none.
     static func report(configuration text: String?) throws -> DiagnosticReport {
         let bundle = try BundleLoader.load(from: try DiskBundleSource(path: TestPaths.corpus(vlc).path))
         let configuration = try text.map { try CheckConfiguration.parse(Array($0.utf8)) } ?? CheckConfiguration()
@@ -36,7 +36,7 @@ struct CorpusReportTests {
         TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "VLC/Settings.bundle")).format(report)
     }
 
-    @Test("with the README's configuration: at most 25 lines, then the summary with the commands that fix what they can")
+    @Test("with the configuration of docs/configuration.md: at most 25 lines, then the summary with the commands that fix what they can")
     func configured() throws {
         let report = try Self.report(configuration: Self.readmeConfiguration)
         let text = Self.text(report)

@@ -64,7 +64,7 @@ extension SettingsHost {
 
 extension RuleDescriptor {
     /// The descriptor with the message of its grouped line said of `host`; the summary, which
-    /// documents the rule (the README, SARIF), stays as it is.
+    /// documents the rule (docs/rules.md, SARIF), stays as it is.
     public func spoken(by host: SettingsHost) -> RuleDescriptor {
         var descriptor = self
         descriptor.groupMessage = groupMessage.map(host.speaking)

@@ -20,9 +20,9 @@ public struct RuleDescriptor: Hashable, Sendable {
         self.fix = fix
     }
 
-    /// The README's row for the rule.
+    /// The rule's row in `docs/rules.md`, as this version has it.
     public var helpURI: String {
-        "\(SettingsL10nVersion.homepage)#rule-\(id.rawValue)"
+        "\(SettingsL10nVersion.homepage)/blob/v\(SettingsL10nVersion.current)/docs/rules.md#rule-\(id.rawValue)"
     }
 }
 
