@@ -231,11 +231,11 @@ public enum Merger {
                            report: inout TableMergeReport) -> StringsDocument? {
         let source = { (key: String) in sourceText[key] ?? key }
         let assembly = TableAssembly(document: document ?? StringsDocument(), ranks: shared.rankIndex)
-        let ranks = shared.ranks
         report.duplicates = assembly.duplicates
 
-        // Live keys, in the catalog's order.
+        // Live keys, in the catalog's order, and the rank of each.
         var pieces: [TableAssembly.Piece] = []
+        var pieceRanks: [Int] = []
         // Missing keys by rank: a copy of each catalog string would be a contended retain.
         var missing: [Int] = []
         // By index: the catalog's strings are shared by the threads merging other languages,
@@ -245,6 +245,7 @@ public enum Merger {
                 if var piece = assembly.effectivePiece(rank: rank) {
                     piece.updateLocationComment(UnsafeBufferPointer(rebasing: locationBytes[shared.locationRanges[rank]]))
                     pieces.append(piece)
+                    pieceRanks.append(rank)
                     report.kept += 1
                 } else if isDevelopment || table.strings[rank].needsTranslation {
                     // Another language shows a string that needs no translation as written: it is
@@ -268,8 +269,7 @@ public enum Merger {
         let filled = fillMissing(missing, of: table, obsolete: obsolete, assembly: assembly, language: language, isDevelopment: isDevelopment,
                                  source: source, shared: shared, options: options, report: &report)
         if !filled.isEmpty {
-            pieces += filled.values
-            pieces.sort { ranks[$0.entry.key]! < ranks[$1.entry.key]! }
+            pieces = inRankOrder(pieces, ranks: pieceRanks, filled: filled, missing: missing, of: table)
         }
 
         pieces += otherHostPieces
@@ -285,6 +285,26 @@ public enum Merger {
         }
         if document == nil, pieces.isEmpty, obsoletePieces.isEmpty { return nil }
         return assembly.assemble(live: pieces, obsolete: obsoletePieces)
+    }
+
+    /// The live pieces (in rank order, `ranks` theirs) with the filled ones among them, each at
+    /// its key's rank: one pass over both (`missing` is in rank order too), where a sort looked
+    /// the rank of both sides up at every comparison (a tenth of `merge` where every table changes).
+    private static func inRankOrder(_ pieces: [TableAssembly.Piece], ranks: [Int], filled: [String: TableAssembly.Piece],
+                                    missing: [Int], of table: CatalogTable) -> [TableAssembly.Piece] {
+        var merged: [TableAssembly.Piece] = []
+        merged.reserveCapacity(pieces.count + filled.count)
+        var next = 0
+        for rank in missing {
+            guard let piece = filled[table.strings[rank].key] else { continue }
+            while next < pieces.count, ranks[next] < rank {
+                merged.append(pieces[next])
+                next += 1
+            }
+            merged.append(piece)
+        }
+        merged += pieces[next...]
+        return merged
     }
 
     /// Entries for the keys a table lacks: a translation carried over from a similar obsolete

@@ -6,7 +6,16 @@ sliders, read-only values, pickers of 5-20 options (a third sorted by title, a t
 titles), radio groups; one table per schema file; UTF-16 (with BOM) tables for a third of the
 languages, UTF-8 for the rest; about 5% of the keys missing in each language and a few stale
 keys in every table.
+
+The all-change sizes (ALL_CHANGE) model a bundle where every table changes: in every table of
+every language but English, at least one key missing (about 5%), three stale keys, and at least
+one key changed (about 5%): the table holds it under its previous spelling (in lower case), which
+merge and msgmerge both take as a fuzzy match.
+
+Beside the bundle and the PO files, each size has the app's own translations of every key (in
+every language) as one String Catalog, app.xcstrings, for `merge --fill-from`.
 """
+import json
 import os
 import random
 import shutil
@@ -16,7 +25,13 @@ SIZES = {
     "medium": (50, 50, 40),
     "large": (200, 50, 40),
     "xlarge": (400, 50, 40),
+    # 50 schema files and 800 tables (15 locales), 8 MiB: every table changes (missing, stale and
+    # fuzzy keys in each).
+    "allchange": (50, 22, 15),
+    # One table of some 60,000 strings, one locale: an export and its import (issue 29).
+    "onetable": (1, 12000, 1),
 }
+ALL_CHANGE = {"allchange"}
 
 LOCALES = ["de", "fr", "es", "it", "ja", "ko", "zh-Hans", "zh-Hant", "pt-BR", "ru", "sv", "da", "fi", "nb", "nl",
            "pl", "cs", "tr", "ar", "he", "el", "hu", "ro", "sk", "uk", "vi", "th", "id", "ms", "hi", "ca", "hr",
@@ -50,10 +65,12 @@ def schema(rng, file_index, specifiers, children):
            '<plist version="1.0">', "<dict>", "\t<key>StringsTable</key>", f"\t<string>{table}</string>",
            "\t<key>PreferenceSpecifiers</key>", "\t<array>"]
     keys = []
+    seen = set()
     counter = 0
 
     def add(key):
-        if key not in keys:
+        if key not in seen:
+            seen.add(key)
             keys.append(key)
         return xml_string(key)
 
@@ -116,12 +133,14 @@ def schema(rng, file_index, specifiers, children):
     return table, "\n".join(out), keys
 
 
-def strings_table(keys, values, stale, comment_file):
+def strings_table(keys, values, stale, comment_file, renamed=None):
+    """`renamed`: keys the table holds under their previous spelling (key -> previous key)."""
+    renamed = renamed or {}
     lines = [f"/* {comment_file} */", ""]
     for key in keys:
         if key in values:
             lines.append(f"/* {comment_file} */")
-            lines.append(f'"{escape(key)}" = "{escape(values[key])}";')
+            lines.append(f'"{escape(renamed.get(key, key))}" = "{escape(values[key])}";')
             lines.append("")
     for key, value in stale:
         lines.append(f'"{escape(key)}" = "{escape(value)}";')
@@ -152,9 +171,39 @@ def po_quote(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def previous_spelling(key):
+    """The spelling a changed key had before: fuzzy-equal to it (case, or a final colon)."""
+    return key.lower() if key.lower() != key else key + ":"
+
+
+def all_change_values(rng, keys, locale):
+    """A table where everything changes: (values, renamed), at least one key missing and one
+    changed."""
+    draws = [rng.random() for _ in keys]
+    missing = {key for key, draw in zip(keys, draws) if draw < 0.05} or {keys[-1]}
+    changed = {key for key, draw in zip(keys, draws) if 0.05 <= draw < 0.10 and key not in missing}
+    if not changed:
+        changed = {next(key for key in keys if key not in missing)}
+    values = {key: translate(key, locale) for key in keys if key not in missing}
+    return values, {key: previous_spelling(key) for key in changed}
+
+
+def app_catalog(path, catalog, locales):
+    """The app's String Catalog: every key of the bundle translated into every language."""
+    strings = {}
+    for _, _, keys in catalog:
+        for key in keys:
+            units = {locale: {"stringUnit": {"state": "translated", "value": translate(key, locale)}} for locale in locales}
+            strings[key] = {"localizations": units}
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump({"sourceLanguage": "en", "strings": strings, "version": "1.0"}, handle, ensure_ascii=False, sort_keys=True)
+
+
 def generate(size, folder):
-    """`size`: a name of SIZES, or a (files, specifiers, locales) tuple."""
-    files, specifiers, locale_count = SIZES[size] if isinstance(size, str) else size
+    """`size`: a name of SIZES, or a (files, specifiers, locales) tuple, or (files, specifiers,
+    locales, True) for a bundle where every table changes."""
+    files, specifiers, locale_count = (SIZES[size] if isinstance(size, str) else size)[:3]
+    all_change = size in ALL_CHANGE if isinstance(size, str) else len(size) > 3 and size[3]
     rng = random.Random(f"settings-l10n bench {size}")
     locales = LOCALES[:locale_count]
     bundle = os.path.join(folder, "Settings.bundle")
@@ -177,14 +226,18 @@ def generate(size, folder):
         utf16 = locales.index(locale) % 3 == 2 if locale != "en" else False
         entries = []
         for table, name, keys in catalog:
+            renamed = {}
             if locale == "en":
                 values = {key: key for key in keys}
                 stale = []
             else:
-                values = {key: translate(key, locale) for key in keys if rng.random() >= 0.05}
+                if all_change:
+                    values, renamed = all_change_values(rng, keys, locale)
+                else:
+                    values = {key: translate(key, locale) for key in keys if rng.random() >= 0.05}
                 stale = [(f"Removed setting {table} {i}", f"Removed {i} ({locale})") for i in range(3)]
-            entries.append((table, values, stale))
-            text = strings_table(keys, values, stale, name)
+            entries.append((table, values, stale, renamed))
+            text = strings_table(keys, values, stale, name, renamed)
             path = os.path.join(folder_name, f"{table}.strings")
             if utf16:
                 with open(path, "wb") as handle:
@@ -196,12 +249,13 @@ def generate(size, folder):
             # The same translations as one PO file per locale (tables as msgctxt).
             with open(os.path.join(po, f"{locale}.po"), "w", encoding="utf-8") as handle:
                 handle.write(PO_HEADER.format(language=locale))
-                for table, values, stale in entries:
-                    for key, value in list(values.items()) + stale:
+                for table, values, stale, renamed in entries:
+                    for key, value in [(renamed.get(k, k), v) for k, v in values.items()] + stale:
                         handle.write(f"msgctxt {po_quote(table)}\nmsgid {po_quote(key)}\nmsgstr {po_quote(value)}\n\n")
     with open(os.path.join(po, "template.pot"), "w", encoding="utf-8") as handle:
         handle.write(PO_HEADER.format(language=""))
         for table, name, keys in catalog:
             for key in keys:
                 handle.write(f"#: {name}\nmsgctxt {po_quote(table)}\nmsgid {po_quote(key)}\nmsgstr \"\"\n\n")
+    app_catalog(os.path.join(folder, "app.xcstrings"), catalog, locales)
     return bundle, po, locales

@@ -1,0 +1,118 @@
+"""The commands scripts/bench times and scripts/check-linearity counts: every command and option of
+settings-l10n that does work per item, with the inputs they read prepared once per size.
+
+A size's folder (made by generate.py) holds Settings.bundle, po/ and app.xcstrings; `prepare`
+adds, with the tool itself: exports/ (extract --xliff: one XLIFF per locale), exports-xcloc/
+(extract --xcloc), exports-xcstrings/ (extract --xcstrings: one String Catalog per table),
+wholeapp/ (each locale's XLIFF as an Xcode whole-app export: this bundle's sections under
+BenchApp/Settings.bundle/, beside a section of the app's Localizable.strings) and baseline.json
+(check --write-baseline). The commands that write (extract, --write-baseline, render --format
+html, the real merge) write elsewhere in the folder, never into what the others read.
+"""
+import os
+import re
+import shutil
+import subprocess
+
+
+class Command:
+    """`argv(folder, tool)`: the command line for a size's folder. `statuses`: the exit statuses
+    of a run that did the work (check exits 1 when it finds errors, merge --check 1 when a merge
+    would change a file). `copy`: runs on a fresh copy of the bundle (it writes the tables)."""
+
+    def __init__(self, name, label, argv, statuses=(0,), copy=False):
+        self.name, self.label, self.argv, self.statuses, self.copy = name, label, argv, statuses, copy
+
+
+def bundle_of(folder):
+    return os.path.join(folder, "Settings.bundle")
+
+
+def copy_of(folder):
+    return os.path.join(folder, "copy", "Settings.bundle")
+
+
+def first_locale(folder):
+    return sorted(name[:-6] for name in os.listdir(os.path.join(folder, "exports")) if name.endswith(".xliff"))[0]
+
+
+def _commands():
+    b = bundle_of
+    j = os.path.join
+    return [
+        Command("check", "check", lambda f, t: [t, "check", b(f), "--format", "json"], (0, 1)),
+        Command("status", "status", lambda f, t: [t, "status", b(f)]),
+        Command("extract", "extract --format json", lambda f, t: [t, "extract", b(f), "--format", "json"]),
+        Command("merge", "merge --dry-run", lambda f, t: [t, "merge", b(f), "--dry-run"]),
+        Command("merge-check", "merge --check", lambda f, t: [t, "merge", b(f), "--check"], (0, 1)),
+        Command("merge-write", "merge (writes every table)", lambda f, t: [t, "merge", copy_of(f)], copy=True),
+        Command("merge-fill", "merge --fill-from app.xcstrings --dry-run",
+                lambda f, t: [t, "merge", b(f), "--fill-from", j(f, "app.xcstrings"), "--dry-run"]),
+        Command("render", "render --locale all --format json", lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "json"]),
+        Command("render-html", "render --locale all --format html",
+                lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "html", "--output", j(f, "out", "html")]),
+        Command("sarif", "check --format sarif", lambda f, t: [t, "check", b(f), "--format", "sarif"], (0, 1)),
+        Command("check-baseline", "check --baseline", lambda f, t: [t, "check", b(f), "--format", "json", "--baseline", j(f, "baseline.json")], (0, 1)),
+        Command("write-baseline", "check --write-baseline", lambda f, t: [t, "check", b(f), "--write-baseline", j(f, "out", "baseline.json")]),
+        Command("extract-xliff", "extract --xliff (every locale)", lambda f, t: [t, "extract", b(f), "--xliff", j(f, "out", "xliff"), "--force"]),
+        Command("extract-xcloc", "extract --xcloc (every locale)", lambda f, t: [t, "extract", b(f), "--xcloc", j(f, "out", "xcloc"), "--force"]),
+        Command("extract-xcstrings", "extract --xcstrings", lambda f, t: [t, "extract", b(f), "--xcstrings", j(f, "out", "xcstrings"), "--force"]),
+        Command("import-xliff", "import --dry-run of one locale's .xliff",
+                lambda f, t: [t, "import", b(f), j(f, "exports", first_locale(f) + ".xliff"), "--dry-run"]),
+        Command("import", "import --dry-run of a folder of .xliff", lambda f, t: [t, "import", b(f), j(f, "exports"), "--dry-run"]),
+        Command("import-wholeapp", "import --dry-run, whole-app .xliff", lambda f, t: [t, "import", b(f), j(f, "wholeapp"), "--dry-run"]),
+        Command("import-xcloc", "import --dry-run of a folder of .xcloc", lambda f, t: [t, "import", b(f), j(f, "exports-xcloc"), "--dry-run"]),
+        Command("import-xcstrings", "import --dry-run of a folder of .xcstrings",
+                lambda f, t: [t, "import", b(f), j(f, "exports-xcstrings"), "--dry-run"]),
+    ]
+
+
+COMMANDS = _commands()
+BY_NAME = {command.name: command for command in COMMANDS}
+
+
+def whole_app(xliff_text):
+    """A settings-l10n export as Xcode's whole-app export of an app holding the bundle: each
+    section's original under BenchApp/Settings.bundle/, and a section of the app's own strings."""
+    text = re.sub(r'original="([^"/]+\.lproj/[^"/]+\.strings)"', r'original="BenchApp/Settings.bundle/\1"', xliff_text)
+    match = re.search(r'<file [^>]*target-language="([^"]+)"', text)
+    language = match.group(1) if match else "de"
+    units = "".join(f'<trans-unit id="app.string.{i}"><source>App string {i}</source><target>App string {i} ({language})</target></trans-unit>\n'
+                    for i in range(20))
+    section = (f'<file original="BenchApp/en.lproj/Localizable.strings" source-language="en" target-language="{language}" datatype="plaintext">\n'
+               f'<body>\n{units}</body>\n</file>\n')
+    return text.replace("</xliff>", section + "</xliff>", 1)
+
+
+def prepare(folder, tool, stamp_text):
+    """Makes the inputs the commands read, once per generated bundle (and binary: `stamp_text`)."""
+    stamp = os.path.join(folder, "inputs.stamp")
+    if os.path.exists(stamp) and open(stamp).read() == stamp_text:
+        return
+    bundle = bundle_of(folder)
+    for name in ("exports", "exports-xcloc", "exports-xcstrings", "wholeapp", "out"):
+        shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True}
+    subprocess.run([tool, "extract", bundle, "--xliff", os.path.join(folder, "exports")], **quiet)
+    subprocess.run([tool, "extract", bundle, "--xcloc", os.path.join(folder, "exports-xcloc")], **quiet)
+    subprocess.run([tool, "extract", bundle, "--xcstrings", os.path.join(folder, "exports-xcstrings")], **quiet)
+    subprocess.run([tool, "check", bundle, "--write-baseline", os.path.join(folder, "baseline.json")], **quiet)
+    os.makedirs(os.path.join(folder, "wholeapp"))
+    for name in os.listdir(os.path.join(folder, "exports")):
+        with open(os.path.join(folder, "exports", name), encoding="utf-8") as source:
+            text = whole_app(source.read())
+        with open(os.path.join(folder, "wholeapp", name), "w", encoding="utf-8") as target:
+            target.write(text)
+    os.makedirs(os.path.join(folder, "out"))
+    open(stamp, "w").write(stamp_text)
+
+
+def fresh_copy(folder):
+    """A copy of the bundle for a command that writes its tables, flushed to disk, so that each
+    run starts alike."""
+    def run():
+        target = copy_of(folder)
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(bundle_of(folder), target)
+        os.sync()
+    return run
