@@ -6,7 +6,8 @@ adds, with the tool itself: exports/ (extract --xliff: one XLIFF per locale), ex
 (extract --xcloc), exports-xcstrings/ (extract --xcstrings: one String Catalog per table),
 wholeapp/ (each locale's XLIFF as an Xcode whole-app export: this bundle's sections under
 BenchApp/Settings.bundle/, beside a section of the app's Localizable.strings) and baseline.json
-(check --write-baseline). The commands that write (extract, --write-baseline, render --format
+(check --write-baseline), and sync/Settings.xcstrings (sync: the bundle adopted into one
+String Catalog, from a copy of the bundle, whose tables adoption leaves alone). The commands that write (extract, --write-baseline, render --format
 html, the real merge) write elsewhere in the folder, never into what the others read.
 """
 import os
@@ -64,6 +65,10 @@ def _commands():
         Command("import-xcloc", "import --dry-run of a folder of .xcloc", lambda f, t: [t, "import", b(f), j(f, "exports-xcloc"), "--dry-run"]),
         Command("import-xcstrings", "import --dry-run of a folder of .xcstrings",
                 lambda f, t: [t, "import", b(f), j(f, "exports-xcstrings"), "--dry-run"]),
+        Command("sync-adopt", "sync --dry-run (adopting into a new catalog)",
+                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "out", "new.xcstrings"), "--dry-run"]),
+        Command("sync-check", "sync --check (an adopted catalog)",
+                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "sync", "Settings.xcstrings"), "--check"], (0, 1)),
     ]
 
 
@@ -90,13 +95,17 @@ def prepare(folder, tool, stamp_text):
     if os.path.exists(stamp) and open(stamp).read() == stamp_text:
         return
     bundle = bundle_of(folder)
-    for name in ("exports", "exports-xcloc", "exports-xcstrings", "wholeapp", "out"):
+    for name in ("exports", "exports-xcloc", "exports-xcstrings", "wholeapp", "out", "sync"):
         shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True}
     subprocess.run([tool, "extract", bundle, "--xliff", os.path.join(folder, "exports")], **quiet)
     subprocess.run([tool, "extract", bundle, "--xcloc", os.path.join(folder, "exports-xcloc")], **quiet)
     subprocess.run([tool, "extract", bundle, "--xcstrings", os.path.join(folder, "exports-xcstrings")], **quiet)
     subprocess.run([tool, "check", bundle, "--write-baseline", os.path.join(folder, "baseline.json")], **quiet)
+    adopted = os.path.join(folder, "sync", "Settings.bundle")
+    shutil.copytree(bundle, adopted)
+    subprocess.run([tool, "sync", adopted, "--catalog", os.path.join(folder, "sync", "Settings.xcstrings")], **quiet)
+    shutil.rmtree(adopted)
     os.makedirs(os.path.join(folder, "wholeapp"))
     for name in os.listdir(os.path.join(folder, "exports")):
         with open(os.path.join(folder, "exports", name), encoding="utf-8") as source:

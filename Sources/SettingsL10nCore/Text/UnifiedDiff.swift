@@ -167,7 +167,9 @@ package enum UnifiedDiff {
         while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
         var edits: [Edit<Text>] = (0..<head).map { Edit(kind: .equal, text: a[$0], oldIndex: $0, newIndex: $0) }
         let middleA = Array(a[head..<(a.count - tail)]), middleB = Array(b[head..<(b.count - tail)])
-        if let middle = myers(middleA, middleB, limit: limit) {
+        // One side empty (a file created or removed): only insertions or deletions. Myers would
+        // take min(count, limit) steps of growing length to find as much (quadratic up to the limit).
+        if !middleA.isEmpty, !middleB.isEmpty, let middle = myers(middleA, middleB, limit: limit) {
             edits += middle.map { Edit(kind: $0.kind, text: $0.text, oldIndex: $0.oldIndex + head, newIndex: $0.newIndex + head) }
         } else {
             edits += middleA.enumerated().map { Edit(kind: .delete, text: $1, oldIndex: head + $0, newIndex: head) }
