@@ -150,9 +150,8 @@ struct RenderCommand: ParsableCommand {
         try OutputGuard.refuseInsideBundle(folder, bundle: source, option: "--output")
         try OutputGuard.refuseLinks(below: folder, to: pages.keys.map { joinedPath(folder, $0) })
         do {
-            for (path, html) in pages.sorted(by: { $0.key < $1.key }) {
-                try LocalFile.write(Array(html.utf8), to: joinedPath(folder, path), creatingFolders: true)
-            }
+            let files = pages.sorted(by: { $0.key < $1.key }).map { (path: joinedPath(folder, $0.key), text: $0.value) }
+            try LocalFile.write(texts: files, creatingFolders: true)
         } catch {
             throw CommandFailure("cannot write the pages into \(folder): \(error.reason); choose a folder you can write to")
         }
