@@ -17,7 +17,6 @@ public struct ExchangeError: Error, Hashable, Sendable, CustomStringConvertible 
     /// `path:line:column: message`, as much of the location as is known.
     public var description: String {
         guard let path else { return message }
-        let location = position.map { ":\($0.line):\($0.column ?? 1)" } ?? ""
-        return "\(path)\(location): \(message)"
+        return "\(path)\(TextPosition.pathSuffix(position)): \(message)"
     }
 }

@@ -46,7 +46,7 @@ enum AppTranslationSource {
         do {
             catalog = try StringCatalog.read(try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize))
         } catch let error as SyntaxError {
-            throw CommandFailure("--fill-from \(path)\(error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? ""): not a valid String Catalog: \(error.message); nothing was merged")
+            throw CommandFailure("--fill-from \(path)\(TextPosition.pathSuffix(error.position)): not a valid String Catalog: \(error.message); nothing was merged")
         } catch let error as LocalFile.ReadError {
             throw CommandFailure("--fill-from: \(error.message); nothing was merged")
         }

@@ -36,6 +36,28 @@ extension BundleOptions {
     }
 }
 
+/// A String Catalog file of the user's, read for `sync` and `check --catalog`.
+enum CatalogFile {
+    /// Its bytes, the catalog, and where each string's key is. A file that cannot be read or is
+    /// no valid catalog is a `CommandFailure` naming it (and the line), followed by `advice`
+    /// (read, invalid) for what the command did and what to do.
+    static func read(_ path: String, advice: (read: String, invalid: String) = ("", ""))
+        throws -> (bytes: [UInt8], catalog: StringCatalog, positions: [String: TextPosition]) {
+        let bytes: [UInt8]
+        do {
+            bytes = try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize)
+        } catch {
+            throw CommandFailure(error.message + advice.read)
+        }
+        do {
+            let (catalog, positions) = try StringCatalog.readLocated(bytes)
+            return (bytes, catalog, positions)
+        } catch {
+            throw CommandFailure("\(path)\(TextPosition.pathSuffix(error.position)): not a valid String Catalog: \(error.message)\(advice.invalid)")
+        }
+    }
+}
+
 /// The translations waiting for review in the catalogs of a bundle (`check --catalog`).
 enum CatalogReviews {
     /// Reads the catalog (or the folder of per-table catalogs) at `path` and lists its
@@ -48,20 +70,7 @@ enum CatalogReviews {
             throw CommandFailure("the String Catalog \(path) does not exist; create it with settings-l10n sync \(shellQuoted(loaded.source.rootPath)) --catalog \(shellQuoted(path))")
         }
         for target in targets where LocalFile.kind(of: target.path) == .file {
-            let bytes: [UInt8]
-            let catalog: StringCatalog
-            let positions: [String: TextPosition]
-            do {
-                bytes = try LocalFile.read(target.path, limit: ReadLimits.standard.maximumDocumentSize)
-            } catch {
-                throw CommandFailure(error.message)
-            }
-            do {
-                (catalog, positions) = try StringCatalog.readLocated(bytes)
-            } catch {
-                let at = error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? ""
-                throw CommandFailure("\(target.path)\(at): not a valid String Catalog: \(error.message)")
-            }
+            let (_, catalog, positions) = try CatalogFile.read(target.path)
             let keys = Set(tables.filter { target.tables.contains($0.name) }.flatMap(\.keys))
             let file = SyncCommand.bundleRelative(target.path, bundle: loaded.source.rootPath)
             reviews += catalog.unitsNeedingReview(of: keys).map {

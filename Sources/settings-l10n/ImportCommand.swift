@@ -49,7 +49,7 @@ struct ImportCommand: ParsableCommand {
             } catch {
                 throw CommandFailure("\(error.message); nothing was imported")
             }
-            let location = { (error: SyntaxError) in path + (error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? "") }
+            let location = { (error: SyntaxError) in path + TextPosition.pathSuffix(error.position) }
             switch input.kind {
             case .xliff:
                 let document: XLIFFDocument
@@ -125,15 +125,7 @@ struct ImportCommand: ParsableCommand {
     /// Writes the updates; a table that changed on disk since it was read becomes a reject.
     /// - Returns: the updates written.
     private func write(_ result: inout ImportResult, into source: DiskBundleSource) throws -> [TableUpdate] {
-        var writer = DiskBundleWriter(bundle: source)
-        let errors = writer.write(result.updates.map { BundleFileWrite(path: $0.path, bytes: $0.updated, expected: $0.original) })
-        writer.sweepTemporaryFiles()
-        if let failure = errors.first(where: { $0?.kind == .failure }), let failure {
-            throw CommandFailure("\(failure.description) (the other tables were written; fix the problem and import again)")
-        }
-        if let unflushed = BundleWriteError.unflushedSummary(errors.compactMap { $0 }.filter { $0.kind == .notDurable }) {
-            throw CommandFailure(unflushed)
-        }
+        let errors = try TableUpdate.write(result.updates, into: source, afterFailure: "the other tables were written; fix the problem and import again")
         var written: [TableUpdate] = []
         for (update, error) in zip(result.updates, errors) {
             guard let error else {
@@ -149,5 +141,25 @@ struct ImportCommand: ParsableCommand {
                                               at: SourceLocation(file: options.diagnosticPaths.path(of: SourceLocation(file: update.path)))))
         }
         return written
+    }
+}
+
+extension TableUpdate {
+    /// Writes `updates` through the bundle writer (each atomically, only if the table is still
+    /// the one read) and sweeps its temporary files. A failure (not a table changed meanwhile)
+    /// stops the command, its message followed by `afterFailure` in parentheses; so does a
+    /// folder that could not be flushed.
+    /// - Returns: each update's error, `nil` for the ones written.
+    static func write(_ updates: [TableUpdate], into source: DiskBundleSource, afterFailure: String) throws -> [BundleWriteError?] {
+        var writer = DiskBundleWriter(bundle: source)
+        let errors = writer.write(updates.map { BundleFileWrite(path: $0.path, bytes: $0.updated, expected: $0.original) })
+        writer.sweepTemporaryFiles()
+        if let failure = errors.first(where: { $0?.kind == .failure }), let failure {
+            throw CommandFailure("\(failure.description) (\(afterFailure))")
+        }
+        if let unflushed = BundleWriteError.unflushedSummary(errors.compactMap { $0 }.filter { $0.kind == .notDurable }) {
+            throw CommandFailure(unflushed)
+        }
+        return errors
     }
 }

@@ -27,19 +27,9 @@ extension SyncCommand {
         case .missing: break
         case .folder: throw UsageFailure("\(path) is a folder, not a String Catalog; nothing was written")
         case .file:
-            let bytes: [UInt8]
-            do {
-                bytes = try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize)
-            } catch {
-                throw CommandFailure("\(error.message); nothing was written")
-            }
-            do {
-                (catalog, positions) = try StringCatalog.readLocated(bytes)
-            } catch {
-                let at = error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? ""
-                throw CommandFailure("\(path)\(at): not a valid String Catalog: \(error.message); fix it (or move it away to start a new catalog); nothing was written")
-            }
-            original = bytes
+            let read = try CatalogFile.read(path, advice: ("; nothing was written",
+                                                           "; fix it (or move it away to start a new catalog); nothing was written"))
+            (original, catalog, positions) = (read.bytes, read.catalog, read.positions)
         }
         let input = CatalogSyncInput(path: Self.bundleRelative(path, bundle: loaded.source.rootPath), catalog: catalog,
                                      positions: positions, tables: target.tables)
@@ -47,8 +37,7 @@ extension SyncCommand {
         do {
             result = try CatalogSync.plan(input, bundle: loaded.bundle, catalog: loaded.catalog, prune: prune)
         } catch {
-            let at = error.position.map { ":\($0.line):\($0.column ?? 1)" } ?? ""
-            throw CommandFailure("\(path)\(at): \(error.message)")
+            throw CommandFailure("\(path)\(TextPosition.pathSuffix(error.position)): \(error.message)")
         }
         let plan = SyncPlan(path: path, original: original, result: result)
         let limit = ReadLimits.standard.maximumDocumentSize
@@ -64,15 +53,8 @@ extension SyncCommand {
     func write(_ plan: inout SyncPlan, into source: DiskBundleSource) throws {
         let updates = plan.result.updates
         if !updates.isEmpty {
-            var writer = DiskBundleWriter(bundle: source)
-            let errors = writer.write(updates.map { BundleFileWrite(path: $0.path, bytes: $0.updated, expected: $0.original) })
-            writer.sweepTemporaryFiles()
-            if let failure = errors.first(where: { $0?.kind == .failure }), let failure {
-                throw CommandFailure("\(failure.description) (the other tables were written, the catalog was not; fix the problem and sync again)")
-            }
-            if let unflushed = BundleWriteError.unflushedSummary(errors.compactMap { $0 }.filter { $0.kind == .notDurable }) {
-                throw CommandFailure(unflushed)
-            }
+            let errors = try TableUpdate.write(updates, into: source,
+                                               afterFailure: "the other tables were written, the catalog was not; fix the problem and sync again")
             var written: [TableUpdate] = []
             for (update, error) in zip(updates, errors) {
                 guard let error else {

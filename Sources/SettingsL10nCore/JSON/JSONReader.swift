@@ -24,7 +24,7 @@ public enum JSONReader {
         var parser = try Parser(document: bytes, limits: limits)
         parser.recordsElements = true
         let value = try parser.document()
-        return (value, parser.elementOffsets.mapValues { $0.map(parser.position(of:)) })
+        return (value, parser.elementOffsets.mapValues(parser.positions(of:)))
     }
 
     /// Reads a document, and where the key of each member of the root object's member `name`
@@ -37,20 +37,8 @@ public enum JSONReader {
         parser.refusesNonXMLCharacters = refusesNonXMLCharacters
         parser.recordsMembersOf = name
         let value = try parser.document()
-        // One walk over the text for every position (the offsets come in document order).
-        var positions: [String: TextPosition] = [:]
-        var line = 1, lineStart = parser.start, index = parser.start
-        for (key, offset) in parser.memberOffsets {
-            while index < offset {
-                if bytes[index] == 0x0A {
-                    line += 1
-                    lineStart = index + 1
-                }
-                index += 1
-            }
-            positions[key] = TextPosition(line: line, column: String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1)
-        }
-        return (value, positions)
+        let positions = parser.positions(of: parser.memberOffsets.map(\.1))
+        return (value, Dictionary(zip(parser.memberOffsets.map(\.0), positions), uniquingKeysWith: { _, last in last }))
     }
 
     struct Parser {
@@ -118,14 +106,23 @@ public enum JSONReader {
 
         /// The line and column (in characters) of a byte offset.
         func position(of offset: Int) -> TextPosition {
-            let at = max(start, min(offset, bytes.count))
-            var line = 1, lineStart = start
-            for index in start..<at where bytes[index] == 0x0A {
-                line += 1
-                lineStart = index + 1
+            positions(of: [offset])[0]
+        }
+
+        /// The positions of `offsets`, given in document order, in one walk over the text.
+        func positions(of offsets: [Int]) -> [TextPosition] {
+            var line = 1, lineStart = start, index = start
+            return offsets.map { offset in
+                let at = max(start, min(offset, bytes.count))
+                while index < at {
+                    if bytes[index] == 0x0A {
+                        line += 1
+                        lineStart = index + 1
+                    }
+                    index += 1
+                }
+                return TextPosition(line: line, column: String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1)
             }
-            let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
-            return TextPosition(line: line, column: column)
         }
 
         mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {

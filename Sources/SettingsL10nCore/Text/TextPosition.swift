@@ -18,6 +18,12 @@ public struct TextPosition: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         column.map { "\(line):\($0)" } ?? "\(line)"
     }
+
+    /// `:line:column` to follow a file's path in a message (column 1 where only the line is
+    /// known); empty without a position.
+    public static func pathSuffix(_ position: TextPosition?) -> String {
+        position.map { ":\($0.line):\($0.column ?? 1)" } ?? ""
+    }
 }
 
 /// Maps byte offsets of a UTF-8 buffer to lines and columns.
