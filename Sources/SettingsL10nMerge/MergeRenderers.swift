@@ -57,42 +57,51 @@ extension MergeResult {
 
     /// A short summary per locale and table, for people.
     public func summary(verb: String) -> String {
+        reports.map { Self.summary(of: $0, verb: verb) }.joined() + summaryFooter
+    }
+
+    /// The lines of `summary` about one table (made on the thread that merged it, for a bundle
+    /// of thousands of tables).
+    public static func summary(of report: TableMergeReport, verb: String) -> String {
         var out = ""
-        for report in reports {
-            if let problem = report.problem {
-                let position = report.problemPosition.map { ":\($0.line)" + ($0.column.map { ":\($0)" } ?? "") } ?? ""
-                out += "\(report.path)\(position): \(problem)\n"
-                continue
-            }
-            var parts: [String] = []
-            if report.kept > 0 { parts.append("\(report.kept.grouped) kept") }
-            if !report.added.isEmpty { parts.append("\(report.added.count.grouped) added") }
-            if !report.fuzzy.isEmpty { parts.append("\(report.fuzzy.count.grouped) fuzzy (to review)") }
-            if !report.filledFromApp.isEmpty {
-                parts.append("\(report.filledFromApp.count.grouped) from the app\(report.appLanguage.map { "'s \($0)" } ?? "") (to review)")
-            }
-            if !report.obsolete.isEmpty { parts.append("\(report.obsolete.count.grouped) obsolete") }
-            if !report.pruned.isEmpty { parts.append("\(report.pruned.count.grouped) pruned") }
-            if !report.missing.isEmpty { parts.append("\(report.missing.count.grouped) missing") }
-            if !report.duplicates.isEmpty { parts.append("\(report.duplicates.count.grouped) duplicate\(report.duplicates.count == 1 ? "" : "s") removed") }
-            let state = report.created ? "\(verb) (new file)" : report.changed ? verb
-                : report.fileExists ? "up to date" : "no file (merge --fill source creates it)"
-            out += "\(report.path): \(parts.isEmpty ? "empty" : parts.joined(separator: ", ")); \(state)\n"
-            for carry in report.fuzzy {
-                out += "  fuzzy: \(MessageText.quoted(carry.key)) takes the translation of \(MessageText.quoted(carry.from))\n"
-            }
-            if report.fuzzyUncompared > 0 {
-                out += "  fuzzy: \(DiagnosticReport.count(report.fuzzyUncompared, "missing key")) not compared with the obsolete ones (too many pairs to compare; only keys equal but for case, spacing and final punctuation were paired): their translations stay under the obsolete keys\n"
-            }
-            if !report.notPruned.isEmpty {
-                let shown = report.notPruned.prefix(DiagnosticReport.keysShown).map(MessageText.quoted).joined(separator: ", ")
-                    + (report.notPruned.count > DiagnosticReport.keysShown ? ", … (+\((report.notPruned.count - DiagnosticReport.keysShown).grouped))" : "")
-                out += "  not pruned: \(shown): the configuration's ignore silences their stale-key finding (list the keys the app reads itself in keep)\n"
-            }
-            for duplicate in report.duplicates {
-                out += "  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n"
-            }
+        if let problem = report.problem {
+            let position = report.problemPosition.map { ":\($0.line)" + ($0.column.map { ":\($0)" } ?? "") } ?? ""
+            return "\(report.path)\(position): \(problem)\n"
         }
+        var parts: [String] = []
+        if report.kept > 0 { parts.append("\(report.kept.grouped) kept") }
+        if !report.added.isEmpty { parts.append("\(report.added.count.grouped) added") }
+        if !report.fuzzy.isEmpty { parts.append("\(report.fuzzy.count.grouped) fuzzy (to review)") }
+        if !report.filledFromApp.isEmpty {
+            parts.append("\(report.filledFromApp.count.grouped) from the app\(report.appLanguage.map { "'s \($0)" } ?? "") (to review)")
+        }
+        if !report.obsolete.isEmpty { parts.append("\(report.obsolete.count.grouped) obsolete") }
+        if !report.pruned.isEmpty { parts.append("\(report.pruned.count.grouped) pruned") }
+        if !report.missing.isEmpty { parts.append("\(report.missing.count.grouped) missing") }
+        if !report.duplicates.isEmpty { parts.append("\(report.duplicates.count.grouped) duplicate\(report.duplicates.count == 1 ? "" : "s") removed") }
+        let state = report.created ? "\(verb) (new file)" : report.changed ? verb
+            : report.fileExists ? "up to date" : "no file (merge --fill source creates it)"
+        out += "\(report.path): \(parts.isEmpty ? "empty" : parts.joined(separator: ", ")); \(state)\n"
+        for carry in report.fuzzy {
+            out += "  fuzzy: \(MessageText.quoted(carry.key)) takes the translation of \(MessageText.quoted(carry.from))\n"
+        }
+        if report.fuzzyUncompared > 0 {
+            out += "  fuzzy: \(DiagnosticReport.count(report.fuzzyUncompared, "missing key")) not compared with the obsolete ones (too many pairs to compare; only keys equal but for case, spacing and final punctuation were paired): their translations stay under the obsolete keys\n"
+        }
+        if !report.notPruned.isEmpty {
+            let shown = report.notPruned.prefix(DiagnosticReport.keysShown).map(MessageText.quoted).joined(separator: ", ")
+                + (report.notPruned.count > DiagnosticReport.keysShown ? ", … (+\((report.notPruned.count - DiagnosticReport.keysShown).grouped))" : "")
+            out += "  not pruned: \(shown): the configuration's ignore silences their stale-key finding (list the keys the app reads itself in keep)\n"
+        }
+        for duplicate in report.duplicates {
+            out += "  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n"
+        }
+        return out
+    }
+
+    /// The last lines of `summary`: what the app's translations filled (`--fill-from`).
+    public var summaryFooter: String {
+        var out = ""
         let languages = appLanguages
         if !languages.isEmpty {
             out += "filled from the app's languages: " + languages.map { "\($0.folder).lproj from \($0.language)" }.joined(separator: ", ") + "\n"

@@ -13,24 +13,23 @@ struct TableAssembly {
         /// Replaces the location comment settings-l10n wrote above the entry, if it has one.
         /// `comment` is the UTF-8 of the location comment the entry should have.
         mutating func updateLocationComment(_ comment: UnsafeBufferPointer<UInt8>) {
-            var trivia = entry.leadingTrivia
-            // On the bytes, without making strings: most often the first comment is the
-            // location comment, already right, or there is none.
-            let replace: Range<Int>? = trivia.withUTF8 { bytes in
+            // On the bytes where they lie, without making strings: most often the first comment
+            // is the location comment, already right, or there is none.
+            let replaced: String? = entry.withLeadingTriviaUTF8 { bytes in
                 var index = 0
                 while let range = StringsTrivia.nextComment(in: bytes, from: index) {
                     let text = UnsafeBufferPointer(rebasing: bytes[range])
                     if GeneratedComment.isLocation(text) {
-                        return text.elementsEqual(comment) ? nil : range
+                        guard !text.elementsEqual(comment) else { return nil }
+                        var updated = Array(bytes)
+                        updated.replaceSubrange(range, with: comment)
+                        return String(decoding: updated, as: UTF8.self)
                     }
                     index = range.upperBound
                 }
                 return nil
             }
-            guard let replace else { return }
-            var bytes = Array(trivia.utf8)
-            bytes.replaceSubrange(replace, with: comment)
-            entry.leadingTrivia = String(decoding: bytes, as: UTF8.self)
+            if let replaced { entry.leadingTrivia = replaced }
         }
     }
 
@@ -67,6 +66,8 @@ struct TableAssembly {
         // The obsolete-section marker is placed anew by each merge: take it out first.
         var opener: (key: String, wasFirst: Bool, leading: String)?
         for index in entries.indices {
+            // Most entries have no marker: looked for in place, without making their text a string.
+            guard entries[index].withLeadingTriviaUTF8(Self.mayHoldObsoleteMarker) else { continue }
             let leading = entries[index].leadingTrivia
             let cleaned = Self.removingObsoleteMarker(leading)
             guard cleaned.utf8.count != leading.utf8.count else { continue }
@@ -186,12 +187,12 @@ struct TableAssembly {
                         + StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
                 } else if isFirst {
                     entry.leadingTrivia = StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
-                } else if piece.needsSeparator, layout.blankLineBetweenEntries, !StringsTrivia.startsWithLineBreak(entry.leadingTrivia) {
+                } else if piece.needsSeparator, layout.blankLineBetweenEntries, !entry.withLeadingTriviaUTF8(StringsTrivia.startsWithLineBreak) {
                     entry.leadingTrivia = eol + entry.leadingTrivia
                 }
                 if isFirst { entry.leadingTrivia = header + entry.leadingTrivia }
             }
-            if let last = entries.indices.last, !StringsTrivia.endsWithLineBreak(entries[last].trailingTrivia) {
+            if let last = entries.indices.last, !entries[last].withTrailingTriviaUTF8(StringsTrivia.endsWithLineBreak) {
                 entries[last].trailingTrivia += eol
             }
             entries.append(entry)
@@ -201,6 +202,18 @@ struct TableAssembly {
         if entries.isEmpty { merged.trailer = entrylessText ?? header + merged.trailer }
         return merged
     }
+
+    /// Whether `trivia` may hold the obsolete-section marker: it holds the marker's opening.
+    static func mayHoldObsoleteMarker(_ trivia: UnsafeBufferPointer<UInt8>) -> Bool {
+        let prefix = obsoletePrefixBytes
+        guard trivia.count >= prefix.count else { return false }
+        for start in 0...(trivia.count - prefix.count) where trivia[start] == prefix[0] {
+            if (1..<prefix.count).allSatisfy({ trivia[start + $0] == prefix[$0] }) { return true }
+        }
+        return false
+    }
+
+    private static let obsoletePrefixBytes = Array(GeneratedComment.obsoletePrefix.utf8)
 
     static func removingObsoleteMarker(_ trivia: String) -> String {
         guard let range = trivia.byteRange(of: GeneratedComment.obsoletePrefix),

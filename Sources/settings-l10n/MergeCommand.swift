@@ -76,13 +76,21 @@ struct MergeCommand: ParsableCommand {
         // Each table is printed (--dry-run: its diff, made on the thread that merged it), or
         // handed to the writer, as soon as it is merged; the writer writes batches on threads of
         // its own while the merge goes on.
-        let dryRun = dryRun
+        // The text report's lines about each table are made on the thread that merged it too (a
+        // bundle of thousands of tables has as many), ready to print.
+        let dryRun = dryRun, verb = writes ? "written" : "would change", summarize = format == .text
+        var summaries: [String] = []
         Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
                      options: MergeOptions(prune: prune, fillSource: fill == .source, fillFrom: appTranslations,
                                            keep: loaded.configuration.keep, ignore: loaded.configuration.ignore),
                      progress: { done, total, folder in merging.update(done + 1, of: total, folder) },
-                     prepare: { outcome in dryRun ? outcome.update?.unifiedDiff : nil }) { outcome, diff in
+                     prepare: { outcome in
+                         (diff: dryRun ? outcome.update?.unifiedDiff : nil,
+                          summary: summarize ? TerminalText.forLog(MergeResult.summary(of: outcome.report, verb: verb)) : "")
+                     }) { outcome, prepared in
             result.reports.append(outcome.report)
+            summaries.append(prepared.summary)
+            let diff = prepared.diff
             guard let update = outcome.update else { return }
             changed += 1
             if let diff {
@@ -98,6 +106,7 @@ struct MergeCommand: ParsableCommand {
             result.reports[failure.report].problem = "not written: \(failure.error.message)"
             result.reports[failure.report].changed = false
             result.reports[failure.report].created = false
+            if summarize { summaries[failure.report] = TerminalText.forLog(MergeResult.summary(of: result.reports[failure.report], verb: verb)) }
         }
         if let failure = failures.first(where: { $0.error.kind == .failure }) {
             throw CommandFailure("\(failure.error) (the other tables were written; run merge again)")
@@ -107,7 +116,7 @@ struct MergeCommand: ParsableCommand {
         }
         switch format {
         case .json: printOutput(result.json.rendered())
-        case .text: printError(result.summary(verb: writes ? "written" : "would change"), ifNotEmpty: true)
+        case .text: printSafeError(summaries.joined() + TerminalText.forLog(result.summaryFooter))
         }
         if check, changed > 0 {
             let choices = locales.flatMap { ["--locale", shellQuoted($0)] } + (prune ? ["--prune"] : []) + (fill.map { ["--fill", $0.rawValue] } ?? [])

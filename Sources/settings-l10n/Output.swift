@@ -48,6 +48,12 @@ func printError(_ message: String, ifNotEmpty: Bool = false) {
     StandardStream.error.write(safe.hasSuffix("\n") ? safe : safe + "\n")
 }
 
+/// Writes lines to standard error that `TerminalText.forLog` made safe already (each ending with a
+/// line break); nothing when there are none.
+func printSafeError(_ text: String) {
+    if !text.isEmpty { StandardStream.error.write(text) }
+}
+
 /// Writes a document (JSON, XLIFF, a diff, a text report) to standard output, its control
 /// characters but line breaks and tabs escaped (JSON and XLIFF escape theirs already), and no
 /// line starting a GitHub workflow command.

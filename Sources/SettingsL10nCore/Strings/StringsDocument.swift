@@ -34,27 +34,18 @@ public struct StringsDocument: Hashable, Sendable {
 
     /// The document's text, without byte-order mark.
     public var text: String {
-        var text = ""
-        text.reserveCapacity(entries.count * 64 + trailer.utf8.count)
-        for entry in entries {
-            text += entry.leadingTrivia
-            text += entry.source
-            text += entry.trailingTrivia
-        }
-        text += trailer
-        return text
+        String(decoding: utf8, as: UTF8.self)
     }
 
     /// The text as UTF-8, built without making a String.
     var utf8: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(entries.count * 80 + trailer.utf8.count)
-        // Each piece copied from its string's own bytes (appending a UTF8View walks it).
+        // Each piece copied from where it lies (appending a UTF8View walks it).
         for entry in entries {
-            var (leading, source, trailing) = (entry.leadingTrivia, entry.source, entry.trailingTrivia)
-            leading.withUTF8 { bytes.append(contentsOf: $0) }
-            source.withUTF8 { bytes.append(contentsOf: $0) }
-            trailing.withUTF8 { bytes.append(contentsOf: $0) }
+            entry.withLeadingTriviaUTF8 { bytes.append(contentsOf: $0) }
+            entry.withSourceUTF8 { bytes.append(contentsOf: $0) }
+            entry.withTrailingTriviaUTF8 { bytes.append(contentsOf: $0) }
         }
         bytes.append(contentsOf: trailer.utf8)
         return bytes
@@ -96,12 +87,33 @@ public struct StringsDocument: Hashable, Sendable {
 ///
 /// Its fields live in one shared, copy-on-write box: a table of thousands of entries is
 /// copied, reordered and reassembled by merge and import, and a copy of an entry is then one
-/// reference, not five strings.
+/// reference, not five strings. The text around the entry and the entry as written stay where
+/// the parser found them, ranges into the file's decoded UTF-8 that every entry of the file
+/// shares, until they are set: no `String` is made for them unless one is asked for (merge
+/// reads and writes them as bytes: a string each was a third of parsing a table).
 public struct StringsEntry: Hashable, Sendable {
+    /// A piece of the entry's text: a string once set, else a range of the shared bytes.
+    private struct Piece {
+        var string: String?
+        var range: Range<Int>
+
+        init(_ string: String) {
+            self.string = string
+            range = 0..<0
+        }
+
+        init(_ range: Range<Int>) {
+            string = nil
+            self.range = range
+        }
+    }
+
     private final class Storage: @unchecked Sendable {
-        var leadingTrivia: String
-        var source: String
-        var trailingTrivia: String
+        /// The decoded file's UTF-8 the pieces without a string lie in (shared, never changed).
+        let text: [UInt8]
+        var leadingTrivia: Piece
+        var source: Piece
+        var trailingTrivia: Piece
         var key: String
         var value: PlistValue
         var position: TextPosition
@@ -109,8 +121,9 @@ public struct StringsEntry: Hashable, Sendable {
         var keyEnd: Int
         var valueRange: Range<Int>?
 
-        init(leadingTrivia: String, source: String, trailingTrivia: String, key: String, value: PlistValue,
+        init(text: [UInt8], leadingTrivia: Piece, source: Piece, trailingTrivia: Piece, key: String, value: PlistValue,
              position: TextPosition, valuePosition: TextPosition, keyEnd: Int, valueRange: Range<Int>?) {
+            self.text = text
             self.leadingTrivia = leadingTrivia
             self.source = source
             self.trailingTrivia = trailingTrivia
@@ -123,8 +136,17 @@ public struct StringsEntry: Hashable, Sendable {
         }
 
         func copy() -> Storage {
-            Storage(leadingTrivia: leadingTrivia, source: source, trailingTrivia: trailingTrivia, key: key, value: value,
+            Storage(text: text, leadingTrivia: leadingTrivia, source: source, trailingTrivia: trailingTrivia, key: key, value: value,
                     position: position, valuePosition: valuePosition, keyEnd: keyEnd, valueRange: valueRange)
+        }
+
+        func string(_ piece: Piece) -> String {
+            piece.string ?? String(decoding: text[piece.range], as: UTF8.self)
+        }
+
+        func withUTF8<R>(_ piece: Piece, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+            if var string = piece.string { return try string.withUTF8(body) }
+            return try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[piece.range])) }
         }
     }
 
@@ -141,19 +163,35 @@ public struct StringsEntry: Hashable, Sendable {
     /// White space and comments between the previous entry (or the start of the file) and this
     /// one, as written.
     public var leadingTrivia: String {
-        get { storage.leadingTrivia }
-        set { unique.leadingTrivia = newValue }
+        get { storage.string(storage.leadingTrivia) }
+        set { unique.leadingTrivia = Piece(newValue) }
     }
     /// The entry exactly as written, from the key's first character to the `;`.
     public var source: String {
-        get { storage.source }
-        set { unique.source = newValue }
+        get { storage.string(storage.source) }
+        set { unique.source = Piece(newValue) }
     }
     /// What follows the `;` on the same line (spaces, a comment), through the line break.
     public var trailingTrivia: String {
-        get { storage.trailingTrivia }
-        set { unique.trailingTrivia = newValue }
+        get { storage.string(storage.trailingTrivia) }
+        set { unique.trailingTrivia = Piece(newValue) }
     }
+
+    /// `body` applied to the UTF-8 of `leadingTrivia`, read in place.
+    package func withLeadingTriviaUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try storage.withUTF8(storage.leadingTrivia, body)
+    }
+
+    /// `body` applied to the UTF-8 of `source`, read in place.
+    package func withSourceUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try storage.withUTF8(storage.source, body)
+    }
+
+    /// `body` applied to the UTF-8 of `trailingTrivia`, read in place.
+    package func withTrailingTriviaUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try storage.withUTF8(storage.trailingTrivia, body)
+    }
+
     public var key: String {
         get { storage.key }
         set { unique.key = newValue }
@@ -185,15 +223,27 @@ public struct StringsEntry: Hashable, Sendable {
 
     package init(leadingTrivia: String, source: String, trailingTrivia: String, key: String,
                 value: PlistValue, position: TextPosition, valuePosition: TextPosition) {
-        storage = Storage(leadingTrivia: leadingTrivia, source: source, trailingTrivia: trailingTrivia, key: key, value: value,
-                          position: position, valuePosition: valuePosition, keyEnd: source.utf8.count, valueRange: nil)
+        storage = Storage(text: [], leadingTrivia: Piece(leadingTrivia), source: Piece(source), trailingTrivia: Piece(trailingTrivia),
+                          key: key, value: value, position: position, valuePosition: valuePosition,
+                          keyEnd: source.utf8.count, valueRange: nil)
+    }
+
+    /// An entry whose text around it and as written are the ranges `leadingTrivia`, `source`
+    /// and `trailingTrivia` of `text` (a file's decoded UTF-8, shared by its entries).
+    init(text: [UInt8], leadingTrivia: Range<Int>, source: Range<Int>, trailingTrivia: Range<Int>, key: String,
+         value: PlistValue, position: TextPosition, valuePosition: TextPosition, keyEnd: Int, valueRange: Range<Int>?) {
+        storage = Storage(text: text, leadingTrivia: Piece(leadingTrivia), source: Piece(source), trailingTrivia: Piece(trailingTrivia),
+                          key: key, value: value, position: position, valuePosition: valuePosition,
+                          keyEnd: keyEnd, valueRange: valueRange)
     }
 
     public static func == (lhs: StringsEntry, rhs: StringsEntry) -> Bool {
         if lhs.storage === rhs.storage { return true }
-        return lhs.leadingTrivia == rhs.leadingTrivia && lhs.source == rhs.source && lhs.trailingTrivia == rhs.trailingTrivia
-            && lhs.key == rhs.key && lhs.value == rhs.value && lhs.position == rhs.position
+        return lhs.key == rhs.key && lhs.value == rhs.value && lhs.position == rhs.position
             && lhs.valuePosition == rhs.valuePosition && lhs.keyEnd == rhs.keyEnd && lhs.valueRange == rhs.valueRange
+            && lhs.withLeadingTriviaUTF8 { a in rhs.withLeadingTriviaUTF8 { b in a.elementsEqual(b) } }
+            && lhs.withSourceUTF8 { a in rhs.withSourceUTF8 { b in a.elementsEqual(b) } }
+            && lhs.withTrailingTriviaUTF8 { a in rhs.withTrailingTriviaUTF8 { b in a.elementsEqual(b) } }
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -17,8 +17,8 @@ package struct StringsLayout: Hashable, Sendable {
             self.init()
             return
         }
-        let commented = entries.count { StringsTrivia.containsComment($0.leadingTrivia) }
-        let separated = entries.dropFirst().count { StringsTrivia.startsWithLineBreak($0.leadingTrivia) }
+        let commented = entries.count { $0.withLeadingTriviaUTF8(StringsTrivia.containsComment) }
+        let separated = entries.dropFirst().count { $0.withLeadingTriviaUTF8(StringsTrivia.startsWithLineBreak) }
         self.init(commentsEntries: commented * 2 >= entries.count,
                   blankLineBetweenEntries: entries.count == 1 ? commented > 0 : separated * 2 >= entries.count - 1)
     }
@@ -110,7 +110,7 @@ extension StringsDocument {
         }
         if index == 0 {
             entry = Self.takingHeader(of: &entries[0], for: entry, layout: layout, lineEnding: lineEnding)
-        } else if !StringsTrivia.endsWithLineBreak(entries[index - 1].trailingTrivia) {
+        } else if !entries[index - 1].withTrailingTriviaUTF8(StringsTrivia.endsWithLineBreak) {
             entries[index - 1].trailingTrivia += eol
         }
         entries.insert(entry, at: index)
@@ -155,7 +155,7 @@ extension StringsDocument {
                     insert(entry, at: 0, layout: layout)  // an entry-less file: its comments stay on top
                     result = entries
                 } else {
-                    if !StringsTrivia.endsWithLineBreak(result[result.count - 1].trailingTrivia) {
+                    if !result[result.count - 1].withTrailingTriviaUTF8(StringsTrivia.endsWithLineBreak) {
                         result[result.count - 1].trailingTrivia += lineEnding.rawValue
                     }
                     result.append(entry)

@@ -12,21 +12,19 @@ package enum StringsParser {
         var entries: [StringsEntry] = []
         entries.reserveCapacity(bytes.count / 64)
         var raw = RawEntry()
+        // The entries' text stays in the decoded bytes, which they all share (see StringsEntry).
+        let shared = tokenizer.decoded.utf8
         while try tokenizer.next(&raw) {
             let key = tokenizer.string(of: raw.key)
             let value: PlistValue = switch raw.value {
             case .string(let token): .string(tokenizer.string(of: token))
             case .other(let value): value
             }
-            var entry = StringsEntry(
-                leadingTrivia: tokenizer.text(raw.segmentStart..<raw.keyStart),
-                source: tokenizer.text(raw.keyStart..<raw.entryEnd),
-                trailingTrivia: tokenizer.text(raw.entryEnd..<raw.trailingEnd),
-                key: key, value: value,
-                position: raw.position, valuePosition: raw.valuePosition)
-            entry.keyEnd = raw.keyEnd - raw.keyStart
-            entry.valueRange = raw.valueRange.map { ($0.lowerBound - raw.keyStart)..<($0.upperBound - raw.keyStart) }
-            entries.append(entry)
+            entries.append(StringsEntry(
+                text: shared, leadingTrivia: raw.segmentStart..<raw.keyStart, source: raw.keyStart..<raw.entryEnd,
+                trailingTrivia: raw.entryEnd..<raw.trailingEnd, key: key, value: value,
+                position: raw.position, valuePosition: raw.valuePosition, keyEnd: raw.keyEnd - raw.keyStart,
+                valueRange: raw.valueRange.map { ($0.lowerBound - raw.keyStart)..<($0.upperBound - raw.keyStart) }))
         }
         let text = tokenizer.decoded
         return StringsDocument(encoding: text.encoding, hasByteOrderMark: text.hasByteOrderMark,

@@ -45,8 +45,14 @@ package enum StringsTrivia {
 
     /// Whether `trivia` holds a comment, without listing them.
     static func containsComment(_ trivia: String) -> Bool {
+        var text = trivia
+        return text.withUTF8 { containsComment($0) }
+    }
+
+    /// `containsComment` on UTF-8 bytes.
+    package static func containsComment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previousIsSlash = false
-        for byte in trivia.utf8 {
+        for byte in bytes {
             if previousIsSlash, byte == UInt8(ascii: "*") || byte == UInt8(ascii: "/") { return true }
             previousIsSlash = byte == UInt8(ascii: "/")
         }
@@ -58,15 +64,21 @@ package enum StringsTrivia {
 
     /// The length in bytes of the line break `text` starts with, or 0.
     static func leadingLineBreakLength(_ text: String) -> Int {
-        var iterator = text.utf8.makeIterator()
-        guard let first = iterator.next() else { return 0 }
+        var text = text
+        return text.withUTF8 { leadingLineBreakLength($0) }
+    }
+
+    /// `leadingLineBreakLength` on UTF-8 bytes.
+    static func leadingLineBreakLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let first = bytes.first else { return 0 }
+        let second: UInt8? = bytes.count > 1 ? bytes[1] : nil
         switch first {
-        case 0x0D: return iterator.next() == 0x0A ? 2 : 1
+        case 0x0D: return second == 0x0A ? 2 : 1
         case 0x0A, 0x0B, 0x0C: return 1
-        case 0xC2: return iterator.next() == 0x85 ? 2 : 0
+        case 0xC2: return second == 0x85 ? 2 : 0
         case 0xE2:
-            guard iterator.next() == 0x80, let third = iterator.next() else { return 0 }
-            return third == 0xA8 || third == 0xA9 ? 3 : 0
+            guard second == 0x80, bytes.count > 2 else { return 0 }
+            return bytes[2] == 0xA8 || bytes[2] == 0xA9 ? 3 : 0
         default: return 0
         }
     }
@@ -75,15 +87,24 @@ package enum StringsTrivia {
         leadingLineBreakLength(text) > 0
     }
 
+    /// `startsWithLineBreak` on UTF-8 bytes.
+    package static func startsWithLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        leadingLineBreakLength(bytes) > 0
+    }
+
     package static func endsWithLineBreak(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard let last = utf8.last else { return false }
+        var text = text
+        return text.withUTF8 { endsWithLineBreak($0) }
+    }
+
+    /// `endsWithLineBreak` on UTF-8 bytes.
+    package static func endsWithLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = bytes.last else { return false }
+        let count = bytes.count
         switch last {
         case 0x0A, 0x0B, 0x0C, 0x0D: return true
-        case 0x85: return utf8.count >= 2 && utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == 0xC2
-        case 0xA8, 0xA9:
-            return utf8.count >= 3 && utf8[utf8.index(utf8.endIndex, offsetBy: -3)] == 0xE2
-                && utf8[utf8.index(utf8.endIndex, offsetBy: -2)] == 0x80
+        case 0x85: return count >= 2 && bytes[count - 2] == 0xC2
+        case 0xA8, 0xA9: return count >= 3 && bytes[count - 3] == 0xE2 && bytes[count - 2] == 0x80
         default: return false
         }
     }
