@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SettingsL10nCore
 
 /// Takes a table apart into its header, its entries with their own leading text, and its
@@ -20,7 +25,7 @@ struct TableAssembly {
                 while let range = StringsTrivia.nextComment(in: bytes, from: index) {
                     let text = UnsafeBufferPointer(rebasing: bytes[range])
                     if GeneratedComment.isLocation(text) {
-                        guard !text.elementsEqual(comment) else { return nil }
+                        guard text.count != comment.count || memcmp(text.baseAddress!, comment.baseAddress!, text.count) != 0 else { return nil }
                         var updated = Array(bytes)
                         updated.replaceSubrange(range, with: comment)
                         return String(decoding: updated, as: UTF8.self)
@@ -205,12 +210,18 @@ struct TableAssembly {
 
     /// Whether `trivia` may hold the obsolete-section marker: it holds the marker's opening.
     static func mayHoldObsoleteMarker(_ trivia: UnsafeBufferPointer<UInt8>) -> Bool {
-        let prefix = obsoletePrefixBytes
-        guard trivia.count >= prefix.count else { return false }
-        for start in 0...(trivia.count - prefix.count) where trivia[start] == prefix[0] {
-            if (1..<prefix.count).allSatisfy({ trivia[start + $0] == prefix[$0] }) { return true }
+        obsoletePrefixBytes.withUnsafeBufferPointer { prefix in
+            guard let base = trivia.baseAddress, trivia.count >= prefix.count else { return false }
+            // Each `/` found with memchr, the prefix compared there with memcmp.
+            var start = 0
+            while start + prefix.count <= trivia.count,
+                  let found = memchr(base + start, Int32(prefix[0]), trivia.count - prefix.count + 1 - start) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + at, prefix.baseAddress!, prefix.count) == 0 { return true }
+                start = at + 1
+            }
+            return false
         }
-        return false
     }
 
     private static let obsoletePrefixBytes = Array(GeneratedComment.obsoletePrefix.utf8)

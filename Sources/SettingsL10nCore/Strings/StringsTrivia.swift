@@ -116,21 +116,27 @@ package enum StringsTrivia {
     }
 
     /// The index just after the last blank line of `text`, or its start when it has none: what
-    /// comes before it, above a table's first entry, is the file's header.
+    /// comes before it, above a table's first entry, is the file's header. A line is blank when
+    /// it holds only spaces and tabs; the first line never counts. Found in the UTF-8 bytes
+    /// (walking the characters cost 18,000 instructions a table in merge).
     package static func headerEnd(of text: String) -> String.Index {
-        var lastBlankEnd = text.startIndex
-        var lineStart = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let next = text.index(after: index)
-            if text[index].isNewline {
-                if lineStart != text.startIndex, text[lineStart..<index].allSatisfy({ $0 == " " || $0 == "\t" }) {
-                    lastBlankEnd = next
+        var text = text
+        let offset = text.withUTF8 { bytes -> Int in
+            var lastBlankEnd = 0, lineStart = 0, index = 0, blank = true
+            while index < bytes.count {
+                let length = leadingLineBreakLength(UnsafeBufferPointer(rebasing: bytes[index...]))
+                guard length == 0 else {
+                    if lineStart != 0, blank { lastBlankEnd = index + length }
+                    index += length
+                    lineStart = index
+                    blank = true
+                    continue
                 }
-                lineStart = next
+                if bytes[index] != 0x20, bytes[index] != 0x09 { blank = false }
+                index += 1
             }
-            index = next
+            return lastBlankEnd
         }
-        return lastBlankEnd
+        return text.utf8.index(text.utf8.startIndex, offsetBy: offset)
     }
 }

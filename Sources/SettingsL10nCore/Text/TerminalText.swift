@@ -39,18 +39,58 @@ package enum TerminalText {
     }
 
     /// Whether `text` holds `::`, looked for in its bytes (`String.contains` searches a whole
-    /// dry run's diff a character at a time).
+    /// dry run's diff a character at a time), eight at a time.
     private static func hasDoubleColon(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var previousColon = false
-            for byte in bytes {
-                let colon = byte == UInt8(ascii: ":")
-                if colon && previousColon { return true }
-                previousColon = colon
-            }
-            return false
+        return text.withUTF8(hasDoubleColon)
+    }
+
+    /// `hasDoubleColon` on UTF-8 bytes.
+    static func hasDoubleColon(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previousColon = false
+        var index = 0
+        let count = bytes.count
+        while index + 8 <= count {
+            // The high bit of each byte of `colons` is set where the byte is a colon; a colon
+            // beside another is one whose next byte's bit, shifted onto it, is set too.
+            let colons = zeroBytes(word(bytes, at: index) ^ 0x3A3A_3A3A_3A3A_3A3A)
+            if colons != 0, (previousColon && colons & 0x80 != 0) || colons & (colons >> 8) != 0 { return true }
+            previousColon = colons & 0x8000_0000_0000_0000 != 0
+            index += 8
         }
+        while index < count {
+            let colon = bytes[index] == UInt8(ascii: ":")
+            if colon && previousColon { return true }
+            previousColon = colon
+            index += 1
+        }
+        return false
+    }
+
+    /// The eight bytes from `index`, the first in the lowest byte.
+    @inline(__always)
+    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bit of each byte of `word` that is zero, and no other bit.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low7) &+ low7) | word | low7)
+    }
+
+    /// The high bit of each byte of `word` that may be, or start, something `escaped` changes:
+    /// a control character (but a line break or tab kept), DEL, or the first byte of a C1
+    /// control (C2) or of a bidirectional control (E2); no other bit.
+    @inline(__always)
+    private static func candidates(_ word: UInt64, keepingLineBreaks: Bool) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var flagged = zeroBytes(word & (0xE0 &* ones))
+        if keepingLineBreaks, flagged != 0 {
+            flagged &= ~(zeroBytes(word ^ (0x0A &* ones)) | zeroBytes(word ^ (0x09 &* ones)))
+        }
+        return flagged | zeroBytes(word ^ (0x7F &* ones)) | zeroBytes(word ^ (0xC2 &* ones)) | zeroBytes(word ^ (0xE2 &* ones))
     }
 
     private static func escape(_ scalar: Unicode.Scalar) -> String {
@@ -78,24 +118,41 @@ package enum TerminalText {
     /// Whether `text` holds anything `escaped` changes, looked for in its UTF-8 bytes.
     private static func needsEscape(_ text: String, keepingLineBreaks: Bool) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x20 || byte == 0x7F {
-                    if !keepingLineBreaks || !(byte == 0x0A || byte == 0x09 || (byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A)) {
-                        return true
-                    }
-                } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
-                    return true
-                } else if byte == 0xE2, index + 2 < bytes.count,
-                          (bytes[index + 1] == 0x80 && (0xAA...0xAE).contains(bytes[index + 2]))
-                            || (bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2])) {
-                    return true
-                }
-                index += 1
+        return text.withUTF8 { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }
+    }
+
+    /// `needsEscape` on UTF-8 bytes, eight at a time: only the bytes that may matter (see
+    /// `candidates`; none in nearly every word of a JSON, XLIFF or text report) are looked at.
+    static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index + 8 <= count {
+            var flagged = candidates(word(bytes, at: index), keepingLineBreaks: keepingLineBreaks)
+            while flagged != 0 {
+                if needsEscape(bytes, at: index + flagged.trailingZeroBitCount / 8, keepingLineBreaks: keepingLineBreaks) { return true }
+                flagged &= flagged - 1
             }
-            return false
+            index += 8
         }
+        while index < count {
+            if needsEscape(bytes, at: index, keepingLineBreaks: keepingLineBreaks) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether the byte at `index` is, or starts, something `escaped` changes.
+    @inline(__always)
+    private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, keepingLineBreaks: Bool) -> Bool {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == 0x7F {
+            return !keepingLineBreaks || !(byte == 0x0A || byte == 0x09 || (byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A))
+        }
+        if byte == 0xC2 { return index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]) }
+        if byte == 0xE2, index + 2 < bytes.count {
+            return (bytes[index + 1] == 0x80 && (0xAA...0xAE).contains(bytes[index + 2]))
+                || (bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2]))
+        }
+        return false
     }
 }
