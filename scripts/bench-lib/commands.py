@@ -6,8 +6,8 @@ adds, with the tool itself: exports/ (extract --xliff: one XLIFF per locale), ex
 (extract --xcloc), exports-xcstrings/ (extract --xcstrings: one String Catalog per table),
 wholeapp/ (each locale's XLIFF as an Xcode whole-app export: this bundle's sections under
 BenchApp/Settings.bundle/, beside a section of the app's Localizable.strings) and baseline.json
-(check --write-baseline), and sync/Settings.xcstrings (sync: the bundle adopted into one
-String Catalog, from a copy of the bundle, whose tables adoption leaves alone). The commands that write (extract, --write-baseline, render --format
+(check --write-baseline), and sync/catalogs/ (sync: the bundle adopted into a String Catalog per
+table, from a copy of the bundle, whose tables adoption leaves alone). The commands that write (extract, --write-baseline, render --format
 html, the real merge) write elsewhere in the folder, never into what the others read.
 """
 import os
@@ -65,10 +65,12 @@ def _commands():
         Command("import-xcloc", "import --dry-run of a folder of .xcloc", lambda f, t: [t, "import", b(f), j(f, "exports-xcloc"), "--dry-run"]),
         Command("import-xcstrings", "import --dry-run of a folder of .xcstrings",
                 lambda f, t: [t, "import", b(f), j(f, "exports-xcstrings"), "--dry-run"]),
-        Command("sync-adopt", "sync --dry-run (adopting into a new catalog)",
-                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "out", "new.xcstrings"), "--dry-run"]),
-        Command("sync-check", "sync --check (an adopted catalog)",
-                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "sync", "Settings.xcstrings"), "--check"], (0, 1)),
+        # One catalog per table (a folder of them): the large bundle in one catalog would be
+        # 288 MB, more than settings-l10n reads (256 MiB), which sync refuses to write.
+        Command("sync-adopt", "sync --dry-run (adopting into new catalogs)",
+                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "out", "new-catalogs"), "--dry-run"]),
+        Command("sync-check", "sync --check (adopted catalogs)",
+                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "sync", "catalogs"), "--check"], (0, 1)),
     ]
 
 
@@ -104,7 +106,7 @@ def prepare(folder, tool, stamp_text):
     subprocess.run([tool, "check", bundle, "--write-baseline", os.path.join(folder, "baseline.json")], **quiet)
     adopted = os.path.join(folder, "sync", "Settings.bundle")
     shutil.copytree(bundle, adopted)
-    subprocess.run([tool, "sync", adopted, "--catalog", os.path.join(folder, "sync", "Settings.xcstrings")], **quiet)
+    subprocess.run([tool, "sync", adopted, "--catalog", os.path.join(folder, "sync", "catalogs")], **quiet)
     shutil.rmtree(adopted)
     os.makedirs(os.path.join(folder, "wholeapp"))
     for name in os.listdir(os.path.join(folder, "exports")):
