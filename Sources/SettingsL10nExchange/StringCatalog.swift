@@ -60,6 +60,8 @@ public struct StringCatalog: Hashable, Sendable {
 
     /// The catalog's text, as Xcode writes it.
     public var text: String { XcodeJSON.text(document) }
+    /// `text` as UTF-8.
+    public var bytes: [UInt8] { XcodeJSON.bytes(document) }
 
     public var sourceLanguage: String {
         document[member: "sourceLanguage"]?.stringValue ?? "en"

@@ -4,44 +4,81 @@ import SettingsL10nCore
 /// every unit, text escaped so that any string survives the trip.
 public enum XLIFFWriter {
     public static func xml(_ document: XLIFFDocument, toolVersion: String = SettingsL10nVersion.current) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" version=\"1.2\" xsi:schemaLocation=\"urn:oasis:names:tc:xliff:document:1.2 http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd\">\n"
+        String(decoding: bytes(document, toolVersion: toolVersion), as: UTF8.self)
+    }
+
+    /// `xml` as UTF-8, written straight into bytes: building it as a String, piece by piece
+    /// through interpolations, was most of an export's time.
+    public static func bytes(_ document: XLIFFDocument, toolVersion: String = SettingsL10nVersion.current) -> [UInt8] {
+        var out = XMLOutput()
+        out.bytes.reserveCapacity(document.files.reduce(0) { $0 + 256 + $1.units.count * 320 })
+        out.literal("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.literal("<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" version=\"1.2\" xsi:schemaLocation=\"urn:oasis:names:tc:xliff:document:1.2 http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd\">\n")
         for file in document.files {
-            out += "  <file original=\"\(attribute(file.original))\" source-language=\"\(attribute(file.sourceLanguage))\""
-            if let target = file.targetLanguage { out += " target-language=\"\(attribute(target))\"" }
-            out += " datatype=\"plaintext\">\n"
-            out += "    <header>\n"
-            out += "      <tool tool-id=\"settings-l10n\" tool-name=\"settings-l10n\" tool-version=\"\(attribute(toolVersion))\"/>\n"
-            out += "    </header>\n"
-            out += "    <body>\n"
+            out.literal("  <file original=\"")
+            out.attribute(file.original)
+            out.literal("\" source-language=\"")
+            out.attribute(file.sourceLanguage)
+            out.literal("\"")
+            if let target = file.targetLanguage {
+                out.literal(" target-language=\"")
+                out.attribute(target)
+                out.literal("\"")
+            }
+            out.literal(" datatype=\"plaintext\">\n")
+            out.literal("    <header>\n")
+            out.literal("      <tool tool-id=\"settings-l10n\" tool-name=\"settings-l10n\" tool-version=\"")
+            out.attribute(toolVersion)
+            out.literal("\"/>\n")
+            out.literal("    </header>\n")
+            out.literal("    <body>\n")
             for unit in file.units {
+                out.literal("      <trans-unit id=\"")
+                out.attribute(unit.id)
+                out.literal("\"")
                 // approved="yes" tells tools such as Translate Toolkit that a translated unit is
                 // not fuzzy; units waiting for review are not approved.
-                let approved = unit.target != nil && unit.state == "translated" ? " approved=\"yes\"" : ""
-                let translate = unit.translate ? "" : " translate=\"no\""
-                out += "      <trans-unit id=\"\(attribute(unit.id))\"\(approved)\(translate) xml:space=\"preserve\">\n"
-                out += "        <source>\(text(unit.source))</source>\n"
+                if unit.target != nil && unit.state == "translated" { out.literal(" approved=\"yes\"") }
+                if !unit.translate { out.literal(" translate=\"no\"") }
+                out.literal(" xml:space=\"preserve\">\n")
+                out.literal("        <source>")
+                out.text(unit.source)
+                out.literal("</source>\n")
                 if let target = unit.target {
-                    out += "        <target"
-                    if let state = unit.state { out += " state=\"\(attribute(state))\"" }
-                    out += ">\(text(target))</target>\n"
+                    out.literal("        <target")
+                    if let state = unit.state {
+                        out.literal(" state=\"")
+                        out.attribute(state)
+                        out.literal("\"")
+                    }
+                    out.literal(">")
+                    out.text(target)
+                    out.literal("</target>\n")
                 }
                 for location in unit.locations {
-                    out += "        <context-group purpose=\"location\">"
-                    out += "<context context-type=\"sourcefile\">\(text(location.file))</context>"
-                    if let line = location.line { out += "<context context-type=\"linenumber\">\(line)</context>" }
-                    out += "</context-group>\n"
+                    out.literal("        <context-group purpose=\"location\">")
+                    out.literal("<context context-type=\"sourcefile\">")
+                    out.text(location.file)
+                    out.literal("</context>")
+                    if let line = location.line {
+                        out.literal("<context context-type=\"linenumber\">")
+                        out.bytes.append(contentsOf: String(line).utf8)
+                        out.literal("</context>")
+                    }
+                    out.literal("</context-group>\n")
                 }
                 for note in unit.notes {
-                    out += "        <note from=\"developer\">\(text(note))</note>\n"
+                    out.literal("        <note from=\"developer\">")
+                    out.text(note)
+                    out.literal("</note>\n")
                 }
-                out += "      </trans-unit>\n"
+                out.literal("      </trans-unit>\n")
             }
-            out += "    </body>\n"
-            out += "  </file>\n"
+            out.literal("    </body>\n")
+            out.literal("  </file>\n")
         }
-        out += "</xliff>\n"
-        return out
+        out.literal("</xliff>\n")
+        return out.bytes
     }
 
     /// Whether XML 1.0 can hold `text` at all (it cannot hold most control characters).
@@ -56,30 +93,60 @@ public enum XLIFFWriter {
 
     /// Escapes character data; a carriage return is written as a reference so XML readers keep it.
     static func text(_ string: String) -> String {
-        escaped(string, inAttribute: false)
+        var out = XMLOutput()
+        out.text(string)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// Escapes an attribute value; white space other than spaces is written as references,
     /// since XML readers turn literal line breaks and tabs in attributes into spaces.
     static func attribute(_ string: String) -> String {
-        escaped(string, inAttribute: true)
+        var out = XMLOutput()
+        out.attribute(string)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+}
+
+/// XML written as UTF-8 bytes, text escaped as `XLIFFWriter` escapes it: every character it
+/// replaces is ASCII, so the bytes between them are copied as they are, a run at a time.
+struct XMLOutput {
+    var bytes: [UInt8] = []
+
+    mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    private static func escaped(_ string: String, inAttribute: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(string.utf8.count)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            case "\"" where inAttribute: out += "&quot;"
-            case "\n" where inAttribute: out += "&#10;"
-            case "\t" where inAttribute: out += "&#9;"
-            default: out.unicodeScalars.append(scalar)
+    /// Character data: `& < >` and a carriage return as references.
+    mutating func text(_ string: String) {
+        escape(string, inAttribute: false)
+    }
+
+    /// An attribute value: also `"`, a line break and a tab as references.
+    mutating func attribute(_ string: String) {
+        escape(string, inAttribute: true)
+    }
+
+    private mutating func escape(_ string: String, inAttribute: Bool) {
+        var string = string
+        string.withUTF8 { source in
+            var runStart = 0
+            for index in source.indices {
+                let reference: StaticString
+                switch source[index] {
+                case UInt8(ascii: "&"): reference = "&amp;"
+                case UInt8(ascii: "<"): reference = "&lt;"
+                case UInt8(ascii: ">"): reference = "&gt;"
+                case 0x0D: reference = "&#13;"
+                case UInt8(ascii: "\"") where inAttribute: reference = "&quot;"
+                case 0x0A where inAttribute: reference = "&#10;"
+                case 0x09 where inAttribute: reference = "&#9;"
+                default: continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+                reference.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                runStart = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
         }
-        return out
     }
 }

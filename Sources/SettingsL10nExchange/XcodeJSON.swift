@@ -8,64 +8,104 @@ import SettingsL10nICU
 /// again gives the same bytes.
 public enum XcodeJSON {
     public static func text(_ value: JSONValue) -> String {
+        String(decoding: bytes(value), as: UTF8.self)
+    }
+
+    /// `text` as UTF-8, written straight into bytes (a String grown piece by piece was two
+    /// thirds of a String Catalog export).
+    public static func bytes(_ value: JSONValue) -> [UInt8] {
         // The root collation always opens; without it, code-point order still writes valid JSON.
-        let order = try? FoundationKeyOrder()
-        var out = ""
+        let order = KeyOrder(try? FoundationKeyOrder())
+        var out: [UInt8] = []
         write(value, indent: 0, order: order, into: &out)
         return out
     }
 
-    private static func write(_ value: JSONValue, indent: Int, order: FoundationKeyOrder?, into out: inout String) {
-        switch value {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .integer(let number): out += String(number)
-        case .number(let number): out += number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
-        case .string(let text): quote(text, into: &out)
-        case .array(let elements):
-            out += "[\n"
-            if elements.isEmpty { out += "\n" }
-            for (index, element) in elements.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
-                write(element, indent: indent + 2, order: order, into: &out)
-                out += index + 1 < elements.count ? ",\n" : "\n"
-            }
-            out += String(repeating: " ", count: indent) + "]"
-        case .object(let members):
-            out += "{\n"
-            if members.isEmpty { out += "\n" }
-            let keys = members.map(\.0)
+    /// The order of an object's keys, found once for each set of keys written: a catalog's
+    /// thousands of string units have the same few keys, each set collated every time before.
+    private final class KeyOrder {
+        let order: FoundationKeyOrder?
+        var known: [[String]: [String]] = [:]
+
+        init(_ order: FoundationKeyOrder?) { self.order = order }
+
+        func sorted(_ keys: [String]) -> [String] {
+            if let sorted = known[keys] { return sorted }
             let sorted = order?.sorted(keys) ?? keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-            var byKey: [String: JSONValue] = [:]
-            for (key, member) in members { byKey[key] = member }
-            for (index, key) in sorted.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
-                quote(key, into: &out)
-                out += " : "
-                write(byKey[key]!, indent: indent + 2, order: order, into: &out)
-                out += index + 1 < sorted.count ? ",\n" : "\n"
-            }
-            out += String(repeating: " ", count: indent) + "}"
+            // A large object's keys (the catalog's strings) are seen once: not kept.
+            if keys.count <= 64 { known[keys] = sorted }
+            return sorted
         }
     }
 
-    private static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    private static func write(_ value: JSONValue, indent: Int, order: KeyOrder, into out: inout [UInt8]) {
+        switch value {
+        case .null: append("null", to: &out)
+        case .bool(let flag): append(flag ? "true" : "false", to: &out)
+        case .integer(let number): out.append(contentsOf: String(number).utf8)
+        case .number(let number):
+            out.append(contentsOf: (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)").utf8)
+        case .string(let text): quote(text, into: &out)
+        case .array(let elements):
+            append("[\n", to: &out)
+            if elements.isEmpty { out.append(0x0A) }
+            for (index, element) in elements.enumerated() {
+                out.append(contentsOf: repeatElement(0x20, count: indent + 2))
+                write(element, indent: indent + 2, order: order, into: &out)
+                append(index + 1 < elements.count ? ",\n" : "\n", to: &out)
             }
+            out.append(contentsOf: repeatElement(0x20, count: indent))
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            append("{\n", to: &out)
+            if members.isEmpty { out.append(0x0A) }
+            let keys = members.map(\.0)
+            let sorted = order.sorted(keys)
+            var byKey: [String: JSONValue] = [:]
+            for (key, member) in members { byKey[key] = member }
+            for (index, key) in sorted.enumerated() {
+                out.append(contentsOf: repeatElement(0x20, count: indent + 2))
+                quote(key, into: &out)
+                append(" : ", to: &out)
+                write(byKey[key]!, indent: indent + 2, order: order, into: &out)
+                append(index + 1 < sorted.count ? ",\n" : "\n", to: &out)
+            }
+            out.append(contentsOf: repeatElement(0x20, count: indent))
+            out.append(UInt8(ascii: "}"))
         }
-        out += "\""
+    }
+
+    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// `text` as a JSON string: every character it escapes is ASCII, so the bytes between
+    /// them are copied as they are, a run at a time.
+    private static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { source in
+            var runStart = 0
+            for index in source.indices {
+                let byte = source[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"", to: &out)
+                case UInt8(ascii: "\\"): append("\\\\", to: &out)
+                case 0x0A: append("\\n", to: &out)
+                case 0x0D: append("\\r", to: &out)
+                case 0x09: append("\\t", to: &out)
+                case 0x08: append("\\b", to: &out)
+                case 0x0C: append("\\f", to: &out)
+                default:
+                    let hex = String(byte, radix: 16)
+                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                }
+                runStart = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+        }
+        out.append(UInt8(ascii: "\""))
     }
 }

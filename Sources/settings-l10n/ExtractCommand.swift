@@ -87,7 +87,7 @@ struct ExtractCommand: ParsableCommand {
         try refuseExports(after: result.diagnostics)
         var files: [(path: String, bytes: [UInt8])] = []
         for export in result.exports {
-            let data = Array(XLIFFWriter.xml(export.document).utf8)
+            let data = XLIFFWriter.bytes(export.document)
             // Import reads documents up to a limit: never write one it would refuse.
             let limit = ReadLimits.standard.maximumDocumentSize
             guard data.count <= limit else {
@@ -99,7 +99,7 @@ struct ExtractCommand: ParsableCommand {
         try OutputGuard.refuseOverwrites(files, force: force)
         do {
             try LocalFile.createFolders(folder)
-            for file in files { try LocalFile.write(file.bytes, to: file.path) }
+            try LocalFile.write(files: files, creatingFolders: false)
         } catch {
             throw CommandFailure("cannot write the XLIFF documents into \(folder): \(error.reason); choose a folder you can write to")
         }

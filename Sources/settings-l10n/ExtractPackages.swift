@@ -33,8 +33,8 @@ extension ExtractCommand {
                 ])),
                 ("version", .string("1.0")),
             ])
-            files.append((joinedPath(package, "contents.json"), Array(XcodeJSON.text(contents).utf8)))
-            files.append((joinedPath(package, "Localized Contents/" + language + ".xliff"), Array(XLIFFWriter.xml(export.document).utf8)))
+            files.append((joinedPath(package, "contents.json"), XcodeJSON.bytes(contents)))
+            files.append((joinedPath(package, "Localized Contents/" + language + ".xliff"), XLIFFWriter.bytes(export.document)))
             for table in catalog.tables {
                 guard let file = development?.table(named: table.name) else { continue }
                 let bytes: [UInt8]
@@ -50,7 +50,7 @@ extension ExtractCommand {
         try OutputGuard.refuseLinks(below: folder, to: files.map(\.path))
         try OutputGuard.refuseOverwrites(files, force: force)
         do {
-            for file in files { try LocalFile.write(file.bytes, to: file.path, creatingFolders: true) }
+            try LocalFile.write(files: files, creatingFolders: true)
             for package in packages {
                 try LocalFile.createFolders(joinedPath(package.path, "Notes"))
                 printError("wrote \(package.path): \(package.units.count.grouped) units, \(package.units.filter { $0.target != nil }.count.grouped) with a translation")
@@ -65,13 +65,13 @@ extension ExtractCommand {
         let (catalogs, diagnostics) = StringCatalogExporter.export(catalog: catalog, bundle: bundle)
         printError(formatter.format(diagnostics), ifNotEmpty: true)
         try refuseExports(after: diagnostics)
-        let files = catalogs.map { (path: joinedPath(folder, $0.table + ".xcstrings"), bytes: Array($0.catalog.text.utf8)) }
+        let files = catalogs.map { (path: joinedPath(folder, $0.table + ".xcstrings"), bytes: $0.catalog.bytes) }
         try checkSizes(files)
         try OutputGuard.refuseLinks(below: folder, to: files.map(\.path))
         try OutputGuard.refuseOverwrites(files, force: force)
         do {
+            try LocalFile.write(files: files, creatingFolders: true)
             for (file, (_, stringCatalog)) in zip(files, catalogs) {
-                try LocalFile.write(file.bytes, to: file.path, creatingFolders: true)
                 let entries = stringCatalog.entries
                 let units = entries.reduce(0) { $0 + $1.units.count }
                 printError("wrote \(file.path): \(entries.count.grouped) strings, \(units.grouped) string units")

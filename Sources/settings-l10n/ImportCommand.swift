@@ -37,45 +37,65 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
+    /// What reading one document gave.
+    enum ReadDocument: Sendable {
+        case document(XLIFFDocument)
+        /// A String Catalog with no translation to import: said, and passed over.
+        case nothingToImport(String)
+        /// Why the import stops (nothing is imported).
+        case failure(String)
+    }
+
+    /// Reads and parses one document of the import.
+    @Sendable static func read(_ input: ImportInputs.Input) -> ReadDocument {
+        let path = input.path
+        let bytes: [UInt8]
+        do {
+            bytes = try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize)
+        } catch {
+            return .failure("\(error.message); nothing was imported")
+        }
+        let location = { (error: SyntaxError) in path + TextPosition.pathSuffix(error.position) }
+        switch input.kind {
+        case .xliff:
+            let document: XLIFFDocument
+            do {
+                document = try XLIFFReader.read(bytes)
+            } catch {
+                return .failure("\(location(error)): not a valid XLIFF document: \(error.message); fix it or export again with settings-l10n extract --xliff; nothing was imported")
+            }
+            if let package = input.package, let mismatch = XLIFFImporter.packageMismatch(document, path: path, packageName: package) {
+                return .failure(mismatch.description)
+            }
+            return .document(document)
+        case .stringCatalog:
+            do {
+                // A catalog holds one table: Root.xcstrings is the table Root.
+                let table = String(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+                let stringCatalog = try StringCatalog.read(bytes, forImport: true)
+                let document = stringCatalog.xliff(forTable: table)
+                if document.files.isEmpty {
+                    return .nothingToImport("\(path): no translations into languages other than \(stringCatalog.sourceLanguage); nothing to import from it")
+                }
+                return .document(document)
+            } catch {
+                return .failure("\(location(error)): not a valid String Catalog: \(error.message); fix it or export again with settings-l10n extract --xcstrings; nothing was imported")
+            }
+        }
+    }
+
     func run() throws {
         let loaded = try options.load()
         let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
+        // Each document read and parsed on all cores (reading was most of an import of a folder
+        // of documents), then taken in order: the first that fails stops the import, as before.
+        let inputs = try documents.flatMap(ImportInputs.documents(at:))
         var parsed: [(path: String, document: XLIFFDocument)] = []
-        for input in try documents.flatMap(ImportInputs.documents(at:)) {
-            let path = input.path
-            let bytes: [UInt8]
-            do {
-                bytes = try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize)
-            } catch {
-                throw CommandFailure("\(error.message); nothing was imported")
-            }
-            let location = { (error: SyntaxError) in path + TextPosition.pathSuffix(error.position) }
-            switch input.kind {
-            case .xliff:
-                let document: XLIFFDocument
-                do {
-                    document = try XLIFFReader.read(bytes)
-                } catch {
-                    throw CommandFailure("\(location(error)): not a valid XLIFF document: \(error.message); fix it or export again with settings-l10n extract --xliff; nothing was imported")
-                }
-                if let package = input.package, let mismatch = XLIFFImporter.packageMismatch(document, path: path, packageName: package) {
-                    throw CommandFailure(mismatch.description)
-                }
-                parsed.append((path, document))
-            case .stringCatalog:
-                do {
-                    // A catalog holds one table: Root.xcstrings is the table Root.
-                    let table = String(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
-                    let stringCatalog = try StringCatalog.read(bytes, forImport: true)
-                    let document = stringCatalog.xliff(forTable: table)
-                    if document.files.isEmpty {
-                        printError("\(path): no translations into languages other than \(stringCatalog.sourceLanguage); nothing to import from it")
-                    } else {
-                        parsed.append((path, document))
-                    }
-                } catch {
-                    throw CommandFailure("\(location(error)): not a valid String Catalog: \(error.message); fix it or export again with settings-l10n extract --xcstrings; nothing was imported")
-                }
+        for (input, outcome) in zip(inputs, parallelMap(inputs, Self.read)) {
+            switch outcome {
+            case .document(let document): parsed.append((input.path, document))
+            case .nothingToImport(let message): printError(message)
+            case .failure(let message): throw CommandFailure(message)
             }
         }
         if let refusal = bundle.schemaWriteRefusal {
