@@ -1,7 +1,7 @@
 """The commands scripts/bench times and scripts/check-linearity counts: every command and option of
 settings-l10n that does work per item, with the inputs they read prepared once per size.
 
-A size's folder (made by generate.py) holds Settings.bundle, po/ and app.xcstrings; `prepare`
+A size's folder (made by generate.py) holds Settings.bundle, po/ and app/ (the app's catalogs); `prepare`
 adds, with the tool itself: exports/ (extract --xliff: one XLIFF per locale), exports-xcloc/
 (extract --xcloc), exports-xcstrings/ (extract --xcstrings: one String Catalog per table),
 wholeapp/ (each locale's XLIFF as an Xcode whole-app export: this bundle's sections under
@@ -47,8 +47,8 @@ def _commands():
         Command("merge", "merge --dry-run", lambda f, t: [t, "merge", b(f), "--dry-run"]),
         Command("merge-check", "merge --check", lambda f, t: [t, "merge", b(f), "--check"], (0, 1)),
         Command("merge-write", "merge (writes every table)", lambda f, t: [t, "merge", copy_of(f)], copy=True),
-        Command("merge-fill", "merge --fill-from app.xcstrings --dry-run",
-                lambda f, t: [t, "merge", b(f), "--fill-from", j(f, "app.xcstrings"), "--dry-run"]),
+        Command("merge-fill", "merge --fill-from app/ --dry-run",
+                lambda f, t: [t, "merge", b(f), "--fill-from", j(f, "app"), "--dry-run"]),
         Command("render", "render --locale all --format json", lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "json"]),
         Command("render-html", "render --locale all --format html",
                 lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "html", "--output", j(f, "out", "html")]),

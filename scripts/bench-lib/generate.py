@@ -13,7 +13,7 @@ one key changed (about 5%): the table holds it under its previous spelling (in l
 merge and msgmerge both take as a fuzzy match.
 
 Beside the bundle and the PO files, each size has the app's own translations of every key (in
-every language) as one String Catalog, app.xcstrings, for `merge --fill-from`.
+every language) as String Catalogs in app/, one per 50 tables, for `merge --fill-from`.
 """
 import json
 import os
@@ -188,15 +188,25 @@ def all_change_values(rng, keys, locale):
     return values, {key: previous_spelling(key) for key in changed}
 
 
-def app_catalog(path, catalog, locales):
-    """The app's String Catalog: every key of the bundle translated into every language."""
-    strings = {}
-    for _, _, keys in catalog:
-        for key in keys:
-            units = {locale: {"stringUnit": {"state": "translated", "value": translate(key, locale)}} for locale in locales}
-            strings[key] = {"localizations": units}
-    with open(path, "w", encoding="utf-8") as handle:
-        json.dump({"sourceLanguage": "en", "strings": strings, "version": "1.0"}, handle, ensure_ascii=False, sort_keys=True)
+# Tables per catalog of the app's translations: one catalog of xlarge's 400 tables would be 322 MB,
+# more than settings-l10n reads (256 MiB).
+TABLES_PER_APP_CATALOG = 50
+
+
+def app_catalogs(folder, catalog, locales):
+    """The app's String Catalogs, in `folder`: every key of the bundle translated into every
+    language, the tables' keys in catalogs of TABLES_PER_APP_CATALOG tables each (as an app keeps
+    a catalog per feature)."""
+    os.makedirs(folder)
+    for part in range(0, len(catalog), TABLES_PER_APP_CATALOG):
+        strings = {}
+        for _, _, keys in catalog[part:part + TABLES_PER_APP_CATALOG]:
+            for key in keys:
+                units = {locale: {"stringUnit": {"state": "translated", "value": translate(key, locale)}} for locale in locales}
+                strings[key] = {"localizations": units}
+        name = f"Feature{part // TABLES_PER_APP_CATALOG + 1:02d}.xcstrings"
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+            json.dump({"sourceLanguage": "en", "strings": strings, "version": "1.0"}, handle, ensure_ascii=False, sort_keys=True)
 
 
 def generate(size, folder):
@@ -257,5 +267,5 @@ def generate(size, folder):
         for table, name, keys in catalog:
             for key in keys:
                 handle.write(f"#: {name}\nmsgctxt {po_quote(table)}\nmsgid {po_quote(key)}\nmsgstr \"\"\n\n")
-    app_catalog(os.path.join(folder, "app.xcstrings"), catalog, locales)
+    app_catalogs(os.path.join(folder, "app"), catalog, locales)
     return bundle, po, locales
