@@ -15,27 +15,20 @@ public enum XLIFFWriter {
         out.literal("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.literal("<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" version=\"1.2\" xsi:schemaLocation=\"urn:oasis:names:tc:xliff:document:1.2 http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd\">\n")
         for file in document.files {
-            out.literal("  <file original=\"")
-            out.attribute(file.original)
-            out.literal("\" source-language=\"")
-            out.attribute(file.sourceLanguage)
-            out.literal("\"")
-            if let target = file.targetLanguage {
-                out.literal(" target-language=\"")
-                out.attribute(target)
-                out.literal("\"")
-            }
+            out.literal("  <file")
+            out.attribute(" original", file.original)
+            out.attribute(" source-language", file.sourceLanguage)
+            if let target = file.targetLanguage { out.attribute(" target-language", target) }
             out.literal(" datatype=\"plaintext\">\n")
             out.literal("    <header>\n")
-            out.literal("      <tool tool-id=\"settings-l10n\" tool-name=\"settings-l10n\" tool-version=\"")
-            out.attribute(toolVersion)
-            out.literal("\"/>\n")
+            out.literal("      <tool tool-id=\"settings-l10n\" tool-name=\"settings-l10n\"")
+            out.attribute(" tool-version", toolVersion)
+            out.literal("/>\n")
             out.literal("    </header>\n")
             out.literal("    <body>\n")
             for unit in file.units {
-                out.literal("      <trans-unit id=\"")
-                out.attribute(unit.id)
-                out.literal("\"")
+                out.literal("      <trans-unit")
+                out.attribute(" id", unit.id)
                 // approved="yes" tells tools such as Translate Toolkit that a translated unit is
                 // not fuzzy; units waiting for review are not approved.
                 if unit.target != nil && unit.state == "translated" { out.literal(" approved=\"yes\"") }
@@ -46,11 +39,7 @@ public enum XLIFFWriter {
                 out.literal("</source>\n")
                 if let target = unit.target {
                     out.literal("        <target")
-                    if let state = unit.state {
-                        out.literal(" state=\"")
-                        out.attribute(state)
-                        out.literal("\"")
-                    }
+                    if let state = unit.state { out.attribute(" state", state) }
                     out.literal(">")
                     out.text(target)
                     out.literal("</target>\n")
@@ -124,6 +113,14 @@ struct XMLOutput {
     /// An attribute value: also `"`, a line break and a tab as references.
     mutating func attribute(_ string: String) {
         escape(string, inAttribute: true)
+    }
+
+    /// ` name="value"`, the value escaped as an attribute (`name` with its leading space).
+    mutating func attribute(_ name: StaticString, _ value: String) {
+        literal(name)
+        literal("=\"")
+        attribute(value)
+        literal("\"")
     }
 
     private mutating func escape(_ string: String, inAttribute: Bool) {

@@ -43,13 +43,7 @@ package enum StringsTrivia {
         return nil
     }
 
-    /// Whether `trivia` holds a comment, without listing them.
-    static func containsComment(_ trivia: String) -> Bool {
-        var text = trivia
-        return text.withUTF8 { containsComment($0) }
-    }
-
-    /// `containsComment` on UTF-8 bytes.
+    /// Whether the UTF-8 `bytes` of some trivia hold a comment, without listing them.
     package static func containsComment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previousIsSlash = false
         for byte in bytes {
