@@ -151,8 +151,13 @@ struct CheckCommand: ParsableCommand {
         }
         guard let output else {
             // Every formatter escapes what it quotes from input; the GitHub one writes workflow
-            // commands, and the text one colour on a terminal.
-            formatter.format(report, into: format == .github || (format == .text && colors) ? printSafeOutput : printOutput)
+            // commands, the text one colour on a terminal, and JSON and SARIF are JSON, which
+            // `forLog`'s escapes would break.
+            switch format {
+            case .json, .sarif: formatter.format(report, into: printJSON)
+            case .github: formatter.format(report, into: printSafeOutput)
+            case .text: formatter.format(report, into: colors ? printSafeOutput : printOutput)
+            }
             return
         }
         try writeFile(output, formatter.format(report), what: "the report")

@@ -72,7 +72,7 @@ struct ExtractCommand: ParsableCommand {
         }
         switch format {
         case .text: printOutput(catalog.text)
-        case .json: catalog.writeJSON(into: printOutput)
+        case .json: catalog.writeJSON(into: printJSON)
         }
     }
 

@@ -56,7 +56,7 @@ struct MergeCommand: ParsableCommand {
         let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
         try loaded.requireFolders(for: locales)
         if let refusal = bundle.schemaWriteRefusal {
-            if format == .json { printOutput(MergeResult(refusal: refusal).json.rendered()) }
+            if format == .json { printJSON(MergeResult(refusal: refusal).json.rendered()) }
             throw RefusedWork("merge changed nothing: \(refusal)")
         }
         var appTranslations = try fillFrom.map { try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage) }
@@ -115,7 +115,7 @@ struct MergeCommand: ParsableCommand {
             throw CommandFailure(unflushed)
         }
         switch format {
-        case .json: printOutput(result.json.rendered())
+        case .json: printJSON(result.json.rendered())
         case .text: printSafeError(summaries.joined() + TerminalText.forLog(result.summaryFooter))
         }
         if check, changed > 0 {

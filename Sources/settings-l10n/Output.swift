@@ -61,6 +61,15 @@ func printOutput(_ text: String) {
     StandardStream.output.write(TerminalText.forLog(text))
 }
 
+/// Writes a JSON document the tool made (check's JSON and SARIF, status, extract, render and
+/// merge's JSON): `JSONWriter` writes every character a terminal or a log acts on as a `\u`
+/// escape, and no line of it can start with `::`, so it is printed as it is, and stays JSON
+/// (`forLog`'s escapes, `\U202E`, are no JSON).
+func printJSON(_ text: String) {
+    assert(TerminalText.isSafeForLog(text), "JSON that a terminal or a log would act on")
+    StandardStream.output.write(text)
+}
+
 /// Writes text whose parts from input are escaped already and that may hold the tool's own
 /// colour sequences or workflow commands (check's text and GitHub reports, status's text).
 func printSafeOutput(_ text: String) {

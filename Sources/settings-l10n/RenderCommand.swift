@@ -74,7 +74,7 @@ struct RenderCommand: ParsableCommand {
         // The document streams out as locales are done; the progress line steps aside for it.
         let write = { (text: String) in
             progress.finish()
-            printOutput(text)
+            format == .json ? printJSON(text) : printOutput(text)
         }
         let problems: [Diagnostic]
         switch format {

@@ -39,7 +39,7 @@ struct StatusCommand: ParsableCommand {
             // Colour is for terminals only; elsewhere (a CI log) the text is checked as any output.
             colors ? printSafeOutput(report.text(colors: true)) : printOutput(report.text())
         case .json:
-            printOutput(report.json.rendered())
+            printJSON(report.json.rendered())
         case .markdown:
             let name = URL(fileURLWithPath: options.bundle).standardizedFileURL.lastPathComponent
             printOutput(report.markdown(title: "Translations of \(name)"))

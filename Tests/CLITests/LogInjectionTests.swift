@@ -9,6 +9,11 @@ import SettingsL10nTestSupport
 @Suite("Log and terminal injection")
 struct LogInjectionTests {
     static let esc = "\u{1B}"
+    /// A stale key with a right-to-left override (which reorders the rest of a line), a C1
+    /// control (NEL, a line break to some terminals), DEL and a left-to-right isolate.
+    static let reordered = "Old\u{202E}txet\u{85}\u{7F}\u{2066}end"
+    /// What a terminal or a log viewer acts on beside ESC and BEL.
+    static let unsafeScalars: [Unicode.Scalar] = ["\u{202E}", "\u{85}", "\u{7F}", "\u{2066}"]
 
     /// The example bundle with hostile names and values.
     static func hostileBundle() throws -> BundleCopy {
@@ -18,7 +23,7 @@ struct LogInjectionTests {
         // A footer (OpenStep allows any character) and a table value with ESC sequences and a command.
         try Data("{ StringsTable = Privacy; PreferenceSpecifiers = ( { Type = PSGroupSpecifier; Title = \"Analytics\"; FooterText = \"a\\033[2Jb\\n::error file=app.swift::INJECTED\"; } ); }".utf8)
             .write(to: copy.bundle.appendingPathComponent("Privacy.plist"))
-        try Data("\"Analytics\" = \"Analyse\(esc)]52;c;SGVsbG8=\u{07}\\n::error::clipboard\";\n\"Stale\(esc)[31m\" = \"x\";\n".utf8)
+        try Data("\"Analytics\" = \"Analyse\(esc)]52;c;SGVsbG8=\u{07}\\n::error::clipboard\";\n\"Stale\(esc)[31m\" = \"x\";\n\"\(reordered)\" = \"y\";\n".utf8)
             .write(to: copy.bundle.appendingPathComponent("de.lproj/Privacy.strings"))
         try FileManager.default.createDirectory(at: copy.bundle.appendingPathComponent("x\(esc)[2J\n::notice::y.lproj"), withIntermediateDirectories: true)
         return copy
@@ -28,6 +33,9 @@ struct LogInjectionTests {
         for (stream, text) in [("stdout", result.stdout), ("stderr", result.stderr)] {
             #expect(!text.contains(esc), "\(what): a raw ESC on \(stream)")
             #expect(!text.contains("\u{07}"), "\(what): a raw BEL on \(stream)")
+            for scalar in unsafeScalars {
+                #expect(!text.unicodeScalars.contains(scalar), "\(what): a raw U+\(String(scalar.value, radix: 16, uppercase: true)) on \(stream)")
+            }
             let commands = text.split(separator: "\n").filter { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("::") }
             if commandsAllowed, stream == "stdout" {
                 // One command per finding, each a whole line of the tool's own.
@@ -62,6 +70,41 @@ struct LogInjectionTests {
         Self.assertSafe(try Tool.run(["merge", bundle, "--check"]), "merge --check")
         let exports = copy.folder.appendingPathComponent("x")
         Self.assertSafe(try Tool.run(["extract", bundle, "--xliff", exports.path]), "extract --xliff")
+    }
+
+    /// Every string of a JSON document, however deep.
+    private static func strings(in value: Any) -> [String] {
+        switch value {
+        case let string as String: [string]
+        case let array as [Any]: array.flatMap(strings(in:))
+        case let object as [String: Any]: object.keys.map { $0 } + object.values.flatMap(strings(in:))
+        default: []
+        }
+    }
+
+    @Test("JSON and SARIF stay JSON, and carry the hostile key exactly, escaped the JSON way")
+    func jsonStaysJSON() throws {
+        let copy = try Self.hostileBundle()
+        let bundle = copy.bundle.path
+        let runs: [(String, [String], Bool)] = [
+            ("check --format json", ["check", bundle, "--format", "json"], true),
+            ("check --format sarif", ["check", bundle, "--format", "sarif"], true),
+            ("status --format json", ["status", bundle, "--format", "json"], false),
+            ("extract --format json", ["extract", bundle, "--format", "json"], false),
+            ("render --format json", ["render", bundle, "--locale", "de", "--format", "json"], false),
+            ("merge --check --format json", ["merge", bundle, "--check", "--format", "json", "--prune"], true),
+        ]
+        for (what, arguments, carriesKey) in runs {
+            let result = try Tool.run(arguments)
+            let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+            Self.assertSafe(result, what)
+            let strings = Self.strings(in: document)
+            // The stale key is reported (check: key-stale; merge: pruned) as it is in the table.
+            if carriesKey { #expect(strings.contains { $0.contains(Self.reordered) }, "\(what): the key is not in the document") }
+            #expect(!strings.contains { $0.contains("\\U202E") }, "\(what): a terminal escape inside a JSON string")
+        }
+        let check = try Tool.run(["check", bundle, "--format", "json"])
+        #expect(check.stdout.contains("Old\\u202etxet\\u0085\\u007f\\u2066end"))
     }
 
     @Test("import echoes no XLIFF attribute raw")

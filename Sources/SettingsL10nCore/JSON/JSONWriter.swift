@@ -223,19 +223,21 @@ package struct JSONWriter: ~Copyable {
         if let value { integer(Int64(value)) } else { null() }
     }
 
-    /// Non-zero when any of eight bytes is a control character, a quote, a backslash or 0xE2
-    /// (which starts U+2028 and U+2029): the classic "has a zero byte" and "has a byte less
-    /// than" tests, whose results two words can share.
+    /// Non-zero when any of eight bytes is a control character, a quote, a backslash, DEL,
+    /// 0xC2 (which starts the C1 controls) or 0xE2 (which starts U+2028, U+2029 and the
+    /// bidirectional controls): the classic "has a zero byte" and "has a byte less than" tests,
+    /// whose results two words can share.
     @inline(__always)
     private static func escapeBits(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func zeroBits(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
         let below0x20 = (word &- ones &* 0x20) & ~word
-        return (below0x20 | zeroBits(word ^ (ones &* 0x22)) | zeroBits(word ^ (ones &* 0x5C)) | zeroBits(word ^ (ones &* 0xE2))) & highs
+        return (below0x20 | zeroBits(word ^ (ones &* 0x22)) | zeroBits(word ^ (ones &* 0x5C)) | zeroBits(word ^ (ones &* 0x7F))
+            | zeroBits(word ^ (ones &* 0xC2)) | zeroBits(word ^ (ones &* 0xE2))) & highs
     }
 
     /// The offset of the first byte from `start` that is a control character, a quote, a
-    /// backslash or 0xE2, or the end.
+    /// backslash, DEL, 0xC2 or 0xE2, or the end.
     @inline(__always)
     private static func nextCandidate(_ raw: UnsafeRawBufferPointer, from start: Int) -> Int {
         var index = start
@@ -256,10 +258,17 @@ package struct JSONWriter: ~Copyable {
         }
         while index < count {
             let byte = raw[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { return index }
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return index }
             index &+= 1
         }
         return count
+    }
+
+    /// Whether E2 `second` `third` is U+2028, U+2029 or a bidirectional control (U+202A–U+202E,
+    /// U+2066–U+2069).
+    @inline(__always)
+    private static func isEscapedThreeByteControl(_ second: UInt8, _ third: UInt8) -> Bool {
+        (second == 0x80 && (0xA8...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
     }
 
     /// A JSON string: runs of bytes that need no escape are copied at once.
@@ -293,13 +302,19 @@ package struct JSONWriter: ~Copyable {
                     runStart = index
                     continue
                 }
+                // Escaped as well: what a terminal or a log viewer acts on (DEL, the C1 controls,
+                // the bidirectional controls that reorder a line; `TerminalText`'s set) and
+                // U+2028 and U+2029, which end lines in JavaScript. The text stays the same
+                // JSON string, and the document is safe to print as it is.
                 var escape: String?
                 var length = 1
                 switch byte {
-                case 0x00..<0x20: escape = "\\u00" + hex(byte).lowercased()
-                case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    // U+2028 and U+2029 end lines in JavaScript: escape them.
-                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                case 0x00..<0x20, 0x7F: escape = "\\u00" + hex(byte).lowercased()
+                case 0xC2 where index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]):
+                    escape = "\\u00" + hex(bytes[index + 1]).lowercased()
+                    length = 2
+                case 0xE2 where index + 2 < count && Self.isEscapedThreeByteControl(bytes[index + 1], bytes[index + 2]):
+                    escape = "\\u20" + hex(bytes[index + 1] == 0x80 ? bytes[index + 2] - 0x80 : bytes[index + 2] - 0x40).lowercased()
                     length = 3
                 default: break
                 }

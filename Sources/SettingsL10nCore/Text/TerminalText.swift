@@ -38,6 +38,13 @@ package enum TerminalText {
         return lines.joined(separator: "\n")
     }
 
+    /// Whether `forLog` would return `text` as it is: nothing to escape, and no line that GitHub
+    /// Actions would run. True of every JSON document `JSONWriter` makes.
+    package static func isSafeForLog(_ text: String) -> Bool {
+        guard !needsEscape(text, keepingLineBreaks: true) else { return false }
+        return !hasDoubleColon(text) || !text.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("::") }
+    }
+
     /// Whether `text` holds `::`, looked for in its bytes (`String.contains` searches a whole
     /// dry run's diff a character at a time), eight at a time.
     private static func hasDoubleColon(_ text: String) -> Bool {

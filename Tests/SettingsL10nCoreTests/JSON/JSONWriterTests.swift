@@ -84,7 +84,7 @@ struct JSONWriterTests {
     }
 
     @Test("escaping finds every special character wherever it falls in a run of eight bytes")
-    func escapingAtEveryOffset() {
+    func escapingAtEveryOffset() throws {
         /// One scalar at a time, as JSON requires.
         func reference(_ text: String) -> String {
             var out = "\""
@@ -95,21 +95,28 @@ struct JSONWriterTests {
                 case "\n": out += "\\n"
                 case "\r": out += "\\r"
                 case "\t": out += "\\t"
-                case "\u{2028}": out += "\\u2028"
-                case "\u{2029}": out += "\\u2029"
-                case _ where scalar.value < 0x20: out += "\\u00" + hex(UInt8(scalar.value)).lowercased()
+                // Line ends of JavaScript, DEL, the C1 controls and the bidirectional controls:
+                // what a terminal or a log acts on, as \u escapes (the same JSON string).
+                case "\u{0}"..."\u{1F}", "\u{2028}", "\u{2029}", "\u{7F}"..."\u{9F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+                    let digits = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
                 default: out.unicodeScalars.append(scalar)
                 }
             }
             return out + "\""
         }
-        let pieces = ["a", "bcdefgh", "\"", "\\", "\n", "\u{1}", "\u{1F}", " ", "~", "\u{7F}", "é", "\u{2028}", "\u{2029}", "\u{2027}", "€", "😀", "\t"]
+        let pieces = ["a", "bcdefgh", "\"", "\\", "\n", "\u{1}", "\u{1F}", " ", "~", "\u{7F}", "é", "\u{2028}", "\u{2029}", "\u{2027}", "€", "😀", "\t",
+                      "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "«", "\u{202A}", "\u{202E}", "\u{202F}", "\u{2066}", "\u{2069}", "\u{206A}", "\u{2065}"]
         var generator = SeededGenerator(seed: 11)
         for _ in 0..<500 {
             let text = (0..<Int(generator.next() % 24)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
             var writer = JSONWriter(pretty: false)
             writer.string(text)
-            #expect(writer.finish() == reference(text) + "\n")
+            let output = writer.finish()
+            #expect(output == reference(text) + "\n")
+            // Printable as it is, and the same string to a JSON reader.
+            #expect(TerminalText.isSafeForLog(output))
+            #expect(try JSONReader.read(Array(output.utf8)) == .string(text))
         }
     }
 }
