@@ -48,6 +48,13 @@ public struct TableMergeReport: Hashable, Sendable {
         self.path = path
         self.isDevelopmentLanguage = isDevelopmentLanguage
     }
+
+    /// Whether the merge adds or removes entries: a key written anew (added, carried over,
+    /// filled from the app), pruned, or a duplicate removed. The merged table then parses to
+    /// other entries than the file does, so its bytes differ from the file's, whatever the rest.
+    var changesEntries: Bool {
+        !added.isEmpty || !fuzzy.isEmpty || !filledFromApp.isEmpty || !pruned.isEmpty || !duplicates.isEmpty
+    }
 }
 
 /// A translation moved from an old key to its new spelling.

@@ -17,14 +17,19 @@ public struct MergeOptions: Hashable, Sendable {
     /// What the configuration silences (`ignore`): `prune` removes only the keys `check` reports
     /// as stale, so a key whose stale-key finding an entry silences stays, in the obsolete section.
     public var ignore: SuppressionSet
+    /// Only the reports are wanted (`merge --check`): a table whose entries change is reported
+    /// changed without being assembled, and its outcome carries no update. The reports are
+    /// those of a full merge.
+    public var reportOnly: Bool
 
     public init(prune: Bool = false, fillSource: Bool = false, fillFrom: AppTranslations? = nil,
-                keep: [GlobPattern] = [], ignore: [Suppression] = []) {
+                keep: [GlobPattern] = [], ignore: [Suppression] = [], reportOnly: Bool = false) {
         self.prune = prune
         self.fillSource = fillSource
         self.fillFrom = fillFrom
         self.keep = GlobPatternSet(keep)
         self.ignore = SuppressionSet(ignore)
+        self.reportOnly = reportOnly
     }
 
     /// Whether the app reads `key` itself.
@@ -209,18 +214,29 @@ public enum Merger {
             }
         }
         if !isDevelopment { report.appLanguage = options.fillFrom?.language(forFolder: localization.name) }
-        guard let merged = mergeTable(table, document: document, language: localization.name, isDevelopment: isDevelopment, sourceText: sourceText,
-                                      shared: shared, options: options, report: &report) else {
-            return Outcome(report: report, update: nil)
+        let merged = mergeTable(table, document: document, language: localization.name, isDevelopment: isDevelopment, sourceText: sourceText,
+                                shared: shared, options: options, report: &report)
+        // Where the report shows entries added or removed, the bytes differ: --check need not make them.
+        if options.reportOnly, report.changesEntries {
+            return changed(report, created: original == nil, permission: permission, update: nil)
         }
+        guard let merged else { return Outcome(report: report, update: nil) }
         let update = TableUpdate(path: path, original: original, document: merged)
         guard update.updated != original else { return Outcome(report: report, update: nil) }
+        return changed(report, created: original == nil, permission: permission, update: update)
+    }
+
+    /// The outcome of a table whose bytes change: reported changed, or, where the folder may not
+    /// be written, left as it is with the reason.
+    private static func changed(_ report: TableMergeReport, created: Bool, permission: TableWritePermission,
+                                update: TableUpdate?) -> Outcome {
+        var report = report
         if case .readOnly(let reason) = permission {
             report.problem = "needs changes that were not made: \(reason)"
             return Outcome(report: report, update: nil)
         }
         report.changed = true
-        report.created = original == nil
+        report.created = created
         return Outcome(report: report, update: update)
     }
 
@@ -284,6 +300,8 @@ public enum Merger {
             }
         }
         if document == nil, pieces.isEmpty, obsoletePieces.isEmpty { return nil }
+        // The caller knows from the report that the table changes (and `fillMissing` made no entries).
+        if options.reportOnly, report.changesEntries { return nil }
         return assembly.assemble(live: pieces, obsolete: obsoletePieces)
     }
 
@@ -309,7 +327,8 @@ public enum Merger {
 
     /// Entries for the keys a table lacks: a translation carried over from a similar obsolete
     /// key, the app's translation (`--fill-from`), or the source text (the development
-    /// language, `--fill source`), each marked; the others are reported missing.
+    /// language, `--fill source`), each marked; the others are reported missing. With
+    /// `reportOnly`, only reported: a filled key changes the table, which is then not assembled.
     private static func fillMissing(_ missing: [Int], of table: CatalogTable, obsolete: [String], assembly: TableAssembly, language: String,
                                     isDevelopment: Bool, source: (String) -> String, shared: SharedTableWork, options: MergeOptions,
                                     report: inout TableMergeReport) -> [String: TableAssembly.Piece] {
@@ -318,36 +337,42 @@ public enum Merger {
         let missingKeys = missing.map { table.strings[$0].key }
         // A missing key may be a small edit of an obsolete one: carry its translation over.
         var filled: [String: TableAssembly.Piece] = [:]
+        var carried: Set<String> = []
+        let makesEntries = !options.reportOnly
         if !isDevelopment {
             let candidates = obsolete.filter { assembly.value(of: $0).map { !$0.isEmpty } ?? false }
             let prepared = missing.map { shared.preparedKeys[$0] }
             let pairing = FuzzyMatch.pairing(newKeys: missingKeys, prepared: prepared, oldKeys: candidates)
             report.fuzzyUncompared = pairing.uncompared
             for (new, old) in pairing.pairs {
+                carried.insert(new)
+                report.fuzzy.append(FuzzyCarryOver(key: new, from: old, score: FuzzyMatch.score(old, new) ?? 0))
+                guard makesEntries else { continue }
                 let entry = StringsEntry.make(key: new, value: assembly.value(of: old)!, comment: nil,
                                               layout: assembly.layout, lineEnding: assembly.lineEnding)
                     .withReviewMark(ReviewMark.comment(carriedOverFrom: old), lineEnding: assembly.lineEnding)
                 filled[new] = assembly.newPiece(entry, location: locations[ranks[new]!])
-                report.fuzzy.append(FuzzyCarryOver(key: new, from: old, score: FuzzyMatch.score(old, new) ?? 0))
             }
         }
-        for (rank, key) in zip(missing, missingKeys) where filled.isEmpty || filled[key] == nil {
+        for (rank, key) in zip(missing, missingKeys) where carried.isEmpty || !carried.contains(key) {
             if !isDevelopment, let app = options.fillFrom, let (found, exact) = app.translation(of: source(key), language: language) {
+                report.filledFromApp.append(AppFill(key: key, origin: found.origin, exact: exact))
+                guard makesEntries else { continue }
                 let entry = StringsEntry.make(key: key, value: found.value, comment: nil, layout: assembly.layout,
                                               lineEnding: assembly.lineEnding)
                     .withReviewMark(ReviewMark.comment(filledFrom: found.origin, exact: exact), lineEnding: assembly.lineEnding)
                 filled[key] = assembly.newPiece(entry, location: locations[rank])
-                report.filledFromApp.append(AppFill(key: key, origin: found.origin, exact: exact))
                 continue
             }
             if isDevelopment || options.fillSource {
+                report.added.append(key)
+                guard makesEntries else { continue }
                 var entry = StringsEntry.make(key: key, value: isDevelopment ? key : source(key),
                                               comment: nil, layout: assembly.layout, lineEnding: assembly.lineEnding)
                 if !isDevelopment {
                     entry = entry.withReviewMark(ReviewMark.untranslatedComment, lineEnding: assembly.lineEnding)
                 }
                 filled[key] = assembly.newPiece(entry, location: locations[rank])
-                report.added.append(key)
             } else {
                 report.missing.append(key)
             }

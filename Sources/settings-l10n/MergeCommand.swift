@@ -82,7 +82,8 @@ struct MergeCommand: ParsableCommand {
         var summaries: [String] = []
         Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
                      options: MergeOptions(prune: prune, fillSource: fill == .source, fillFrom: appTranslations,
-                                           keep: loaded.configuration.keep, ignore: loaded.configuration.ignore),
+                                           keep: loaded.configuration.keep, ignore: loaded.configuration.ignore,
+                                           reportOnly: check),
                      progress: { done, total, folder in merging.update(done + 1, of: total, folder) },
                      prepare: { outcome in
                          (diff: dryRun ? outcome.update?.unifiedDiff : nil,
@@ -90,9 +91,10 @@ struct MergeCommand: ParsableCommand {
                      }) { outcome, prepared in
             result.reports.append(outcome.report)
             summaries.append(prepared.summary)
+            // --check has no update for a table it knows changes: the report says so.
+            if outcome.report.changed { changed += 1 }
             let diff = prepared.diff
             guard let update = outcome.update else { return }
-            changed += 1
             if let diff {
                 printOutput(diff)
             } else if writes {

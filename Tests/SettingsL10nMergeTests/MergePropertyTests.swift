@@ -103,5 +103,17 @@ struct MergePropertyTests {
         #expect(Set(prunedTable.keys) == Set(newTable.keys).intersection(generated.live))
         let (stable, _) = try Self.merge(pruned, options: MergeOptions(prune: true))
         #expect(stable.updates.isEmpty)
+
+        // --check (reports only) reports what the merge does, table by table, in every mode.
+        for options in [MergeOptions(), MergeOptions(prune: true), MergeOptions(fillSource: true)] {
+            var reportOnly = options
+            reportOnly.reportOnly = true
+            for state in [files, once, pruned] {
+                let (full, _) = try Self.merge(state, options: options)
+                let (reported, _) = try Self.merge(state, options: reportOnly)
+                #expect(reported.reports == full.reports, "seed \(seed): --check reports otherwise than the merge")
+                #expect(reported.updates.allSatisfy { full.updates.contains($0) })
+            }
+        }
     }
 }
