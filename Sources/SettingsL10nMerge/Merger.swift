@@ -246,30 +246,26 @@ public enum Merger {
                            sourceText: [String: String], shared: SharedTableWork, options: MergeOptions,
                            report: inout TableMergeReport) -> StringsDocument? {
         let source = { (key: String) in sourceText[key] ?? key }
-        let assembly = TableAssembly(document: document ?? StringsDocument(), ranks: shared.rankIndex)
+        var assembly = TableAssembly(document: document ?? StringsDocument(), ranks: shared.rankIndex)
         report.duplicates = assembly.duplicates
+        // New entries follow the table's layout. --check first finds out whether entries change,
+        // which the keys alone tell, and assembles only a table whose entries do not.
+        if !options.reportOnly { assembly.prepareText() }
 
-        // Live keys, in the catalog's order, and the rank of each.
-        var pieces: [TableAssembly.Piece] = []
-        var pieceRanks: [Int] = []
-        // Missing keys by rank: a copy of each catalog string would be a contended retain.
+        // Live keys, in the catalog's order, by rank (a copy of each catalog string would be a
+        // contended retain: the threads merging other languages share them).
+        var keptRanks: [Int] = []
         var missing: [Int] = []
-        // By index: the catalog's strings are shared by the threads merging other languages,
-        // and a copy of each would retain (contended, atomic) what they share.
-        shared.locationBytes.withUnsafeBufferPointer { locationBytes in
-            for rank in table.strings.indices {
-                if var piece = assembly.effectivePiece(rank: rank) {
-                    piece.updateLocationComment(UnsafeBufferPointer(rebasing: locationBytes[shared.locationRanges[rank]]))
-                    pieces.append(piece)
-                    pieceRanks.append(rank)
-                    report.kept += 1
-                } else if isDevelopment || table.strings[rank].needsTranslation {
-                    // Another language shows a string that needs no translation as written: it is
-                    // neither missing nor filled in.
-                    missing.append(rank)
-                }
+        for rank in table.strings.indices {
+            if assembly.hasEffectiveEntry(rank: rank) {
+                keptRanks.append(rank)
+            } else if isDevelopment || table.strings[rank].needsTranslation {
+                // Another language shows a string that needs no translation as written: it is
+                // neither missing nor filled in.
+                missing.append(rank)
             }
         }
+        report.kept = keptRanks.count
 
         // Obsolete keys: effective entries no schema file uses for this host, in file order. A key
         // only the other host shows (InAppSettingsKit's multi-value footer, say) is not obsolete:
@@ -279,30 +275,40 @@ public enum Merger {
         let unused = assembly.unrankedOrder
         let isLive = { (key: String) in otherHostKeys.contains(key) || options.keeps(key) }
         let obsolete = unused.filter { !isLive($0) }
-        let otherHostPieces = unused.filter(isLive).map { assembly.effectivePiece(for: $0)! }
-        report.kept += otherHostPieces.count
+        let otherHostKeysUsed = unused.filter(isLive)
+        report.kept += otherHostKeysUsed.count
 
         let filled = fillMissing(missing, of: table, obsolete: obsolete, assembly: assembly, language: language, isDevelopment: isDevelopment,
                                  source: source, shared: shared, options: options, report: &report)
-        if !filled.isEmpty {
-            pieces = inRankOrder(pieces, ranks: pieceRanks, filled: filled, missing: missing, of: table)
-        }
-
-        pieces += otherHostPieces
-        var obsoletePieces: [TableAssembly.Piece] = []
+        var obsoleteKept: [String] = []
         for key in obsolete {
             if options.prune, !options.protectsFromPruning(key, in: report.path) {
                 report.pruned.append(key)
             } else {
-                obsoletePieces.append(assembly.effectivePiece(for: key)!)
+                obsoleteKept.append(key)
                 report.obsolete.append(key)
                 if options.prune { report.notPruned.append(key) }
             }
         }
-        if document == nil, pieces.isEmpty, obsoletePieces.isEmpty { return nil }
         // The caller knows from the report that the table changes (and `fillMissing` made no entries).
         if options.reportOnly, report.changesEntries { return nil }
-        return assembly.assemble(live: pieces, obsolete: obsoletePieces)
+        if document == nil, keptRanks.isEmpty, filled.isEmpty, otherHostKeysUsed.isEmpty, obsoleteKept.isEmpty { return nil }
+
+        assembly.prepareText()
+        var pieces: [TableAssembly.Piece] = []
+        pieces.reserveCapacity(keptRanks.count + filled.count + otherHostKeysUsed.count)
+        shared.locationBytes.withUnsafeBufferPointer { locationBytes in
+            for rank in keptRanks {
+                var piece = assembly.effectivePiece(rank: rank)!
+                piece.updateLocationComment(UnsafeBufferPointer(rebasing: locationBytes[shared.locationRanges[rank]]))
+                pieces.append(piece)
+            }
+        }
+        if !filled.isEmpty {
+            pieces = inRankOrder(pieces, ranks: keptRanks, filled: filled, missing: missing, of: table)
+        }
+        pieces += otherHostKeysUsed.map { assembly.effectivePiece(for: $0)! }
+        return assembly.assemble(live: pieces, obsolete: obsoleteKept.map { assembly.effectivePiece(for: $0)! })
     }
 
     /// The live pieces (in rank order, `ranks` theirs) with the filled ones among them, each at

@@ -7,6 +7,10 @@ import SettingsL10nCore
 
 /// Takes a table apart into its header, its entries with their own leading text, and its
 /// trailer, and puts it back together in a new order, touching no byte it does not have to.
+///
+/// Made in two steps: `init` finds which entry the device uses for each key (enough to say what a
+/// merge adds, carries over or removes), `prepareText` takes the header and the obsolete marker
+/// out and measures the layout, which entries, pieces and the assembly need.
 struct TableAssembly {
     /// An entry on its way into the merged table.
     struct Piece {
@@ -39,9 +43,9 @@ struct TableAssembly {
     }
 
     private var document: StringsDocument
-    private(set) var header: String
+    private(set) var header = ""
     /// The text of a table that has no entry, kept as it is when none is added.
-    private let entrylessText: String?
+    private var entrylessText: String?
     /// The entry that opened the obsolete section, with its leading text as it was: when it
     /// still opens the section, in the same place, it is left exactly as it was.
     private var obsoleteOpener: (key: String, wasFirst: Bool, leading: String)?
@@ -55,18 +59,61 @@ struct TableAssembly {
     private(set) var unrankedOrder: [String] = []
     /// Entries overridden by a later one with the same key.
     private(set) var duplicates: [DuplicateEntry] = []
+    /// Each overridden entry (by index) with the key of the entry that overrides it.
+    private var overridden: [(key: String, index: Int)] = []
     /// People's comments of overridden entries, moved to the entry that overrides them.
     private var inheritedComments: [String: [String]] = [:]
-    let layout: StringsLayout
+    /// The layout most entries follow (set by `prepareText`).
+    private(set) var layout = StringsLayout()
+    /// Whether `prepareText` ran: pieces and the assembly need it.
+    private var isPrepared = false
     var lineEnding: LineEnding { document.lineEnding }
 
-    /// Takes `document` apart; `ranks` numbers the catalog's keys (the table's others are
-    /// found by name).
+    /// Finds the entry the device uses for each key of `document`; `ranks` numbers the
+    /// catalog's keys (the table's others are found by name).
     init(document: StringsDocument, ranks: KeyIndex = KeyIndex([:])) {
         self.document = document
         self.ranks = ranks
         self.effectiveOfRank = [Int](repeating: -1, count: ranks.dictionary.count)
-        self.layout = StringsLayout(of: document)
+        let entries = document.entries
+        // Every thread shares the ranks: looked up in place (see KeyIndex).
+        // Tables are mostly written in catalog order: each key is tried first as the one after
+        // the previous.
+        let rankOfEntry: [Int?] = ranks.withLookup { lookup in
+            var expected = 0
+            return entries.map { entry in
+                let rank = lookup.value(of: entry.key, expecting: expected)
+                if let rank { expected = rank + 1 }
+                return rank
+            }
+        }
+        for (index, entry) in entries.enumerated() {
+            let key = entry.key
+            let previous: Int?
+            let rank = rankOfEntry[index]
+            if let rank {
+                previous = effectiveOfRank[rank] >= 0 ? effectiveOfRank[rank] : nil
+                effectiveOfRank[rank] = index
+            } else {
+                previous = effectiveIndex.updateValue(index, forKey: key)
+            }
+            if let previous {
+                let entry = entries[previous]
+                duplicates.append(DuplicateEntry(key: key, position: entry.position, value: entry.stringValue))
+                overridden.append((key, previous))
+            }
+        }
+        // Keys no schema file uses, in the order of their effective (last) entries.
+        unrankedOrder = effectiveIndex.sorted { $0.value < $1.value }.map(\.key)
+        duplicates.sort { $0.position.line < $1.position.line }
+    }
+
+    /// Takes the header and the obsolete-section marker out of the entries' text and measures
+    /// the layout: before any piece is taken or made.
+    mutating func prepareText() {
+        guard !isPrepared else { return }
+        isPrepared = true
+        layout = StringsLayout(of: document)
         var entries = document.entries
         // The obsolete-section marker is placed anew by each merge: take it out first.
         var opener: (key: String, wasFirst: Bool, leading: String)?
@@ -91,7 +138,7 @@ struct TableAssembly {
                 }
             }
             header = text
-            self.document.trailer = ""
+            document.trailer = ""
         } else {
             entrylessText = nil
             let leading = entries[0].leadingTrivia
@@ -99,37 +146,16 @@ struct TableAssembly {
             header = String(leading[..<split])
             entries[0].leadingTrivia = String(leading[split...])
         }
-        self.document.entries = entries
-        // Every thread shares the ranks: looked up in place (see KeyIndex).
-        // Tables are mostly written in catalog order: each key is tried first as the one after
-        // the previous.
-        let rankOfEntry: [Int?] = ranks.withLookup { lookup in
-            var expected = 0
-            return entries.map { entry in
-                let rank = lookup.value(of: entry.key, expecting: expected)
-                if let rank { expected = rank + 1 }
-                return rank
-            }
+        // The comments of overridden entries, as they read without the header and the marker.
+        for (key, index) in overridden {
+            inheritedComments[key, default: []] += entries[index].comments.filter { !GeneratedComment.isGenerated($0) }
         }
-        for (index, entry) in entries.enumerated() {
-            let key = entry.key
-            let previous: Int?
-            let rank = rankOfEntry[index]
-            if let rank {
-                previous = effectiveOfRank[rank] >= 0 ? effectiveOfRank[rank] : nil
-                effectiveOfRank[rank] = index
-            } else {
-                previous = effectiveIndex.updateValue(index, forKey: key)
-            }
-            if let previous {
-                let overridden = entries[previous]
-                duplicates.append(DuplicateEntry(key: key, position: overridden.position, value: overridden.stringValue))
-                inheritedComments[key, default: []] += overridden.comments.filter { !GeneratedComment.isGenerated($0) }
-            }
-        }
-        // Keys no schema file uses, in the order of their effective (last) entries.
-        unrankedOrder = effectiveIndex.sorted { $0.value < $1.value }.map(\.key)
-        duplicates.sort { $0.position.line < $1.position.line }
+        document.entries = entries
+    }
+
+    /// Whether the device uses an entry for the catalog key of rank `rank`.
+    func hasEffectiveEntry(rank: Int) -> Bool {
+        effectiveOfRank[rank] >= 0
     }
 
     /// The index of the entry the device uses for `key`.
@@ -153,6 +179,7 @@ struct TableAssembly {
     }
 
     private func piece(_ index: Int) -> Piece {
+        assert(isPrepared, "a piece taken before prepareText")
         var piece = Piece(entry: document.entries[index], needsSeparator: index == 0)
         if !inheritedComments.isEmpty, let comments = inheritedComments[piece.entry.key] {
             // The latest overridden entry's comments first, each on its line: made in one pass
@@ -165,6 +192,7 @@ struct TableAssembly {
 
     /// A new entry with the location comment above it (above any mark it carries).
     func newPiece(_ entry: StringsEntry, location: String) -> Piece {
+        assert(isPrepared, "a piece made before prepareText")
         var entry = entry
         let eol = lineEnding.rawValue
         entry.leadingTrivia = StringsTrivia.droppingLeadingLineBreak(entry.leadingTrivia)
@@ -174,6 +202,7 @@ struct TableAssembly {
 
     /// The merged document: header, live entries, the obsolete section, trailer.
     func assemble(live: [Piece], obsolete: [Piece]) -> StringsDocument {
+        assert(isPrepared, "assembled before prepareText")
         let eol = lineEnding.rawValue
         var entries: [StringsEntry] = []
         entries.reserveCapacity(live.count + obsolete.count)
