@@ -27,14 +27,28 @@ enum FuzzyMatch {
         /// The normalized text.
         let text: String
         let scalars: [Unicode.Scalar]
-        let words: [ArraySlice<Unicode.Scalar>]
+        /// Where each word of `scalars` lies (words are separated by single spaces).
+        let words: [Range<Int>]
 
         /// `nil` for text that normalizes to nothing.
         init?(_ key: String) {
-            text = FuzzyMatch.normalize(key)
-            guard !text.isEmpty else { return nil }
-            scalars = Array(text.unicodeScalars)
-            words = scalars.split(separator: " ")
+            if let bytes = FuzzyMatch.normalizedASCIIBytes(key) {
+                guard !bytes.isEmpty else { return nil }
+                text = String(decoding: bytes, as: UTF8.self)
+                scalars = bytes.map { Unicode.Scalar($0) }
+            } else {
+                text = FuzzyMatch.normalizeUnicode(key)
+                guard !text.isEmpty else { return nil }
+                scalars = Array(text.unicodeScalars)
+            }
+            var words: [Range<Int>] = []
+            var start = 0
+            for (index, scalar) in scalars.enumerated() where scalar == " " {
+                words.append(start..<index)
+                start = index + 1
+            }
+            words.append(start..<scalars.count)
+            self.words = words
         }
     }
 
@@ -57,10 +71,10 @@ enum FuzzyMatch {
         guard a.words.count == b.words.count else { return nil }
         var differing = 0
         // One word each: the word is the whole text, whose stricter test follows.
-        for (wordA, wordB) in zip(a.words, b.words) where a.words.count > 1 && wordA != wordB {
+        for (wordA, wordB) in zip(a.words, b.words) where a.words.count > 1 && a.scalars[wordA] != b.scalars[wordB] {
             differing += 1
             guard differing <= maximumDifferingWords,
-                  EditDistance.similarity(Array(wordA), Array(wordB), atLeast: wordThreshold) != nil else { return nil }
+                  EditDistance.similarity(Array(a.scalars[wordA]), Array(b.scalars[wordB]), atLeast: wordThreshold) != nil else { return nil }
         }
         return EditDistance.similarity(a.scalars, b.scalars, atLeast: stringThreshold)
     }
@@ -80,28 +94,42 @@ enum FuzzyMatch {
 
     /// `normalize` for ASCII text, byte by byte; `nil` for any other text.
     static func normalizeASCII(_ text: String) -> String? {
+        normalizedASCIIBytes(text).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The UTF-8 of `normalizeASCII`.
+    static func normalizedASCIIBytes(_ text: String) -> [UInt8]? {
         var text = text
-        return text.withUTF8 { bytes -> String? in
-            var output = [UInt8]()
-            output.reserveCapacity(bytes.count)
-            var pendingSpace = false
-            for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                    pendingSpace = !output.isEmpty
-                    continue
+        return text.withUTF8 { bytes -> [UInt8]? in
+            var isASCII = true
+            let output = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, count in
+                var pendingSpace = false
+                for byte in bytes {
+                    guard byte < 0x80 else {
+                        isASCII = false
+                        break
+                    }
+                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                        pendingSpace = count > 0
+                        continue
+                    }
+                    if pendingSpace {
+                        output[count] = 0x20
+                        count += 1
+                        pendingSpace = false
+                    }
+                    output[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+                    count += 1
                 }
-                if pendingSpace {
-                    output.append(0x20)
-                    pendingSpace = false
+                trimming: while count > 0 {
+                    switch output[count - 1] {
+                    case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ":"): count -= 1
+                    default: break trimming
+                    }
                 }
-                output.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
+                while count > 0, output[count - 1] == 0x20 { count -= 1 }
             }
-            while let last = output.last, [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ":")].contains(last) {
-                output.removeLast()
-            }
-            while output.last == 0x20 { output.removeLast() }
-            return String(decoding: output, as: UTF8.self)
+            return isASCII ? output : nil
         }
     }
 
@@ -109,7 +137,7 @@ enum FuzzyMatch {
     /// best scores first, ties to the earlier new key; ambiguous ties between old keys are
     /// skipped rather than guessed.
     static func pairs(newKeys: [String], oldKeys: [String]) -> [(new: String, old: String)] {
-        pairing(newKeys: newKeys, prepared: nil, oldKeys: oldKeys).pairs
+        pairing(newKeys: newKeys, prepared: nil, oldKeys: oldKeys).pairs.map { ($0.new, $0.old) }
     }
 
     /// The work a merge allows itself for comparing one table's new keys with its old ones:
@@ -120,7 +148,8 @@ enum FuzzyMatch {
 
     /// What pairing found, and how many new keys were not compared for want of budget.
     struct Pairing {
-        var pairs: [(new: String, old: String)]
+        /// Each new key with the old key it replaces, and their `score`.
+        var pairs: [(new: String, old: String, score: Double)]
         var uncompared = 0
     }
 
@@ -148,13 +177,13 @@ enum FuzzyMatch {
         let uncompared = compare(unmatched, preparedNew, with: preparedOld, into: &candidates)
         candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.newIndex < $1.newIndex }
         var usedNew: Set<Int> = [], usedOld: Set<Int> = []
-        var result: [(Int, String, String)] = []
+        var result: [(index: Int, pair: (new: String, old: String, score: Double))] = []
         for candidate in candidates where !usedNew.contains(candidate.newIndex) && !usedOld.contains(candidate.oldIndex) {
             usedNew.insert(candidate.newIndex)
             usedOld.insert(candidate.oldIndex)
-            result.append((candidate.newIndex, newKeys[candidate.newIndex], oldKeys[candidate.oldIndex]))
+            result.append((candidate.newIndex, (newKeys[candidate.newIndex], oldKeys[candidate.oldIndex], candidate.score)))
         }
-        return Pairing(pairs: result.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }, uncompared: uncompared)
+        return Pairing(pairs: result.sorted { $0.index < $1.index }.map(\.pair), uncompared: uncompared)
     }
 
     /// Scores the new keys `indices` against every old key, when the budget allows; returns how

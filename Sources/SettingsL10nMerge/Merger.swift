@@ -350,9 +350,9 @@ public enum Merger {
             let prepared = missing.map { shared.preparedKeys[$0] }
             let pairing = FuzzyMatch.pairing(newKeys: missingKeys, prepared: prepared, oldKeys: candidates)
             report.fuzzyUncompared = pairing.uncompared
-            for (new, old) in pairing.pairs {
+            for (new, old, score) in pairing.pairs {
                 carried.insert(new)
-                report.fuzzy.append(FuzzyCarryOver(key: new, from: old, score: FuzzyMatch.score(old, new) ?? 0))
+                report.fuzzy.append(FuzzyCarryOver(key: new, from: old, score: score))
                 guard makesEntries else { continue }
                 let entry = StringsEntry.make(key: new, value: assembly.value(of: old)!, comment: nil,
                                               layout: assembly.layout, lineEnding: assembly.lineEnding)
