@@ -42,6 +42,7 @@ enum FuzzyMatch {
                 scalars = Array(text.unicodeScalars)
             }
             var words: [Range<Int>] = []
+            words.reserveCapacity(scalars.count { $0 == " " } + 1)
             var start = 0
             for (index, scalar) in scalars.enumerated() where scalar == " " {
                 words.append(start..<index)

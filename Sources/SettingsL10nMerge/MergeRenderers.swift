@@ -83,7 +83,12 @@ extension MergeResult {
             : report.fileExists ? "up to date" : "no file (merge --fill source creates it)"
         out += "\(report.path): \(parts.isEmpty ? "empty" : parts.joined(separator: ", ")); \(state)\n"
         for carry in report.fuzzy {
-            out += "  fuzzy: \(MessageText.quoted(carry.key)) takes the translation of \(MessageText.quoted(carry.from))\n"
+            // A line per carried-over key (thousands where every table changes): appended in place.
+            out.append("  fuzzy: ")
+            MessageText.appendQuoted(carry.key, to: &out)
+            out.append(" takes the translation of ")
+            MessageText.appendQuoted(carry.from, to: &out)
+            out.append("\n")
         }
         if report.fuzzyUncompared > 0 {
             out += "  fuzzy: \(DiagnosticReport.count(report.fuzzyUncompared, "missing key")) not compared with the obsolete ones (too many pairs to compare; only keys equal but for case, spacing and final punctuation were paired): their translations stay under the obsolete keys\n"

@@ -13,6 +13,19 @@ package enum MessageText {
         return StringsWriting.quoted(String(head)).dropLast() + "…\" (\(text.unicodeScalars.count) characters)"
     }
 
+    /// Appends `text` quoted as `quoted` quotes it to `output`: short text that needs no escape
+    /// (nearly every key) is copied in place, without a string of its own.
+    package static func appendQuoted(_ text: String, to output: inout String) {
+        var utf8 = text
+        guard utf8.withUTF8({ $0.count <= quotedLimit && !StringsWriting.needsEscape($0) }) else {
+            output.append(quoted(text))
+            return
+        }
+        output.append("\"")
+        output.append(text)
+        output.append("\"")
+    }
+
     /// `prefix`, `text` quoted as `quoted` quotes it, then `suffix`: the usual message about one
     /// key, made in one allocation (a check can make a hundred thousand of them).
     package static func message(_ prefix: StaticString, quoting text: String, _ suffix: StaticString) -> String {
