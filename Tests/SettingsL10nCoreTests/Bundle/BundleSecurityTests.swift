@@ -50,13 +50,30 @@ struct BundleSecurityTests {
     func sourceRefusesClimbing() throws {
         let folder = try TemporaryFolder()
         try folder.write("outside.strings", "\"a\" = \"b\";")
+        // A name starting with a combining mark: "/" and the mark are one character, so a path
+        // split into characters hides the ".." before it, which the system still climbs.
+        try folder.write("\u{301}outside.strings", "\"a\" = \"b\";")
         try folder.write("Settings.bundle/Root.plist", xmlSchema(""))
         let source = try DiskBundleSource(path: folder.path + "/Settings.bundle")
-        for path in ["../outside.strings", "en.lproj/../../outside.strings", "/etc/passwd", "./Root.plist", ""] {
-            #expect(throws: BundleReadError.self) { try source.contents(of: path, limit: 1 << 20) }
+        for path in ["../outside.strings", "en.lproj/../../outside.strings", "/etc/passwd", "./Root.plist", "", "../\u{301}outside.strings",
+                     "en.lproj/", "en.lproj//Root.strings"] {
+            #expect(throws: BundleReadError.self, "\(path.debugDescription)") { try source.contents(of: path, limit: 1 << 20) }
         }
         #expect(throws: BundleReadError.self) { try source.entries(inFolder: "..", limit: 100) }
+        #expect(throws: BundleReadError.self) { try source.entries(inFolder: "../\u{301}x", limit: 100) }
         #expect(try source.contents(of: "Root.plist", limit: 1 << 20).count > 0)
+    }
+
+    @Test("paths are split at their / bytes, as the system splits them")
+    func pathComponents() {
+        #expect(DiskBundleSource.components("x/\u{301}y") == ["x", "\u{301}y"])
+        #expect(DiskBundleSource.components("en.lproj/Root.strings") == ["en.lproj", "Root.strings"])
+        #expect(DiskBundleSource.components("a//b/") == ["a", "b"])
+        #expect(DiskBundleSource.isValidComponentPath("en.lproj/Root.strings"))
+        #expect(DiskBundleSource.isValidComponentPath("..a/.b/\u{301}"))
+        for path in ["", "/", "a/", "/a", "a//b", ".", "..", "a/./b", "a/../b", "../\u{301}x", "x/\u{301}/.."] {
+            #expect(!DiskBundleSource.isValidComponentPath(path), "\(path.debugDescription)")
+        }
     }
 
     @Test("a billion-laughs schema file fails fast with an error")
