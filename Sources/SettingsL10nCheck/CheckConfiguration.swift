@@ -117,13 +117,13 @@ public struct CheckConfiguration: Hashable, Sendable {
                 guard let flag = value.boolValue else { throw ConfigurationError("\"inApp\" must be true or false") }
                 configuration.inApp = flag
             case "bundle":
-                guard let path = value.stringValue, !path.isEmpty, !path.hasPrefix("/"),
-                      !path.split(separator: "/").contains("..") else {
+                guard let path = value.stringValue, !path.isEmpty, path.utf8.first != UInt8(ascii: "/"),
+                      !BundlePath.components(path, omittingEmpty: true).contains(where: BundlePath.isParent) else {
                     throw ConfigurationError("\"bundle\" must be the bundle's path relative to the configuration file, such as \"Sources/MyApp/Settings.bundle\"")
                 }
                 configuration.bundle = path
             case "catalog":
-                guard let path = value.stringValue, !path.isEmpty, !path.hasPrefix("/") else {
+                guard let path = value.stringValue, !path.isEmpty, path.utf8.first != UInt8(ascii: "/") else {
                     throw ConfigurationError("\"catalog\" must be the String Catalog's path relative to the configuration file, such as \"MyApp/Settings.xcstrings\"")
                 }
                 configuration.catalog = path

@@ -50,7 +50,7 @@ enum OutputGuard {
         var checked: Set<String> = []
         for file in files where file.hasPrefix(base + "/") {
             var path = base
-            for component in file.dropFirst(base.count + 1).split(separator: "/") {
+            for component in BundlePath.components(String(file.dropFirst(base.count + 1)), omittingEmpty: true) {
                 path += "/" + component
                 guard checked.insert(path).inserted else { continue }
                 var info = stat()

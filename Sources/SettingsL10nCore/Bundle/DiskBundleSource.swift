@@ -41,7 +41,7 @@ public struct DiskBundleSource: BundleSource {
         // every component of the whole path.
         var prefix = rootPath
         var hasLink = false
-        for component in Self.components(relative) {
+        for component in BundlePath.components(relative, omittingEmpty: true) {
             prefix += "/" + component
             var info = stat()
             guard lstat(prefix, &info) == 0 else { return nil }
@@ -56,39 +56,8 @@ public struct DiskBundleSource: BundleSource {
         return resolved
     }
 
-    /// Whether `path` is plain names joined by `/`: no empty name, no `.` or `..`. Looked at in
-    /// bytes, as the system reads a path: split into characters, a `/` followed by a combining
-    /// mark is one character, and the `..` before it would go unseen.
-    static func isValidComponentPath(_ path: String) -> Bool {
-        var path = path
-        return path.withUTF8 { bytes in
-            var start = 0
-            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
-                let length = index - start
-                if length == 0 { return false }
-                if length <= 2, bytes[start] == UInt8(ascii: "."), length == 1 || bytes[start + 1] == UInt8(ascii: ".") { return false }
-                start = index + 1
-            }
-            return true
-        }
-    }
-
-    /// The names of `path` between its `/` bytes (not characters: see `isValidComponentPath`).
-    static func components(_ path: String) -> [Substring] {
-        var components: [Substring] = []
-        var start = path.utf8.startIndex
-        for index in path.utf8.indices where path.utf8[index] == UInt8(ascii: "/") {
-            // Through the scalars: a String subscript would round the index after the `/` down to
-            // the character the `/` begins.
-            if index > start { components.append(Substring(path.unicodeScalars[start..<index])) }
-            start = path.utf8.index(after: index)
-        }
-        if start < path.utf8.endIndex { components.append(Substring(path.unicodeScalars[start...])) }
-        return components
-    }
-
     public func entries(inFolder folder: String, limit: Int) throws(BundleReadError) -> [BundleFolderEntry] {
-        guard folder.isEmpty || Self.isValidComponentPath(folder), let resolved = resolveInside(folder) else {
+        guard folder.isEmpty || BundlePath.isPlain(folder), let resolved = resolveInside(folder) else {
             throw BundleReadError(path: folder, message: "the folder lies outside the bundle; it was not read")
         }
         let names: [FolderEntryName]
@@ -130,7 +99,7 @@ public struct DiskBundleSource: BundleSource {
     }
 
     public func contents(of path: String, limit: Int) throws(BundleReadError) -> [UInt8] {
-        guard Self.isValidComponentPath(path), !path.isEmpty else {
+        guard BundlePath.isPlain(path), !path.isEmpty else {
             throw BundleReadError(path: path, message: "the path is not a plain path inside the bundle; it was not read")
         }
         guard let resolved = resolveInside(path) else {

@@ -168,9 +168,8 @@ public struct DiskBundleWriter: Sendable {
     /// stale temporary files, once per folder.
     private mutating func prepare(_ file: BundleFileWrite) throws(BundleWriteError) -> Staged {
         let path = file.path
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard !components.isEmpty, components.count <= 2,
-              components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
+        let components = BundlePath.components(path, omittingEmpty: false)
+        guard BundlePath.isPlain(path), components.count <= 2 else {
             throw BundleWriteError(path: path, message: "not a plain path inside the bundle; nothing was written")
         }
         let folder = components.count == 2 ? rootPath + "/" + components[0] : rootPath

@@ -149,10 +149,10 @@ package struct PaneWalk {
         if name.contains("\0") { return "contains a NUL character" }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "contains a control character" }
         if name.contains("\\") { return "contains a backslash; folders inside the bundle are separated by '/'" }
-        if name.hasPrefix("/") { return "is an absolute path; the Settings app opens schema files inside the bundle only" }
-        let components = name.split(separator: "/", omittingEmptySubsequences: false)
-        if components.contains("..") { return "leaves the bundle through '..'; the Settings app opens schema files inside the bundle only" }
-        if components.contains(where: { $0.isEmpty || $0 == "." }) {
+        if name.utf8.first == UInt8(ascii: "/") { return "is an absolute path; the Settings app opens schema files inside the bundle only" }
+        let components = BundlePath.components(name, omittingEmpty: false)
+        if components.contains(where: BundlePath.isParent) { return "leaves the bundle through '..'; the Settings app opens schema files inside the bundle only" }
+        if components.contains(where: { $0.isEmpty || BundlePath.isDots($0) }) {
             return "has an empty or '.' folder name; write the path from the bundle's folder, as Folder/Name"
         }
         if components.dropLast().contains(where: { $0.hasPrefix(".") }) { return "is in a hidden folder, which the app's bundle does not ship" }

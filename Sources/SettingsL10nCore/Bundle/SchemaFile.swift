@@ -93,9 +93,12 @@ public struct SchemaFile: Hashable, Sendable {
     /// system, and never holding a character that the system would cut it at.
     package static func problem(withTableName name: String) -> String? {
         if name.isEmpty { return "is empty" }
-        if name.contains("\0") { return "contains a NUL character" }
+        if name.utf8.contains(0) { return "contains a NUL character" }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "contains a control character" }
-        if name.contains("/") || name.contains("\\") { return "contains a path separator; it must be a plain name such as Root" }
+        // In bytes: a '/' followed by a combining mark is one character, which is not "/".
+        if name.utf8.contains(UInt8(ascii: "/")) || name.utf8.contains(UInt8(ascii: "\\")) {
+            return "contains a path separator; it must be a plain name such as Root"
+        }
         if name.hasPrefix(".") { return "starts with '.', which makes a hidden file or a path" }
         if name.utf8.count > 247 { return "is longer than a file name may be (\(name.utf8.count) bytes with .strings past 255)" }
         return nil

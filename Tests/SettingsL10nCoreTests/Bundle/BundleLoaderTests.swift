@@ -44,6 +44,8 @@ struct BundleLoaderTests {
         ("sub/../../Pane", "File \"sub/../../Pane\" leaves the bundle through '..'; the Settings app opens schema files inside the bundle only; it was not opened"),
         ("/etc/Pane", "File \"/etc/Pane\" is an absolute path; the Settings app opens schema files inside the bundle only; it was not opened"),
         ("..", "File \"..\" leaves the bundle through '..'; the Settings app opens schema files inside the bundle only; it was not opened"),
+        // A combining mark after the '/': one character with it, but the system still climbs the '..'.
+        ("../\u{301}Pane", "File \"../\u{301}Pane\" leaves the bundle through '..'; the Settings app opens schema files inside the bundle only; it was not opened"),
         ("sub//Pane", "File \"sub//Pane\" has an empty or '.' folder name; write the path from the bundle's folder, as Folder/Name; it was not opened"),
         ("./Pane", "File \"./Pane\" has an empty or '.' folder name; write the path from the bundle's folder, as Folder/Name; it was not opened"),
         (".git/Pane", "File \".git/Pane\" is in a hidden folder, which the app's bundle does not ship; it was not opened"),
@@ -196,6 +198,7 @@ extension BundleLoaderTests {
     @Test("a StringsTable that cannot be a file name is refused, names no table, and hides keys", arguments: [
         ("../../escaped", "contains a path separator; it must be a plain name such as Root"),
         ("a\\b", "contains a path separator; it must be a plain name such as Root"),
+        ("a/\u{301}b", "contains a path separator; it must be a plain name such as Root"),
         (".notes", "starts with '.', which makes a hidden file or a path"),
         ("..", "starts with '.', which makes a hidden file or a path"),
         ("", "is empty"),

@@ -90,6 +90,20 @@ struct HostileInputTests {
         #expect(bundle.unloadedSchemaFiles.map(\.path) == ["Child\u{FFFD}.plist"])
     }
 
+    @Test("the writer writes nothing outside the bundle, whatever the path")
+    func writerStaysInside() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/de.lproj/Root.strings", "\"A\" = \"B\";\n")
+        var writer = DiskBundleWriter(bundle: try DiskBundleSource(path: folder.path + "/Settings.bundle"))
+        // "../\u{301}x": the '/' and the mark are one character, but the system climbs the '..'.
+        for path in ["../x.strings", "../\u{301}x.strings", "de.lproj/../../\u{301}x.strings", "/tmp/x.strings", "de.lproj//x.strings", "a/b/c.strings"] {
+            #expect(throws: BundleWriteError(path: path, message: "not a plain path inside the bundle; nothing was written"), "\(path.debugDescription)") {
+                try writer.write(Array("x".utf8), to: path, replacing: nil)
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Settings.bundle"])
+    }
+
     @Test("the writer replaces only the file it read, and never creates over something")
     func writerChecksWhatItReplaces() throws {
         let folder = try TemporaryFolder()

@@ -1,0 +1,47 @@
+/// Paths inside a bundle (`en.lproj/Root.strings`), looked at in bytes, as the system reads
+/// them. Split into characters, a `/` followed by a combining mark is one character, and the
+/// `..` before it would go unseen while the system still climbs it.
+package enum BundlePath {
+    /// The names between the `/` bytes of `path`, empty ones included unless `omittingEmpty`.
+    package static func components(_ path: String, omittingEmpty: Bool) -> [Substring] {
+        var components: [Substring] = []
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        // Sliced through the scalars: a String subscript would round the index after a `/`
+        // down to the character the `/` begins.
+        func add(_ end: String.Index) {
+            if !omittingEmpty || start < end { components.append(Substring(path.unicodeScalars[start..<end])) }
+        }
+        for index in utf8.indices where utf8[index] == UInt8(ascii: "/") {
+            add(index)
+            start = utf8.index(after: index)
+        }
+        add(utf8.endIndex)
+        return components
+    }
+
+    /// Whether `component` is `.` or `..`, byte for byte.
+    package static func isDots(_ component: Substring) -> Bool {
+        component.utf8.elementsEqual(".".utf8) || component.utf8.elementsEqual("..".utf8)
+    }
+
+    /// Whether `component` is `..`, byte for byte.
+    package static func isParent(_ component: Substring) -> Bool {
+        component.utf8.elementsEqual("..".utf8)
+    }
+
+    /// Whether `path` is plain names joined by `/`: no empty name, no `.` or `..`.
+    package static func isPlain(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                let length = index - start
+                if length == 0 { return false }
+                if length <= 2, bytes[start] == UInt8(ascii: "."), length == 1 || bytes[start + 1] == UInt8(ascii: ".") { return false }
+                start = index + 1
+            }
+            return true
+        }
+    }
+}
