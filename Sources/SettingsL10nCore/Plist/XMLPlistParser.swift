@@ -203,6 +203,14 @@ struct XMLPlistParser {
 
 
     static func integer(_ raw: String) -> Int64? {
+        // The usual value, up to 18 plain decimal digits (below Int64.max), read from the bytes.
+        var utf8 = raw
+        if let value = utf8.withUTF8({ bytes -> Int64? in
+            guard !bytes.isEmpty, bytes.count <= 18, bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            return bytes.reduce(0) { $0 &* 10 &+ Int64($1 &- UInt8(ascii: "0")) }
+        }) {
+            return value
+        }
         var digits = raw.trimmingWhiteSpace()
         var negative = false
         if digits.first == "-" || digits.first == "+" {

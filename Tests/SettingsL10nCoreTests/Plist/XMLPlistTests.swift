@@ -217,3 +217,19 @@ func foundationObject(_ node: PlistNode) -> NSObject {
         return result
     }
 }
+
+@Suite("XML property list integers")
+struct XMLPlistIntegerTests {
+    @Test("<integer> text: plain digits read from the bytes, every other form as before")
+    func integers() {
+        let cases: [(String, Int64?)] = [
+            ("0", 0), ("007", 7), ("42", 42), ("123456789012345678", 123_456_789_012_345_678),
+            ("1234567890123456789", 1_234_567_890_123_456_789), ("9223372036854775807", .max), ("9223372036854775808", nil),
+            ("-42", -42), ("+42", 42), ("-9223372036854775808", .min), (" 42\n", 42), ("0x1F", 31), ("0X1f", 31),
+            ("", nil), ("abc", nil), ("1e3", nil), ("4 2", nil), ("\u{663}", nil), ("12\u{301}", nil),
+        ]
+        for (text, expected) in cases {
+            #expect(XMLPlistParser.integer(text) == expected, "\(text.debugDescription)")
+        }
+    }
+}
