@@ -41,17 +41,29 @@ package struct LineIndex: Sendable {
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var index = 0
         let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                lineStarts.append(index + 1)
-            } else if byte == 0x0D {
-                if index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
-                lineStarts.append(index + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            if memchr(base, 0x0D, count) == nil {
+                // No carriage return (nearly every file): from line break to line break with memchr.
+                var offset = 0
+                while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
+                    offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    lineStarts.append(offset)
+                }
+                return
             }
-            index += 1
+            var index = 0
+            while index < count {
+                let byte = buffer[index]
+                if byte == 0x0A {
+                    lineStarts.append(index + 1)
+                } else if byte == 0x0D {
+                    if index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
+                    lineStarts.append(index + 1)
+                }
+                index += 1
+            }
         }
         scalarsBefore.reserveCapacity(count / Self.blockSize + 1)
         var scalars = 0
