@@ -207,7 +207,9 @@ package struct XMLScanner {
         offset += 1
         let name = try readName()
         var attributes: [Attribute] = []
-        // XML forbids an attribute twice in a tag; which one counts would be a guess.
+        // XML forbids an attribute twice in a tag; which one counts would be a guess. A tag has a
+        // few attributes: compared one by one, and through a set only past 16 (a hostile tag
+        // with thousands would make that quadratic).
         var names: Set<String> = []
         while true {
             skipSpaces()
@@ -228,7 +230,14 @@ package struct XMLScanner {
             }
             let nameOffset = offset
             let attributeName = try readName()
-            guard names.insert(attributeName).inserted else {
+            let isRepeated: Bool
+            if attributes.count < 16 {
+                isRepeated = attributes.contains { $0.name == attributeName }
+            } else {
+                if names.isEmpty { names = Set(attributes.map(\.name)) }
+                isRepeated = !names.insert(attributeName).inserted
+            }
+            guard !isRepeated else {
                 throw error("the attribute \(attributeName) appears twice in <\(name)>; keep one", at: nameOffset)
             }
             skipSpaces()
@@ -242,7 +251,21 @@ package struct XMLScanner {
             }
             let quote = bytes[offset]
             offset += 1
+            // Most values are plain text up to the quote: made a string at once.
+            let valueStart = offset
+            var plainEnd = offset
+            while plainEnd < bytes.count, bytes[plainEnd] != quote {
+                let byte = bytes[plainEnd]
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == 0x09 || byte == 0x0A || byte == 0x0D { break }
+                plainEnd += 1
+            }
+            if plainEnd < bytes.count, bytes[plainEnd] == quote {
+                attributes.append(Attribute(name: attributeName, value: String(decoding: bytes[valueStart..<plainEnd], as: UTF8.self)))
+                offset = plainEnd + 1
+                continue
+            }
             var value: [UInt8] = []
+            value.reserveCapacity(plainEnd - valueStart + 16)
             while offset < bytes.count, bytes[offset] != quote {
                 let byte = bytes[offset]
                 if byte == UInt8(ascii: "<") {

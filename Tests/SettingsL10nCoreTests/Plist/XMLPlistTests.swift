@@ -106,6 +106,28 @@ struct XMLPlistTests {
         #expect(text == " xy")
     }
 
+    @Test("the scanner's attributes: plain values, references, white space, a name twice among few or many")
+    func scannerAttributes() throws {
+        func attributes(_ xml: String) throws -> [String] {
+            var scanner = XMLScanner(utf8: Array(xml.utf8))
+            guard case .start(_, let attributes, _, _)? = try scanner.next() else { return [] }
+            return attributes.map { "\($0.name)=\($0.value)" }
+        }
+        #expect(try attributes("<a x=\"1\" y='two words'>") == ["x=1", "y=two words"])
+        #expect(try attributes("<a x=\"A &amp; B&#x43;\" y=\"l1\nl2\tt\r\"/>") == ["x=A & BC", "y=l1 l2 t "])
+        #expect(try attributes("<a x=\"\" y=\"é ✓\">") == ["x=", "y=é ✓"])
+        #expect(throws: SyntaxError.self) { try attributes("<a x=\"a<b\">") }
+        #expect(throws: SyntaxError.self) { try attributes("<a x=\"open>") }
+        let many = (0..<40).map { "a\($0)=\"\($0)\"" }
+        #expect(try attributes("<t " + many.joined(separator: " ") + ">").count == 40)
+        for repeated in [1, 15, 16, 17, 39] {
+            let tag = "<t " + (many + ["a\(repeated)=\"again\""]).joined(separator: " ") + ">"
+            #expect(throws: SyntaxError.self, "a\(repeated)") { try attributes(tag) }
+            let early = "<t " + (many.prefix(repeated + 1) + ["a\(repeated)=\"again\""]).joined(separator: " ") + ">"
+            #expect(throws: SyntaxError.self, "a\(repeated) early") { try attributes(early) }
+        }
+    }
+
     @Test("a duplicate key keeps both entries; lookups see the last")
     func duplicateKeys() throws {
         let root = try read("<plist><dict><key>a</key><string>1</string><key>a</key><string>2</string></dict></plist>")
