@@ -20,12 +20,30 @@ extension XMLScanner {
     /// allow, if any: a control character, or U+FFFE / U+FFFF.
     package static func firstNonXMLCharacter(in bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
             let count = buffer.count
-            while index < count {
+            @inline(__always) func isNotXML(_ index: Int) -> Bool {
                 let byte = buffer[index]
-                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return index }
-                if byte == 0xEF, index + 2 < count, buffer[index + 1] == 0xBF, buffer[index + 2] >= 0xBE { return index }
+                if byte < 0x20 { return byte != 0x09 && byte != 0x0A && byte != 0x0D }
+                return byte == 0xEF && index + 2 < count && buffer[index + 1] == 0xBF && buffer[index + 2] >= 0xBE
+            }
+            var index = 0
+            if let base = buffer.baseAddress {
+                // Eight bytes at a time: only a word with a byte below 0x20 or an 0xEF (the
+                // classic "has a byte less than" and "has a zero byte" tests, which never miss
+                // one) is looked at byte by byte.
+                let raw = UnsafeRawPointer(base)
+                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                while index &+ 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let ef = word ^ (ones &* 0xEF)
+                    if ((word &- ones &* 0x20) & ~word | (ef &- ones) & ~ef) & highs != 0 {
+                        for candidate in index..<index &+ 8 where isNotXML(candidate) { return candidate }
+                    }
+                    index &+= 8
+                }
+            }
+            while index < count {
+                if isNotXML(index) { return index }
                 index += 1
             }
             return nil

@@ -128,6 +128,27 @@ struct XMLPlistTests {
         }
     }
 
+    @Test("the first character XML 1.0 does not allow is found wherever it falls in a run of eight bytes")
+    func nonXMLCharacterAtEveryOffset() {
+        func reference(_ bytes: [UInt8]) -> Int? {
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return index }
+                if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return index }
+                index += 1
+            }
+            return nil
+        }
+        let pieces = ["a", "bcdefgh", "\n", "\t", "\r", "\u{1}", "\u{1F}", " ", "é", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{FEFF}", "€", "😀", "\u{7F}"]
+        var generator = SeededGenerator(seed: 5)
+        for _ in 0..<2_000 {
+            let text = (0..<Int(generator.next() % 30)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let bytes = Array(text.utf8)
+            #expect(XMLScanner.firstNonXMLCharacter(in: bytes) == reference(bytes), "\(text.debugDescription)")
+        }
+    }
+
     @Test("a duplicate key keeps both entries; lookups see the last")
     func duplicateKeys() throws {
         let root = try read("<plist><dict><key>a</key><string>1</string><key>a</key><string>2</string></dict></plist>")
