@@ -249,41 +249,46 @@ package struct XMLScanner {
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") || bytes[offset] == UInt8(ascii: "'") else {
                 throw error("expected a quoted attribute value in <\(name)>", at: offset)
             }
-            let quote = bytes[offset]
-            offset += 1
-            // Most values are plain text up to the quote: made a string at once.
-            let valueStart = offset
-            var plainEnd = offset
-            while plainEnd < bytes.count, bytes[plainEnd] != quote {
-                let byte = bytes[plainEnd]
-                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == 0x09 || byte == 0x0A || byte == 0x0D { break }
-                plainEnd += 1
-            }
-            if plainEnd < bytes.count, bytes[plainEnd] == quote {
-                attributes.append(Attribute(name: attributeName, value: String(decoding: bytes[valueStart..<plainEnd], as: UTF8.self)))
-                offset = plainEnd + 1
-                continue
-            }
-            var value: [UInt8] = []
-            value.reserveCapacity(plainEnd - valueStart + 16)
-            while offset < bytes.count, bytes[offset] != quote {
-                let byte = bytes[offset]
-                if byte == UInt8(ascii: "<") {
-                    throw error("'<' is not allowed in an attribute value", at: offset)
-                } else if byte == UInt8(ascii: "&") {
-                    try readReference(into: &value)
-                } else {
-                    // Attribute-value normalization: literal white space becomes a space.
-                    value.append(byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0x20 : byte)
-                    offset += 1
-                }
-            }
-            guard offset < bytes.count else {
-                throw error("the attribute value in <\(name)> is not terminated", at: start)
-            }
-            offset += 1
-            attributes.append(Attribute(name: attributeName, value: String(decoding: value, as: UTF8.self)))
+            attributes.append(Attribute(name: attributeName, value: try readAttributeValue(ofTag: name, startingAt: start)))
         }
+    }
+
+    /// The quoted attribute value at `offset` (its opening quote), references decoded and white
+    /// space normalized; `tagStart` is where the tag starts, for the error of an open value.
+    private mutating func readAttributeValue(ofTag name: String, startingAt tagStart: Int) throws(SyntaxError) -> String {
+        let quote = bytes[offset]
+        offset += 1
+        // Most values are plain text up to the quote: made a string at once.
+        let valueStart = offset
+        var plainEnd = offset
+        while plainEnd < bytes.count, bytes[plainEnd] != quote {
+            let byte = bytes[plainEnd]
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == 0x09 || byte == 0x0A || byte == 0x0D { break }
+            plainEnd += 1
+        }
+        if plainEnd < bytes.count, bytes[plainEnd] == quote {
+            offset = plainEnd + 1
+            return String(decoding: bytes[valueStart..<plainEnd], as: UTF8.self)
+        }
+        var value: [UInt8] = []
+        value.reserveCapacity(plainEnd - valueStart + 16)
+        while offset < bytes.count, bytes[offset] != quote {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "<") {
+                throw error("'<' is not allowed in an attribute value", at: offset)
+            } else if byte == UInt8(ascii: "&") {
+                try readReference(into: &value)
+            } else {
+                // Attribute-value normalization: literal white space becomes a space.
+                value.append(byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+                offset += 1
+            }
+        }
+        guard offset < bytes.count else {
+            throw error("the attribute value in <\(name)> is not terminated", at: tagStart)
+        }
+        offset += 1
+        return String(decoding: value, as: UTF8.self)
     }
 
     private mutating func readEndTag() throws(SyntaxError) -> Token {
