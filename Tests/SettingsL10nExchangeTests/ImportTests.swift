@@ -90,6 +90,8 @@ struct ImportTests {
     @Test("a document for a table or language the bundle does not have changes nothing", arguments: [
         (xliff([], original: "en.lproj/Other.strings"), "<file original=\"en.lproj/Other.strings\"> is for the table Other, which no schema file of the bundle uses; nothing was imported"),
         (xliff([], target: "fr"), "the target language fr has no .lproj folder in the bundle; create fr.lproj first; nothing was imported"),
+        (xliff([], target: "../../evil"), "the target language \"../../evil\" is not a language tag (such as de, pt-BR or zh-Hans); nothing was imported"),
+        (xliff([], target: ".."), "the target language \"..\" is not a language tag (such as de, pt-BR or zh-Hans); nothing was imported"),
         (xliff([], target: "en"), "the target language en is the development language; nothing was imported"),
     ])
     func unknownTableOrLanguage(document: XLIFFDocument, message: String) throws {
