@@ -127,8 +127,7 @@ public enum XLIFFImporter {
                 }
                 guard let localization = bundle.localization(forLanguage: language) else {
                     // Advice to create a folder only for a name that can be one (not "../x").
-                    guard let first = language.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
-                          language.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }) else {
+                    guard LanguageTag.isValidFolderName(language) else {
                         throw refuse("the target language \(MessageText.quoted(language)) is not a language tag (such as de, pt-BR or zh-Hans)")
                     }
                     throw refuse("the target language \(language) has no .lproj folder in the bundle; create \(language).lproj first")

@@ -13,11 +13,16 @@ package enum MessageText {
         return StringsWriting.quoted(String(head)).dropLast() + "…\" (\(text.unicodeScalars.count) characters)"
     }
 
+    /// Whether `quoted` puts the UTF-8 `body` between quotes as it is: short, and nothing to escape.
+    private static func isQuotedAsIs(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
+        body.count <= quotedLimit && !StringsWriting.needsEscape(body)
+    }
+
     /// Appends `text` quoted as `quoted` quotes it to `output`: short text that needs no escape
     /// (nearly every key) is copied in place, without a string of its own.
     package static func appendQuoted(_ text: String, to output: inout String) {
         var utf8 = text
-        guard utf8.withUTF8({ $0.count <= quotedLimit && !StringsWriting.needsEscape($0) }) else {
+        guard utf8.withUTF8(isQuotedAsIs) else {
             output.append(quoted(text))
             return
         }
@@ -31,7 +36,7 @@ package enum MessageText {
     package static func message(_ prefix: StaticString, quoting text: String, _ suffix: StaticString) -> String {
         var text = text
         return text.withUTF8 { body in
-            guard body.count <= quotedLimit, !StringsWriting.needsEscape(body) else {
+            guard isQuotedAsIs(body) else {
                 return prefix.description + quoted(String(decoding: body, as: UTF8.self)) + suffix.description
             }
             let total = prefix.utf8CodeUnitCount + body.count + 2 + suffix.utf8CodeUnitCount

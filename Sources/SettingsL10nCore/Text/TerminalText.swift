@@ -60,7 +60,7 @@ package enum TerminalText {
         while index + 8 <= count {
             // The high bit of each byte of `colons` is set where the byte is a colon; a colon
             // beside another is one whose next byte's bit, shifted onto it, is set too.
-            let colons = zeroBytes(word(bytes, at: index) ^ 0x3A3A_3A3A_3A3A_3A3A)
+            let colons = ByteWord.zeroBytes(ByteWord.load(bytes, at: index) ^ 0x3A3A_3A3A_3A3A_3A3A)
             if colons != 0, (previousColon && colons & 0x80 != 0) || colons & (colons >> 8) != 0 { return true }
             previousColon = colons & 0x8000_0000_0000_0000 != 0
             index += 8
@@ -74,30 +74,17 @@ package enum TerminalText {
         return false
     }
 
-    /// The eight bytes from `index`, the first in the lowest byte.
-    @inline(__always)
-    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-    }
-
-    /// The high bit of each byte of `word` that is zero, and no other bit.
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        return ~(((word & low7) &+ low7) | word | low7)
-    }
-
     /// The high bit of each byte of `word` that may be, or start, something `escaped` changes:
     /// a control character (but a line break or tab kept), DEL, or the first byte of a C1
     /// control (C2) or of a bidirectional control (E2); no other bit.
     @inline(__always)
     private static func candidates(_ word: UInt64, keepingLineBreaks: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        var flagged = zeroBytes(word & (0xE0 &* ones))
+        var flagged = ByteWord.zeroBytes(word & (0xE0 &* ones))
         if keepingLineBreaks, flagged != 0 {
-            flagged &= ~(zeroBytes(word ^ (0x0A &* ones)) | zeroBytes(word ^ (0x09 &* ones)))
+            flagged &= ~(ByteWord.zeroBytes(word ^ (0x0A &* ones)) | ByteWord.zeroBytes(word ^ (0x09 &* ones)))
         }
-        return flagged | zeroBytes(word ^ (0x7F &* ones)) | zeroBytes(word ^ (0xC2 &* ones)) | zeroBytes(word ^ (0xE2 &* ones))
+        return flagged | ByteWord.zeroBytes(word ^ (0x7F &* ones)) | ByteWord.zeroBytes(word ^ (0xC2 &* ones)) | ByteWord.zeroBytes(word ^ (0xE2 &* ones))
     }
 
     private static func escape(_ scalar: Unicode.Scalar) -> String {
@@ -134,7 +121,7 @@ package enum TerminalText {
         var index = 0
         let count = bytes.count
         while index + 8 <= count {
-            var flagged = candidates(word(bytes, at: index), keepingLineBreaks: keepingLineBreaks)
+            var flagged = candidates(ByteWord.load(bytes, at: index), keepingLineBreaks: keepingLineBreaks)
             while flagged != 0 {
                 if needsEscape(bytes, at: index + flagged.trailingZeroBitCount / 8, keepingLineBreaks: keepingLineBreaks) { return true }
                 flagged &= flagged - 1

@@ -27,20 +27,17 @@ extension XMLScanner {
                 return byte == 0xEF && index + 2 < count && buffer[index + 1] == 0xBF && buffer[index + 2] >= 0xBE
             }
             var index = 0
-            if let base = buffer.baseAddress {
-                // Eight bytes at a time: only a word with a byte below 0x20 or an 0xEF (the
-                // classic "has a byte less than" and "has a zero byte" tests, which never miss
-                // one) is looked at byte by byte.
-                let raw = UnsafeRawPointer(base)
-                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-                while index &+ 8 <= count {
-                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    let ef = word ^ (ones &* 0xEF)
-                    if ((word &- ones &* 0x20) & ~word | (ef &- ones) & ~ef) & highs != 0 {
-                        for candidate in index..<index &+ 8 where isNotXML(candidate) { return candidate }
-                    }
-                    index &+= 8
+            // Eight bytes at a time: only the bytes below 0x20 and the 0xEF of a word are
+            // looked at one by one.
+            while index &+ 8 <= count {
+                let word = ByteWord.load(buffer, at: index)
+                var flagged = ByteWord.zeroBytes(word & ByteWord.repeating(0xE0)) | ByteWord.zeroBytes(word ^ ByteWord.repeating(0xEF))
+                while flagged != 0 {
+                    let candidate = index &+ flagged.trailingZeroBitCount / 8
+                    if isNotXML(candidate) { return candidate }
+                    flagged &= flagged - 1
                 }
+                index &+= 8
             }
             while index < count {
                 if isNotXML(index) { return index }
