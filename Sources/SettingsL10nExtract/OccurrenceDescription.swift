@@ -7,32 +7,62 @@ extension Occurrence {
     /// - Parameter sourceText: turns a key into the development-language text, so that symbolic
     ///   keys (`SETTINGS_DIFFICULTY`) read as the words the user sees.
     package func describe(sourceText: (String) -> String = { $0 }) -> String {
-        var parts = [file]
-        if field != .title, let specifierTitle {
-            parts.append(sourceText(specifierTitle))
-        }
-        switch field {
-        case .title:
-            parts.append(titleRole)
-        case .footerText:
-            switch specifierType.map(SpecifierType.init) {
-            case .group?, .radioGroup?: parts.append("footer text below the group")
-            case .multiValue?: parts.append("footer text below the list of choices")
-            default: parts.append("footer text below the row")
-            }
-        case .titles:
-            parts.append(option)
-        case .shortTitles:
-            var phrase = "short form of \(option)"
-            if let abbreviates { phrase += " (“\(sourceText(abbreviates))”)" }
-            parts.append(phrase + ", shown in the row; keep it shorter")
-        }
-        return parts.joined(separator: " › ")
+        var text = ""
+        describe(into: &text, sourceText: sourceText)
+        return text
     }
 
-    private var option: String {
-        guard let optionIndex, let optionCount else { return "option" }
-        return "option \(optionIndex + 1) of \(optionCount)"
+    /// `describe`, appended to `text` (a location comment is made for every string of a table,
+    /// in every merge: one string grown in place, where parts joined cost three times as much).
+    package func describe(into text: inout String, sourceText: (String) -> String = { $0 }) {
+        text += file
+        if field != .title, let specifierTitle {
+            text += " › "
+            text += sourceText(specifierTitle)
+        }
+        text += " › "
+        switch field {
+        case .title:
+            text += titleRole
+        case .footerText:
+            switch specifierType.map(SpecifierType.init) {
+            case .group?, .radioGroup?: text += "footer text below the group"
+            case .multiValue?: text += "footer text below the list of choices"
+            default: text += "footer text below the row"
+            }
+        case .titles:
+            appendOption(to: &text)
+        case .shortTitles:
+            text += "short form of "
+            appendOption(to: &text)
+            if let abbreviates {
+                text += " (“"
+                text += sourceText(abbreviates)
+                text += "”)"
+            }
+            text += ", shown in the row; keep it shorter"
+        }
+    }
+
+    /// `option 2 of 3`.
+    private func appendOption(to text: inout String) {
+        guard let optionIndex, let optionCount else {
+            text += "option"
+            return
+        }
+        text += "option "
+        appendDecimal(optionIndex + 1, to: &text)
+        text += " of "
+        appendDecimal(optionCount, to: &text)
+    }
+
+    /// `value` in decimal digits (a single digit without making a String).
+    private func appendDecimal(_ value: Int, to text: inout String) {
+        if (0..<10).contains(value) {
+            text.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(value)))
+        } else {
+            text += String(value)
+        }
     }
 
     private var titleRole: String {
@@ -54,6 +84,16 @@ extension Occurrence {
 extension LocalizableString {
     /// The comment written above a generated entry: every place the string appears.
     package func comment(sourceText: (String) -> String = { $0 }) -> String {
-        occurrences.map { $0.describe(sourceText: sourceText) }.joined(separator: "; ")
+        var text = ""
+        appendComment(to: &text, sourceText: sourceText)
+        return text
+    }
+
+    /// `comment`, appended to `text`.
+    package func appendComment(to text: inout String, sourceText: (String) -> String = { $0 }) {
+        for (index, occurrence) in occurrences.enumerated() {
+            if index > 0 { text += "; " }
+            occurrence.describe(into: &text, sourceText: sourceText)
+        }
     }
 }

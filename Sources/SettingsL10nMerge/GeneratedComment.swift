@@ -9,7 +9,13 @@ enum GeneratedComment {
 
     /// The comment above a generated entry, saying where its string appears.
     static func location(_ string: LocalizableString, sourceText: (String) -> String) -> String {
-        "/* " + StringsEntry.sanitizeComment(string.comment(sourceText: sourceText)) + " */"
+        var text = "/* "
+        text.reserveCapacity(96 * string.occurrences.count)
+        string.appendComment(to: &text, sourceText: sourceText)
+        // The opening ends in a space, so no `*/` starts in it: the whole is sanitized at once.
+        text = StringsEntry.sanitizeComment(text)
+        text += " */"
+        return text
     }
 
     /// Whether `comment` is a location comment settings-l10n wrote: it starts with a schema file

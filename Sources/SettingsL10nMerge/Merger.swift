@@ -116,12 +116,12 @@ public enum Merger {
         localizations = localizations.matching(locales: locales.map {
             $0 == catalog.developmentLanguage ? (development?.name ?? $0) : $0
         })
-        // The source text of each table, and the location comment of each string, made once
-        // for every language.
-        let sourceTexts = parallelMap(catalog.tables) { development?.table(named: $0.name)?.values() ?? [:] }
-        let shared = parallelMap(Array(catalog.tables.indices)) { index in
-            SharedTableWork(catalog.tables[index], sourceText: sourceTexts[index],
-                            otherHostKeys: catalog.otherHostKeys[catalog.tables[index].name] ?? [])
+        // What each table needs in every language, made once; its source text and location
+        // comments only when a language needs them (--check reports most tables without).
+        let shared = parallelMap(catalog.tables) { table in
+            SharedTableWork(table, otherHostKeys: catalog.otherHostKeys[table.name] ?? []) {
+                development?.table(named: table.name)?.values() ?? [:]
+            }
         }
         var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission)] = []
         for (place, localization) in localizations.enumerated() {
@@ -139,7 +139,7 @@ public enum Merger {
         // on in order as soon as those before it are.
         try parallelStream(jobs, { job in
             let outcome = mergeTable(tables[job.table], file: job.file, in: chosen[job.localization], isDevelopment: job.isDevelopment,
-                                     sourceText: sourceTexts[job.table], shared: shared[job.table], options: options,
+                                     shared: shared[job.table], options: options,
                                      permission: job.permission)
             return (job.localization, outcome, prepare(outcome))
         }, consume: { place, outcome, prepared in
@@ -151,41 +151,57 @@ public enum Merger {
         })
     }
 
-    /// What merging a table needs in every language, made once: the location comment above
-    /// each string, each key's rank, and each key prepared for fuzzy matching (in catalog order).
+    /// What merging a table needs in every language, made once: each key's rank and each key
+    /// prepared for fuzzy matching (in catalog order), and, made by the first language that needs
+    /// them, the development language's text and the location comment above each string.
     struct SharedTableWork: Sendable {
-        let locations: [String]
-        /// The location comments' UTF-8, one after another, and where each lies: read in place by
-        /// every thread, without retaining strings they all share.
-        let locationBytes: [UInt8]
-        let locationRanges: [Range<Int>]
+        /// The development language's text and the location comments.
+        struct Text: Sendable {
+            let sourceText: [String: String]
+            let locations: [String]
+            /// The location comments' UTF-8, one after another, and where each lies: read in place
+            /// by every thread, without retaining strings they all share.
+            let locationBytes: [UInt8]
+            let locationRanges: [Range<Int>]
+
+            init(_ table: CatalogTable, sourceText: [String: String]) {
+                self.sourceText = sourceText
+                locations = table.strings.map { string in GeneratedComment.location(string, sourceText: { sourceText[$0] ?? $0 }) }
+                var bytes: [UInt8] = [], ranges: [Range<Int>] = []
+                for location in locations {
+                    let start = bytes.count
+                    bytes.append(contentsOf: location.utf8)
+                    ranges.append(start..<bytes.count)
+                }
+                locationBytes = bytes
+                locationRanges = ranges
+            }
+        }
+
         let ranks: [String: Int]
         /// `ranks`, for lookups from many threads at once.
         let rankIndex: KeyIndex
         let preparedKeys: [FuzzyMatch.Prepared?]
         /// The keys of the table the other host shows.
         let otherHostKeys: Set<String>
+        private let text: OnceValue<Text>
 
-        init(_ table: CatalogTable, sourceText: [String: String], otherHostKeys: Set<String> = []) {
+        /// - Parameter sourceText: reads the development language's table (key to text).
+        init(_ table: CatalogTable, otherHostKeys: Set<String> = [], sourceText: @escaping @Sendable () -> [String: String]) {
             self.otherHostKeys = otherHostKeys
-            locations = table.strings.map { string in GeneratedComment.location(string, sourceText: { sourceText[$0] ?? $0 }) }
-            var bytes: [UInt8] = [], ranges: [Range<Int>] = []
-            for location in locations {
-                let start = bytes.count
-                bytes.append(contentsOf: location.utf8)
-                ranges.append(start..<bytes.count)
-            }
-            locationBytes = bytes
-            locationRanges = ranges
             ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
             rankIndex = KeyIndex(ranks)
             preparedKeys = table.keys.map(FuzzyMatch.Prepared.init)
+            text = OnceValue { Text(table, sourceText: sourceText()) }
         }
+
+        /// The development language's text and the location comments, made on first use.
+        var sharedText: Text { text.value }
     }
 
     /// Merges one table of one localization (`file`: its file there, `nil` when it has none).
     static func mergeTable(_ table: CatalogTable, file: StringsTableFile?, in localization: Localization, isDevelopment: Bool,
-                           sourceText: [String: String], shared: SharedTableWork, options: MergeOptions,
+                           shared: SharedTableWork, options: MergeOptions,
                            permission: TableWritePermission = .allowed) -> Outcome {
         let path = "\(localization.folder)/\(table.name).strings"
         var report = TableMergeReport(locale: localization.name, table: table.name, path: path, isDevelopmentLanguage: isDevelopment)
@@ -214,7 +230,7 @@ public enum Merger {
             }
         }
         if !isDevelopment { report.appLanguage = options.fillFrom?.language(forFolder: localization.name) }
-        let merged = mergeTable(table, document: document, language: localization.name, isDevelopment: isDevelopment, sourceText: sourceText,
+        let merged = mergeTable(table, document: document, language: localization.name, isDevelopment: isDevelopment,
                                 shared: shared, options: options, report: &report)
         // Where the report shows entries added or removed, the bytes differ: --check need not make them.
         if options.reportOnly, report.changesEntries {
@@ -243,9 +259,8 @@ public enum Merger {
     /// Merges one table. Returns the new document, or `nil` when there is no file and nothing
     /// to write into one.
     static func mergeTable(_ table: CatalogTable, document: StringsDocument?, language: String = "", isDevelopment: Bool,
-                           sourceText: [String: String], shared: SharedTableWork, options: MergeOptions,
+                           shared: SharedTableWork, options: MergeOptions,
                            report: inout TableMergeReport) -> StringsDocument? {
-        let source = { (key: String) in sourceText[key] ?? key }
         var assembly = TableAssembly(document: document ?? StringsDocument(), ranks: shared.rankIndex)
         report.duplicates = assembly.duplicates
         // New entries follow the table's layout. --check first finds out whether entries change,
@@ -279,7 +294,7 @@ public enum Merger {
         report.kept += otherHostKeysUsed.count
 
         let filled = fillMissing(missing, of: table, obsolete: obsolete, assembly: assembly, language: language, isDevelopment: isDevelopment,
-                                 source: source, shared: shared, options: options, report: &report)
+                                 shared: shared, options: options, report: &report)
         var obsoleteKept: [String] = []
         for key in obsolete {
             if options.prune, !options.protectsFromPruning(key, in: report.path) {
@@ -297,10 +312,11 @@ public enum Merger {
         assembly.prepareText()
         var pieces: [TableAssembly.Piece] = []
         pieces.reserveCapacity(keptRanks.count + filled.count + otherHostKeysUsed.count)
-        shared.locationBytes.withUnsafeBufferPointer { locationBytes in
+        let text = shared.sharedText
+        text.locationBytes.withUnsafeBufferPointer { locationBytes in
             for rank in keptRanks {
                 var piece = assembly.effectivePiece(rank: rank)!
-                piece.updateLocationComment(UnsafeBufferPointer(rebasing: locationBytes[shared.locationRanges[rank]]))
+                piece.updateLocationComment(UnsafeBufferPointer(rebasing: locationBytes[text.locationRanges[rank]]))
                 pieces.append(piece)
             }
         }
@@ -336,10 +352,19 @@ public enum Merger {
     /// language, `--fill source`), each marked; the others are reported missing. With
     /// `reportOnly`, only reported: a filled key changes the table, which is then not assembled.
     private static func fillMissing(_ missing: [Int], of table: CatalogTable, obsolete: [String], assembly: TableAssembly, language: String,
-                                    isDevelopment: Bool, source: (String) -> String, shared: SharedTableWork, options: MergeOptions,
+                                    isDevelopment: Bool, shared: SharedTableWork, options: MergeOptions,
                                     report: inout TableMergeReport) -> [String: TableAssembly.Piece] {
         guard !missing.isEmpty else { return [:] }
-        let (ranks, locations) = (shared.ranks, shared.locations)
+        // The source text and location comments, asked for once, and only by a table that needs them.
+        var sharedText: SharedTableWork.Text?
+        func text() -> SharedTableWork.Text {
+            if let sharedText { return sharedText }
+            let made = shared.sharedText
+            sharedText = made
+            return made
+        }
+        func source(_ key: String) -> String { text().sourceText[key] ?? key }
+        let ranks = shared.ranks
         let missingKeys = missing.map { table.strings[$0].key }
         // A missing key may be a small edit of an obsolete one: carry its translation over.
         var filled: [String: TableAssembly.Piece] = [:]
@@ -357,7 +382,7 @@ public enum Merger {
                 let entry = StringsEntry.make(key: new, value: assembly.value(of: old)!, comment: nil,
                                               layout: assembly.layout, lineEnding: assembly.lineEnding)
                     .withReviewMark(ReviewMark.comment(carriedOverFrom: old), lineEnding: assembly.lineEnding)
-                filled[new] = assembly.newPiece(entry, location: locations[ranks[new]!])
+                filled[new] = assembly.newPiece(entry, location: text().locations[ranks[new]!])
             }
         }
         for (rank, key) in zip(missing, missingKeys) where carried.isEmpty || !carried.contains(key) {
@@ -367,7 +392,7 @@ public enum Merger {
                 let entry = StringsEntry.make(key: key, value: found.value, comment: nil, layout: assembly.layout,
                                               lineEnding: assembly.lineEnding)
                     .withReviewMark(ReviewMark.comment(filledFrom: found.origin, exact: exact), lineEnding: assembly.lineEnding)
-                filled[key] = assembly.newPiece(entry, location: locations[rank])
+                filled[key] = assembly.newPiece(entry, location: text().locations[rank])
                 continue
             }
             if isDevelopment || options.fillSource {
@@ -378,7 +403,7 @@ public enum Merger {
                 if !isDevelopment {
                     entry = entry.withReviewMark(ReviewMark.untranslatedComment, lineEnding: assembly.lineEnding)
                 }
-                filled[key] = assembly.newPiece(entry, location: locations[rank])
+                filled[key] = assembly.newPiece(entry, location: text().locations[rank])
             } else {
                 report.missing.append(key)
             }

@@ -83,3 +83,26 @@ package func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
     #endif
     return true
 }
+
+/// A value made the first time a thread asks for it, once, however many threads ask: those that
+/// ask while it is being made wait for it. For work that only some runs need (merge --check
+/// reports most tables without the comments a written table would carry).
+package final class OnceValue<Value: Sendable>: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var made: Value?
+    private var make: (@Sendable () -> Value)?
+
+    package init(_ make: @escaping @Sendable () -> Value) {
+        self.make = make
+    }
+
+    package var value: Value {
+        lock.withLock {
+            if let made { return made }
+            let value = make!()
+            made = value
+            make = nil
+            return value
+        }
+    }
+}

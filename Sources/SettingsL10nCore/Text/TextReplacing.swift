@@ -19,7 +19,10 @@ extension String {
             var copied = 0, index = 0
             let last = bytes.count - needle.count
             while index <= last {
-                if bytes[index] == first, needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) {
+                // The next place the first byte occurs (memchr reads many bytes at a time).
+                guard let found = memchr(bytes.baseAddress! + index, Int32(first), last + 1 - index) else { break }
+                index = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) {
                     if output.isEmpty { output.reserveCapacity(bytes.count + replacement.utf8.count) }
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
                     output.append(contentsOf: replacement.utf8)
