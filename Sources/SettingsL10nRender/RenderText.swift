@@ -38,7 +38,7 @@ public enum RenderText {
             out += "  table \(table.table): " + (table.path.map { "from \($0)" } ?? "none (keys shown as written)") + "\n"
         }
         for page in locale.pages {
-            out += "\n" + page.file + (page.title.map { ": \($0)" } ?? "") + "\n"
+            out += "\n" + oneLine(page.file) + (page.title.map { ": " + oneLine($0) } ?? "") + "\n"
             var footer: String?
             func flushFooter() {
                 if let text = footer { out += "    " + text.replacingEvery("\n", with: "\n    ") + "\n" }
@@ -54,7 +54,7 @@ public enum RenderText {
                     flushFooter()
                     out += heading(row.title)
                     for option in row.options ?? [] {
-                        out += "  " + (isSelected(option, row) ? "✓ " : "  ") + option.title + "\n"
+                        out += "  " + (isSelected(option, row) ? "✓ " : "  ") + oneLine(option.title) + "\n"
                     }
                     footer = row.footerText
                 default:
@@ -67,11 +67,11 @@ public enum RenderText {
     }
 
     static func heading(_ title: String?) -> String {
-        title.map { "  ── \($0) ──\n" } ?? "  ────\n"
+        title.map { "  ── \(oneLine($0)) ──\n" } ?? "  ────\n"
     }
 
     static func line(_ row: LocalizedSpecifier) -> String {
-        let title = row.title ?? ""
+        let title = oneLine(row.title ?? "")
         let padded = title + String(repeating: " ", count: max(1, width - displayWidth(title)))
         let specifier = row.specifier
         var text: String
@@ -86,24 +86,41 @@ public enum RenderText {
             let value = specifier.defaultValue?.numberValue.map(number) ?? "?"
             text = "[slider \(minimum) … \(maximum), at \(value)]"
         case .titleValue?:
-            text = row.selectedOption?.title ?? row.defaultValue.map(Resolver.describe) ?? ""
+            text = oneLine(row.selectedOption?.title ?? row.defaultValue.map(Resolver.describe) ?? "")
         case .multiValue?:
             let selected = row.selectedOption
-            text = (selected.map { $0.shortTitle ?? $0.title } ?? "") + " ›"
+            text = oneLine(selected.map { $0.shortTitle ?? $0.title } ?? "") + " ›"
         case .childPane?:
-            text = "›" + (row.file.map { "  (\($0))" } ?? "  (no page)")
+            text = "›" + (row.file.map { "  (\(oneLine($0)))" } ?? "  (no page)")
         case .other(let name)?:
-            text = "[\(name)]"
+            text = "[\(oneLine(name))]"
         default:
             text = "[no Type]"
         }
         var out = "  " + padded + text + "\n"
         if row.type == .multiValue {
             for option in row.options ?? [] {
-                out += "      " + (isSelected(option, row) ? "✓ " : "  ") + option.title + (option.shortTitle.map { " (\($0))" } ?? "") + "\n"
+                out += "      " + (isSelected(option, row) ? "✓ " : "  ") + oneLine(option.title) + (option.shortTitle.map { " (\(oneLine($0)))" } ?? "") + "\n"
             }
         }
         return out
+    }
+
+    /// A title or value on its row: a line break or tab in it is written `\n` or `\t`, so that it
+    /// neither breaks the tree nor its columns (other control characters are escaped where the
+    /// text is printed). Only footers, which the Settings app wraps, keep their line breaks.
+    static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) else { return text }
+        var line = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": line += "\\n"
+            case "\t": line += "\\t"
+            case "\r": line += "\\r"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
     }
 
     /// Columns a terminal gives `text`: two for East Asian wide characters, none for combining marks.

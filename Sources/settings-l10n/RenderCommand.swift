@@ -103,11 +103,17 @@ struct RenderCommand: ParsableCommand {
         // Pages missing from the rendering: a schema file there that did not load, or no Root.
         let unloaded = loaded.bundle.unloadedSchemaFiles.filter { $0.reason.location.file == $0.path }.map(\.reason)
             + loaded.bundle.diagnostics.filter { $0.rule == .rootPlistMissing }
-        if !problems.isEmpty || !unloaded.isEmpty {
-            printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unloaded + problems))
+        // Child panes whose File opens nothing (refused, or naming no file): reported where the
+        // File is written; their rows show "(no page)".
+        let unopened = loaded.bundle.unloadedSchemaFiles.filter { $0.reason.location.file != $0.path }.map(\.reason)
+        if !problems.isEmpty || !unloaded.isEmpty || !unopened.isEmpty {
+            printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unloaded + unopened + problems))
         }
         if !unloaded.isEmpty {
             printError("\(unloaded.count.grouped) schema file\(unloaded.count == 1 ? "" : "s") did not load or \(unloaded.count == 1 ? "is" : "are") missing; \(unloaded.count == 1 ? "its page is" : "their pages are") not in the rendering")
+        }
+        if !unopened.isEmpty {
+            printError("\(unopened.count.grouped) child pane\(unopened.count == 1 ? " opens" : "s open") no page; \(unopened.count == 1 ? "its row shows" : "their rows show") (no page), and the device opens an empty page")
         }
         if !problems.isEmpty {
             printError("\(problems.count.grouped) table\(problems.count == 1 ? "" : "s") could not be read; \(problems.count == 1 ? "its" : "their") keys are shown as written, as on a device")
@@ -118,7 +124,7 @@ struct RenderCommand: ParsableCommand {
         if noRoot {
             printError("error: the bundle has no Root.plist or Root\(idiom.fileSuffix).plist, so \(resolver.host.displayName) shows no page on \(idiom.rawValue == "pad" ? "iPad" : "iPhone"): add Root.plist (\(roots.map(\.path).sorted().joined(separator: ", ")) serve\(roots.count == 1 ? "s" : "") the other idiom only)")
         }
-        if !problems.isEmpty || !unloaded.isEmpty || noRoot { throw ExitCode(1) }
+        if !problems.isEmpty || !unloaded.isEmpty || !unopened.isEmpty || noRoot { throw ExitCode(1) }
     }
 
     /// The languages of a `--languages` list: `it, fr` → `[it, fr]`.

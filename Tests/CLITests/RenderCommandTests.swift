@@ -65,6 +65,47 @@ struct RenderCommandTests {
         #expect(lines.contains("  ── Analytics ──"))
     }
 
+    @Test("a child pane whose File opens nothing is reported where File is written, its row shows (no page), exit 1")
+    func unopenedChildPane() throws {
+        let copy = try BundleCopy()
+        let root = copy.bundle.appendingPathComponent("Root.plist")
+        let text = try String(contentsOf: root, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "<string>OfflineMaps</string>", with: "<string>NoSuchPane</string>").utf8).write(to: root)
+        let result = try Tool.run(["render", copy.bundle.path, "--locale", "sv"])
+        #expect(result.stderr == """
+            \(copy.bundle.path)/Root.plist:267:4: error: File "NoSuchPane" names NoSuchPane.plist, which is not in the bundle; tapping the row opens an empty page [child-pane-file-missing]
+            1 child pane opens no page; its row shows (no page), and the device opens an empty page
+
+            """)
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.contains("\n  Offlinekartor                     ›  (no page)\n"))
+    }
+
+    @Test("a line break or tab in a translated title or option is written \\n or \\t, keeping the tree and its columns")
+    func lineBreaksInTitles() throws {
+        let copy = try BundleCopy()
+        let table = copy.bundle.appendingPathComponent("sv.lproj/Root.strings")
+        var text = try String(contentsOf: table, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"User name\" = \"Användarnamn\";", with: "\"User name\" = \"Användar\\nnamn\";")
+            .replacingOccurrences(of: "\"Miles\" = \"Engelska mil\";", with: "\"Miles\" = \"Engelska\\tmil\";")
+            .replacingOccurrences(of: "\"Account\" = \"Konto\";", with: "\"Account\" = \"Kon\\nto\";")
+        try Data(text.utf8).write(to: table)
+        let result = try Tool.run(["render", copy.bundle.path, "--locale", "sv"])
+        #expect(result.exitCode == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines[3...10]) == [
+            "  ── Kon\\nto ──",
+            "  Användar\\nnamn                    [text field]",
+            "  Lösenord                          [secure text field]",
+            "  Synka via mobildata               [switch: off]",
+            "    Ditt konto håller dina rutter synkade mellan dina enheter.",
+            "  ── Karta ──",
+            "  Enheter                           km ›",
+            "      ✓ Kilometer (km)",
+        ])
+        #expect(lines[11] == "        Engelska\\tmil (mi)")
+    }
+
     @Test("a malformed table in one of many locales: every locale renders, the JSON document is whole")
     func malformedLate() throws {
         let copy = try BundleCopy()
