@@ -35,7 +35,7 @@ struct ConfigurationFile: Equatable {
             candidates.append(ConfigurationFile(path: ancestor.appendingPathComponent(CheckConfiguration.fileName).path,
                                                 location: String(repeating: "../", count: depth + 1) + CheckConfiguration.fileName))
         }
-        let relative = !bundle.hasPrefix("/")
+        let relative = !BundlePath.isAbsolute(bundle)
         return candidates.map { ConfigurationFile(path: relative ? displayPath($0.path) : $0.path, location: $0.location) }
     }
 
@@ -45,7 +45,7 @@ struct ConfigurationFile: Equatable {
         if let explicit {
             let absolute = URL(fileURLWithPath: explicit).standardizedFileURL.path
             let bundleFolder = URL(fileURLWithPath: bundle).standardizedFileURL.path
-            let inside = absolute.hasPrefix(bundleFolder + "/") ? String(absolute.dropFirst(bundleFolder.count + 1)) : nil
+            let inside = BundlePath.relative(absolute, below: bundleFolder).map(String.init)
             return ConfigurationFile(path: explicit, location: inside ?? absolute)
         }
         return candidates(forBundle: bundle).first { FileManager.default.fileExists(atPath: $0.path) }
@@ -54,7 +54,6 @@ struct ConfigurationFile: Equatable {
     /// `path` relative to the working directory when it lies below it.
     private static func displayPath(_ path: String) -> String {
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        if path.hasPrefix(workingDirectory + "/") { return String(path.dropFirst(workingDirectory.count + 1)) }
-        return path
+        return BundlePath.relative(path, below: workingDirectory).map(String.init) ?? path
     }
 }

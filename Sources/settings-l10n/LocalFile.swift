@@ -130,8 +130,8 @@ enum LocalFile {
 
     /// The folder holding `path`, `.` for a bare name.
     private static func folderOf(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        guard let folder = BundlePath.splitLast(path).folder else { return "." }
+        return folder.isEmpty ? "/" : String(folder)
     }
 
     /// `alone`: sweep the folder and flush it for this file (`false` when `write(files:)` does
@@ -176,15 +176,20 @@ enum LocalFile {
     /// The real path `path` would have, for a path that may not exist yet: its nearest existing
     /// folder resolved, the rest appended. Relative paths are taken from the working folder.
     static func resolvedPath(_ path: String) -> String {
-        var components = path.split(separator: "/").map(String.init)
+        // Split at `/` bytes, names compared in bytes (see BundlePath).
+        var components = BundlePath.components(path, omittingEmpty: true).map(String.init)
         var rest: [String] = []
         while true {
-            let candidate = (path.hasPrefix("/") ? "/" : "") + components.joined(separator: "/")
+            let candidate = (BundlePath.isAbsolute(path) ? "/" : "") + components.joined(separator: "/")
             if let real = realPath(candidate.isEmpty ? "." : candidate) {
                 // The part that does not exist yet, `.` and `..` taken as the system will.
-                var resolved = real == "/" ? [""] : real.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-                for component in rest where component != "." {
-                    if component == ".." { if resolved.count > 1 { resolved.removeLast() } } else { resolved.append(component) }
+                var resolved = real == "/" ? [""] : BundlePath.components(real, omittingEmpty: false).map(String.init)
+                for component in rest where !component.utf8.elementsEqual(".".utf8) {
+                    if BundlePath.isParent(Substring(component)) {
+                        if resolved.count > 1 { resolved.removeLast() }
+                    } else {
+                        resolved.append(component)
+                    }
                 }
                 return resolved.count == 1 ? "/" : resolved.joined(separator: "/")
             }
@@ -195,10 +200,10 @@ enum LocalFile {
 
     /// Replaces the file at `path` atomically (temporary file, then rename).
     private static func replace(_ bytes: [UInt8], at path: String, creatingFolders: Bool, alone: Bool) throws(WriteError) {
-        let slash = path.lastIndex(of: "/")
-        if creatingFolders, let slash, slash != path.startIndex { try createFolders(String(path[..<slash])) }
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let split = BundlePath.splitLast(path)
+        if creatingFolders, let parent = split.folder, !parent.isEmpty { try createFolders(String(parent)) }
+        let folder = split.folder.map { $0 + "/" } ?? ""
+        let name = String(split.name)
         let temporary = folder + DiskBundleWriter.temporaryName(for: name)
         var info = stat()
         let existingMode: mode_t? = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info.st_mode & 0o7777 : nil
@@ -228,8 +233,8 @@ enum LocalFile {
 
     /// Creates the folder at `path` and the folders above it that are missing (`mkdir -p`).
     static func createFolders(_ path: String) throws(WriteError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
+        var prefix = BundlePath.isAbsolute(path) ? "/" : ""
+        for component in BundlePath.components(path, omittingEmpty: true) {
             prefix += component
             if mkdir(prefix, 0o777) != 0, errno != EEXIST { throw WriteError(reason: systemMessage()) }
             prefix += "/"

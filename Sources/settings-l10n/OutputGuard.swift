@@ -24,7 +24,7 @@ enum OutputGuard {
     static func refuseInsideBundle(_ path: String, bundle: DiskBundleSource, option: String) throws {
         let resolved = LocalFile.resolvedPath(path)
         let root = bundle.rootPath
-        guard resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/") else { return }
+        guard BundlePath.isSameOrBelow(resolved, root) else { return }
         throw UsageFailure("\(option) \(path) is inside the bundle; only merge and import write there: give a path outside it")
     }
 
@@ -46,11 +46,12 @@ enum OutputGuard {
     /// would write there: a link is followed only where the user named it, and one planted in
     /// the folder (`out/de.xliff` to a table of the bundle) must not take the write elsewhere.
     static func refuseLinks(below folder: String, to files: [String]) throws {
-        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let base = folder.utf8.last == UInt8(ascii: "/") ? String(Substring(folder.unicodeScalars.dropLast())) : folder
         var checked: Set<String> = []
-        for file in files where file.hasPrefix(base + "/") {
+        for file in files {
+            guard let below = BundlePath.relative(file, below: base) else { continue }
             var path = base
-            for component in BundlePath.components(String(file.dropFirst(base.count + 1)), omittingEmpty: true) {
+            for component in BundlePath.components(String(below), omittingEmpty: true) {
                 path += "/" + component
                 guard checked.insert(path).inserted else { continue }
                 var info = stat()

@@ -82,9 +82,10 @@ extension SyncCommand {
     /// `path` relative to the bundle folder (`../Settings.xcstrings`), as diagnostics name
     /// files; absolute when the two share nothing.
     static func bundleRelative(_ path: String, bundle root: String) -> String {
-        let target = LocalFile.resolvedPath(path).split(separator: "/").map(String.init)
-        let base = root.split(separator: "/").map(String.init)
-        let common = zip(target, base).prefix { $0 == $1 }.count
+        // Split and compared in bytes (see BundlePath).
+        let target = BundlePath.components(LocalFile.resolvedPath(path), omittingEmpty: true).map(String.init)
+        let base = BundlePath.components(root, omittingEmpty: true).map(String.init)
+        let common = zip(target, base).prefix { $0.utf8.elementsEqual($1.utf8) }.count
         guard common > 0 else { return LocalFile.resolvedPath(path) }
         return (Array(repeating: "..", count: base.count - common) + target.dropFirst(common)).joined(separator: "/")
     }

@@ -93,6 +93,8 @@ extension HostilePathCommandTests {
         ["check", "--write-baseline", "Root.plist"], ["check", "--output", "de.lproj/Root.strings"], ["check", "--stamp", "de.lproj/Root.strings"],
         ["extract", "--xliff", "exports"], ["extract", "--xcloc", "."], ["extract", "--xcstrings", "de.lproj"],
         ["render", "--format", "html", "--locale", "de", "--output", "preview"],
+        // As characters, "bundle/" does not prefix "bundle/\u{301}report.txt": the / and the mark are one.
+        ["check", "--output", "\u{301}report.txt"],
     ])
     func insideBundle(arguments: [String]) throws {
         let copy = try BundleCopy()

@@ -44,4 +44,37 @@ package enum BundlePath {
             return true
         }
     }
+
+    /// What follows `folder` and a `/` in `path`, compared byte for byte; `nil` when `path` is
+    /// not below `folder`. A trailing `/` of `folder` is ignored (`/` itself holds every
+    /// absolute path). As characters, `folder/` would not prefix `folder/\u{301}x`: the `/` and
+    /// the mark are one.
+    package static func relative(_ path: String, below folder: String) -> Substring? {
+        var base = folder.utf8[...]
+        if base.last == UInt8(ascii: "/") { base = base.dropLast() }
+        let utf8 = path.utf8
+        guard utf8.count > base.count, utf8.starts(with: base) else { return nil }
+        let slash = utf8.index(utf8.startIndex, offsetBy: base.count)
+        guard utf8[slash] == UInt8(ascii: "/") else { return nil }
+        return Substring(path.unicodeScalars[utf8.index(after: slash)...])
+    }
+
+    /// Whether `path` is `folder` or below it, byte for byte.
+    package static func isSameOrBelow(_ path: String, _ folder: String) -> Bool {
+        path.utf8.elementsEqual(folder.utf8) || relative(path, below: folder) != nil
+    }
+
+    /// Whether `path` starts with a `/` byte (as characters, `/` and a mark after it are one).
+    package static func isAbsolute(_ path: String) -> Bool {
+        path.utf8.first == UInt8(ascii: "/")
+    }
+
+    /// `path` split at its last `/` byte: what comes before it (`nil` when there is no `/`, empty
+    /// for `/name`) and the name after it.
+    package static func splitLast(_ path: String) -> (folder: Substring?, name: Substring) {
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return (nil, Substring(path)) }
+        let scalars = path.unicodeScalars
+        return (Substring(scalars[..<slash]), Substring(scalars[utf8.index(after: slash)...]))
+    }
 }

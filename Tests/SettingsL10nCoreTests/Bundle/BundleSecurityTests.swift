@@ -77,6 +77,17 @@ struct BundleSecurityTests {
         for path in ["", "/", "a/", "/a", "a//b", ".", "..", "a/./b", "a/../b", "../\u{301}x", "x/\u{301}/.."] {
             #expect(!BundlePath.isPlain(path), "\(path.debugDescription)")
         }
+        #expect(BundlePath.relative("/b/\u{301}x", below: "/b") == "\u{301}x")
+        #expect(BundlePath.relative("/b/\u{301}x", below: "/b/") == "\u{301}x")
+        #expect(BundlePath.relative("/b/x/y", below: "/b") == "x/y")
+        #expect(BundlePath.relative("/a", below: "/") == "a")
+        #expect(BundlePath.relative("/b", below: "/b") == nil)
+        #expect(BundlePath.relative("/bc/x", below: "/b") == nil)
+        // Compared in bytes: é precomposed is not e and a combining acute.
+        #expect(BundlePath.relative("/caf\u{E9}/x", below: "/cafe\u{301}") == nil)
+        #expect(BundlePath.isSameOrBelow("/b", "/b"))
+        #expect(BundlePath.isSameOrBelow("/b/\u{301}", "/b"))
+        #expect(!BundlePath.isSameOrBelow("/b\u{301}", "/b"))
     }
 
     @Test("a billion-laughs schema file fails fast with an error")
