@@ -13,8 +13,8 @@ extension Occurrence {
     }
 
     /// `describe`, appended to `text` (a location comment is made for every string of a table,
-    /// in every merge: one string grown in place, where parts joined cost three times as much).
-    package func describe(into text: inout String, sourceText: (String) -> String = { $0 }) {
+    /// in every merge: one text grown in place, where parts joined cost three times as much).
+    package func describe<Text: DescriptionText>(into text: inout Text, sourceText: (String) -> String = { $0 }) {
         text += file
         if field != .title, let specifierTitle {
             text += " › "
@@ -45,7 +45,7 @@ extension Occurrence {
     }
 
     /// `option 2 of 3`.
-    private func appendOption(to text: inout String) {
+    private func appendOption<Text: DescriptionText>(to text: inout Text) {
         guard let optionIndex, let optionCount else {
             text += "option"
             return
@@ -57,9 +57,9 @@ extension Occurrence {
     }
 
     /// `value` in decimal digits (a single digit without making a String).
-    private func appendDecimal(_ value: Int, to text: inout String) {
+    private func appendDecimal<Text: DescriptionText>(_ value: Int, to text: inout Text) {
         if (0..<10).contains(value) {
-            text.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(value)))
+            text.appendASCII(UInt8(ascii: "0") + UInt8(value))
         } else {
             text += String(value)
         }
@@ -90,10 +90,34 @@ extension LocalizableString {
     }
 
     /// `comment`, appended to `text`.
-    package func appendComment(to text: inout String, sourceText: (String) -> String = { $0 }) {
+    package func appendComment<Text: DescriptionText>(to text: inout Text, sourceText: (String) -> String = { $0 }) {
         for (index, occurrence) in occurrences.enumerated() {
             if index > 0 { text += "; " }
             occurrence.describe(into: &text, sourceText: sourceText)
         }
+    }
+}
+
+/// What descriptions are appended to: a `String`, or UTF-8 bytes (merge keeps every location
+/// comment of a table in one buffer: appending a string to bytes is a copy, to a string several
+/// times that).
+package protocol DescriptionText {
+    static func += (text: inout Self, string: String)
+    mutating func appendASCII(_ byte: UInt8)
+}
+
+extension String: DescriptionText {
+    package mutating func appendASCII(_ byte: UInt8) {
+        unicodeScalars.append(Unicode.Scalar(byte))
+    }
+}
+
+extension Array: DescriptionText where Element == UInt8 {
+    package static func += (text: inout [UInt8], string: String) {
+        text.append(contentsOf: string.utf8)
+    }
+
+    package mutating func appendASCII(_ byte: UInt8) {
+        append(byte)
     }
 }

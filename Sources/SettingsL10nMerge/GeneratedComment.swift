@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SettingsL10nCore
 import SettingsL10nExtract
 
@@ -9,13 +14,36 @@ enum GeneratedComment {
 
     /// The comment above a generated entry, saying where its string appears.
     static func location(_ string: LocalizableString, sourceText: (String) -> String) -> String {
-        var text = "/* "
-        text.reserveCapacity(96 * string.occurrences.count)
-        string.appendComment(to: &text, sourceText: sourceText)
-        // The opening ends in a space, so no `*/` starts in it: the whole is sanitized at once.
-        text = StringsEntry.sanitizeComment(text)
-        text += " */"
-        return text
+        var bytes: [UInt8] = []
+        appendLocation(string, to: &bytes, sourceText: sourceText)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `location`, its UTF-8 appended to `bytes`.
+    static func appendLocation(_ string: LocalizableString, to bytes: inout [UInt8], sourceText: (String) -> String) {
+        bytes += "/* "
+        let start = bytes.count
+        string.appendComment(to: &bytes, sourceText: sourceText)
+        // A `*/` in the text would close the comment early (StringsEntry.sanitizeComment).
+        if hasCommentEnd(bytes, from: start) {
+            let text = StringsEntry.sanitizeComment(String(decoding: bytes[start...], as: UTF8.self))
+            bytes.replaceSubrange(start..., with: text.utf8)
+        }
+        bytes += " */"
+    }
+
+    /// Whether `*/` occurs in `bytes` from `start` on (each `*` found with memchr).
+    private static func hasCommentEnd(_ bytes: [UInt8], from start: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var index = start
+            while index < buffer.count, let found = memchr(base + index, Int32(UInt8(ascii: "*")), buffer.count - index) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if at + 1 < buffer.count, buffer[at + 1] == UInt8(ascii: "/") { return true }
+                index = at + 1
+            }
+            return false
+        }
     }
 
     /// Whether `comment` is a location comment settings-l10n wrote: it starts with a schema file

@@ -158,7 +158,6 @@ public enum Merger {
         /// The development language's text and the location comments.
         struct Text: Sendable {
             let sourceText: [String: String]
-            let locations: [String]
             /// The location comments' UTF-8, one after another, and where each lies: read in place
             /// by every thread, without retaining strings they all share.
             let locationBytes: [UInt8]
@@ -166,15 +165,21 @@ public enum Merger {
 
             init(_ table: CatalogTable, sourceText: [String: String]) {
                 self.sourceText = sourceText
-                locations = table.strings.map { string in GeneratedComment.location(string, sourceText: { sourceText[$0] ?? $0 }) }
                 var bytes: [UInt8] = [], ranges: [Range<Int>] = []
-                for location in locations {
+                bytes.reserveCapacity(table.strings.count * 96)
+                ranges.reserveCapacity(table.strings.count)
+                for string in table.strings {
                     let start = bytes.count
-                    bytes.append(contentsOf: location.utf8)
+                    GeneratedComment.appendLocation(string, to: &bytes, sourceText: { sourceText[$0] ?? $0 })
                     ranges.append(start..<bytes.count)
                 }
                 locationBytes = bytes
                 locationRanges = ranges
+            }
+
+            /// The location comment of the string of rank `rank`.
+            func location(_ rank: Int) -> String {
+                String(decoding: locationBytes[locationRanges[rank]], as: UTF8.self)
             }
         }
 
@@ -371,7 +376,7 @@ public enum Merger {
         var carried: Set<String> = []
         let makesEntries = !options.reportOnly
         if !isDevelopment {
-            let candidates = obsolete.filter { assembly.value(of: $0).map { !$0.isEmpty } ?? false }
+            let candidates = obsolete.filter { assembly.hasNonEmptyValue($0) }
             let prepared = missing.map { shared.preparedKeys[$0] }
             let pairing = FuzzyMatch.pairing(newKeys: missingKeys, prepared: prepared, oldKeys: candidates)
             report.fuzzyUncompared = pairing.uncompared
@@ -382,7 +387,7 @@ public enum Merger {
                 let entry = StringsEntry.make(key: new, value: assembly.value(of: old)!, comment: nil,
                                               layout: assembly.layout, lineEnding: assembly.lineEnding)
                     .withReviewMark(ReviewMark.comment(carriedOverFrom: old), lineEnding: assembly.lineEnding)
-                filled[new] = assembly.newPiece(entry, location: text().locations[ranks[new]!])
+                filled[new] = assembly.newPiece(entry, location: text().location(ranks[new]!))
             }
         }
         for (rank, key) in zip(missing, missingKeys) where carried.isEmpty || !carried.contains(key) {
@@ -392,7 +397,7 @@ public enum Merger {
                 let entry = StringsEntry.make(key: key, value: found.value, comment: nil, layout: assembly.layout,
                                               lineEnding: assembly.lineEnding)
                     .withReviewMark(ReviewMark.comment(filledFrom: found.origin, exact: exact), lineEnding: assembly.lineEnding)
-                filled[key] = assembly.newPiece(entry, location: text().locations[rank])
+                filled[key] = assembly.newPiece(entry, location: text().location(rank))
                 continue
             }
             if isDevelopment || options.fillSource {
@@ -403,7 +408,7 @@ public enum Merger {
                 if !isDevelopment {
                     entry = entry.withReviewMark(ReviewMark.untranslatedComment, lineEnding: assembly.lineEnding)
                 }
-                filled[key] = assembly.newPiece(entry, location: text().locations[rank])
+                filled[key] = assembly.newPiece(entry, location: text().location(rank))
             } else {
                 report.missing.append(key)
             }

@@ -79,27 +79,27 @@ struct TableAssembly {
         // Every thread shares the ranks: looked up in place (see KeyIndex).
         // Tables are mostly written in catalog order: each key is tried first as the one after
         // the previous.
+        // Keys are read in place: a catalog key needs no String (see StringsEntry).
         let rankOfEntry: [Int?] = ranks.withLookup { lookup in
             var expected = 0
             return entries.map { entry in
-                let rank = lookup.value(of: entry.key, expecting: expected)
+                let rank = entry.withKeyUTF8 { lookup.value(ofUTF8: $0, expecting: expected) }
                 if let rank { expected = rank + 1 }
                 return rank
             }
         }
         for (index, entry) in entries.enumerated() {
-            let key = entry.key
             let previous: Int?
             let rank = rankOfEntry[index]
             if let rank {
                 previous = effectiveOfRank[rank] >= 0 ? effectiveOfRank[rank] : nil
                 effectiveOfRank[rank] = index
             } else {
-                previous = effectiveIndex.updateValue(index, forKey: key)
+                previous = effectiveIndex.updateValue(index, forKey: entry.key)
             }
             if let previous {
-                let entry = entries[previous]
-                duplicates.append(DuplicateEntry(key: key, position: entry.position, value: entry.stringValue))
+                let key = entry.key, overriddenEntry = entries[previous]
+                duplicates.append(DuplicateEntry(key: key, position: overriddenEntry.position, value: overriddenEntry.stringValue))
                 overridden.append((key, previous))
             }
         }
@@ -166,6 +166,11 @@ struct TableAssembly {
 
     func value(of key: String) -> String? {
         effectiveEntry(key).flatMap { document.entries[$0].stringValue }
+    }
+
+    /// Whether the entry the device uses for `key` has a string value that is not empty.
+    func hasNonEmptyValue(_ key: String) -> Bool {
+        effectiveEntry(key).map { document.entries[$0].hasNonEmptyStringValue } ?? false
     }
 
     /// The entry the device uses for `key`, with the comments of entries it overrides.

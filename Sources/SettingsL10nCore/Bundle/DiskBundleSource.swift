@@ -117,21 +117,25 @@ public struct DiskBundleSource: BundleSource {
         guard info.st_size <= limit else {
             throw BundleReadError(path: path, message: "the file is \(info.st_size) bytes, more than the limit of \(limit); it was not read", isTooLarge: true)
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var total = 0
-        while total < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+        // Read into memory that is not zeroed first (the bytes are overwritten at once).
+        var failure: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
+            var total = 0
+            while total < buffer.count {
+                let count = read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if count == 0 { break }  // the file shrank while reading: keep what was read
+                total += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw BundleReadError(path: path, message: "cannot read the file: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            total += count
+            initialized = total
         }
-        // The file may have shrunk while reading; keep what was read.
-        bytes.removeLast(bytes.count - total)
+        if let failure {
+            throw BundleReadError(path: path, message: "cannot read the file: \(String(cString: strerror(failure)))")
+        }
         return bytes
     }
 }

@@ -114,21 +114,28 @@ public struct StringsEntry: Hashable, Sendable {
         var leadingTrivia: Piece
         var source: Piece
         var trailingTrivia: Piece
-        var key: String
-        var value: PlistValue
+        /// The key, or where its text lies in `text` (without escapes), as for the value.
+        var key: String?
+        var keyText: Range<Int>
+        /// The value, or where its text lies in `text` (a string without escapes, made a
+        /// `String` only when asked for: merge reads few values of a table).
+        var value: PlistValue?
+        var valueText: Range<Int>
         var position: TextPosition
         var valuePosition: TextPosition
         var keyEnd: Int
         var valueRange: Range<Int>?
 
-        init(text: [UInt8], leadingTrivia: Piece, source: Piece, trailingTrivia: Piece, key: String, value: PlistValue,
-             position: TextPosition, valuePosition: TextPosition, keyEnd: Int, valueRange: Range<Int>?) {
+        init(text: [UInt8], leadingTrivia: Piece, source: Piece, trailingTrivia: Piece, key: String?,
+             keyText: Range<Int> = 0..<0, value: PlistValue?, valueText: Range<Int> = 0..<0, position: TextPosition, valuePosition: TextPosition, keyEnd: Int, valueRange: Range<Int>?) {
             self.text = text
             self.leadingTrivia = leadingTrivia
             self.source = source
             self.trailingTrivia = trailingTrivia
             self.key = key
+            self.keyText = keyText
             self.value = value
+            self.valueText = valueText
             self.position = position
             self.valuePosition = valuePosition
             self.keyEnd = keyEnd
@@ -136,8 +143,16 @@ public struct StringsEntry: Hashable, Sendable {
         }
 
         func copy() -> Storage {
-            Storage(text: text, leadingTrivia: leadingTrivia, source: source, trailingTrivia: trailingTrivia, key: key, value: value,
-                    position: position, valuePosition: valuePosition, keyEnd: keyEnd, valueRange: valueRange)
+            Storage(text: text, leadingTrivia: leadingTrivia, source: source, trailingTrivia: trailingTrivia, key: key, keyText: keyText,
+                    value: value, valueText: valueText, position: position, valuePosition: valuePosition, keyEnd: keyEnd, valueRange: valueRange)
+        }
+
+        var keyString: String {
+            key ?? String(decoding: text[keyText], as: UTF8.self)
+        }
+
+        var plistValue: PlistValue {
+            value ?? .string(String(decoding: text[valueText], as: UTF8.self))
         }
 
         func string(_ piece: Piece) -> String {
@@ -193,12 +208,24 @@ public struct StringsEntry: Hashable, Sendable {
     }
 
     public var key: String {
-        get { storage.key }
+        get { storage.keyString }
         set { unique.key = newValue }
     }
+
+    /// `body` applied to the UTF-8 of `key`, read in place when it lies in the file's text.
+    package func withKeyUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if var key = storage.key { return try key.withUTF8(body) }
+        return try storage.text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[storage.keyText])) }
+    }
     public var value: PlistValue {
-        get { storage.value }
+        get { storage.plistValue }
         set { unique.value = newValue }
+    }
+
+    /// Whether the value is a string that is not empty, told without making it.
+    package var hasNonEmptyStringValue: Bool {
+        if let value = storage.value { return value.stringValue.map { !$0.isEmpty } ?? false }
+        return !storage.valueText.isEmpty
     }
     /// Where the key starts (1-based line and column).
     public var position: TextPosition {
@@ -230,10 +257,12 @@ public struct StringsEntry: Hashable, Sendable {
 
     /// An entry whose text around it and as written are the ranges `leadingTrivia`, `source`
     /// and `trailingTrivia` of `text` (a file's decoded UTF-8, shared by its entries).
-    init(text: [UInt8], leadingTrivia: Range<Int>, source: Range<Int>, trailingTrivia: Range<Int>, key: String,
-         value: PlistValue, position: TextPosition, valuePosition: TextPosition, keyEnd: Int, valueRange: Range<Int>?) {
+    /// `key` is `nil` when it is `keyText` of `text` (without escapes), `value` when it is the
+    /// string `valueText`: made strings when asked for.
+    init(text: [UInt8], leadingTrivia: Range<Int>, source: Range<Int>, trailingTrivia: Range<Int>, key: String?, keyText: Range<Int>,
+         value: PlistValue?, valueText: Range<Int>, position: TextPosition, valuePosition: TextPosition, keyEnd: Int, valueRange: Range<Int>?) {
         storage = Storage(text: text, leadingTrivia: Piece(leadingTrivia), source: Piece(source), trailingTrivia: Piece(trailingTrivia),
-                          key: key, value: value, position: position, valuePosition: valuePosition,
+                          key: key, keyText: keyText, value: value, valueText: valueText, position: position, valuePosition: valuePosition,
                           keyEnd: keyEnd, valueRange: valueRange)
     }
 

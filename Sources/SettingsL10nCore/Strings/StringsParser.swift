@@ -15,14 +15,23 @@ package enum StringsParser {
         // The entries' text stays in the decoded bytes, which they all share (see StringsEntry).
         let shared = tokenizer.decoded.utf8
         while try tokenizer.next(&raw) {
-            let key = tokenizer.string(of: raw.key)
-            let value: PlistValue = switch raw.value {
-            case .string(let token): .string(tokenizer.string(of: token))
-            case .other(let value): value
+            // A key or value without escapes stays in the text until asked for (see StringsEntry).
+            var keyText = 0..<0
+            var key: String?
+            switch raw.key {
+            case .slice(let range): keyText = range
+            case .decoded: key = tokenizer.string(of: raw.key)
+            }
+            var valueText = 0..<0
+            var value: PlistValue?
+            switch raw.value {
+            case .string(.slice(let range)): valueText = range
+            case .string(let token): value = .string(tokenizer.string(of: token))
+            case .other(let other): value = other
             }
             entries.append(StringsEntry(
                 text: shared, leadingTrivia: raw.segmentStart..<raw.keyStart, source: raw.keyStart..<raw.entryEnd,
-                trailingTrivia: raw.entryEnd..<raw.trailingEnd, key: key, value: value,
+                trailingTrivia: raw.entryEnd..<raw.trailingEnd, key: key, keyText: keyText, value: value, valueText: valueText,
                 position: raw.position, valuePosition: raw.valuePosition, keyEnd: raw.keyEnd - raw.keyStart,
                 valueRange: raw.valueRange.map { ($0.lowerBound - raw.keyStart)..<($0.upperBound - raw.keyStart) }))
         }

@@ -21,6 +21,23 @@ struct StringsEntryTextTests {
         #expect(document.text == Self.text)
     }
 
+    @Test("keys and values read in place or decoded from escapes; set ones replace them")
+    func keysAndValues() throws {
+        let text = "\"plain\" = \"Wert\";\n\"esc\\\"aped\" = \"a\\nb\";\n\"empty\" = \"\";\n\"list\" = (\"x\");\nbare = word;\n\"short\";\n"
+        let document = try StringsParser.parse(Array(text.utf8))
+        #expect(document.entries.map(\.key) == ["plain", "esc\"aped", "empty", "list", "bare", "short"])
+        #expect(document.entries.map(\.stringValue) == ["Wert", "a\nb", "", nil, "word", "short"])
+        #expect(document.entries.map(\.hasNonEmptyStringValue) == [true, true, false, false, true, true])
+        #expect(document.entries.map { $0.withKeyUTF8 { String(decoding: $0, as: UTF8.self) } } == document.entries.map(\.key))
+        var entry = document.entries[0]
+        entry.key = "other"
+        entry.value = .string("")
+        #expect(entry.key == "other" && entry.withKeyUTF8 { Array($0) } == Array("other".utf8))
+        #expect(entry.stringValue == "" && !entry.hasNonEmptyStringValue)
+        #expect(document.entries[0].key == "plain" && document.entries[0].stringValue == "Wert")
+        #expect(document.table == ["plain": "Wert", "esc\"aped": "a\nb", "empty": "", "bare": "word", "short": "short"])
+    }
+
     @Test("setting a piece changes that entry only, not a copy that shares its text")
     func copyOnWrite() throws {
         let document = try StringsParser.parse(Array(Self.text.utf8))
