@@ -37,97 +37,102 @@ public enum Extractor {
             ($0.path, tableName(of: $0, fallback: tableFallback, existingTables: existingTables))
         })
         catalog.tableOfFile = tableOfFile.compactMapValues { $0 }
-        // What the other host shows too: merge --prune never deletes what either host needs.
-        // The two hosts' collections are independent: made side by side.
-        let other: SettingsHost = host == .settingsApp ? .inAppSettingsKit : .settingsApp
-        let collections = parallelMap([host, other]) { side in
-            var collected = Collected(host: side, tableOfFile: tableOfFile)
-            var diagnostics: [Diagnostic] = []
-            for file in bundle.schemaFiles { collected.add(file, diagnostics: &diagnostics) }
-            return (collected: collected, diagnostics: diagnostics)
+        // Each file's strings on all cores, then each table's from its files, in walk order.
+        let files = parallelMap(bundle.schemaFiles) { file in
+            FileStrings(file, table: tableOfFile[file.path] ?? nil, host: host)
         }
-        let collected = collections[0].collected, otherCollection = collections[1].collected
-        catalog.diagnostics = collections[0].diagnostics.map { $0.spoken(by: host) }
-        catalog.unlocalized = collected.unlocalized
-        let tables = collected.tables
-        for (table, strings) in otherCollection.tables {
-            let onlyThere = Set(strings.map(\.key)).subtracting(tables[table]?.map(\.key) ?? [])
-            if !onlyThere.isEmpty { catalog.otherHostKeys[table] = onlyThere }
+        var tableOrder: [String] = []
+        var filesOfTable: [String: [Int]] = [:]
+        for (index, file) in files.enumerated() {
+            catalog.diagnostics += file.diagnostics.map { $0.spoken(by: host) }
+            if let unlocalized = file.unlocalized { catalog.unlocalized.append(unlocalized) }
+            guard let table = file.table else { continue }
+            if filesOfTable[table] == nil { tableOrder.append(table) }
+            filesOfTable[table, default: []].append(index)
         }
-
+        let groups = filesOfTable
+        let tables = parallelMap(tableOrder) { name in
+            TableStrings(name, files: groups[name]!.map { files[$0] }, policy: policy)
+        }
         var used = Set<Int>()
-        catalog.tables = collected.tableOrder.sorted().map { name in
-            CatalogTable(name: name, strings: tables[name]!.map { string in
-                var string = string
-                let pattern = policy.doNotTranslatePattern(naming: string.key)
-                if let pattern { used.insert(pattern) }
-                string.needsTranslation = pattern == nil && TranslationPolicy.hasLetter(string.key)
-                return string
-            })
+        for table in tables {
+            used.formUnion(table.usedPatterns)
+            // What the other host shows too: merge --prune never deletes what either host needs.
+            if !table.otherHostKeys.isEmpty { catalog.otherHostKeys[table.name] = table.otherHostKeys }
         }
+        // A table is in the catalog once a file uses one of its strings.
+        catalog.tables = tables.filter { !$0.strings.isEmpty }.sorted { $0.name < $1.name }
+            .map { CatalogTable(name: $0.name, strings: $0.strings) }
         let usedPatterns = Set(used.map { doNotTranslate[$0] })
         catalog.unusedDoNotTranslate = doNotTranslate.filter { !usedPatterns.contains($0) }.map(\.text)
         return catalog
     }
 
-    /// The strings of schema files as one host shows them, by table, in order of first use.
-    struct Collected: Sendable {
-        let host: SettingsHost
-        let tableOfFile: [String: String?]
-        /// Each table's strings in order of first use, and each key's place among them; a file's
-        /// table is found once, each of its strings hashed once.
-        private(set) var tableOrder: [String] = []
-        private var tableSlot: [String: Int] = [:]
-        private var strings: [[LocalizableString]] = []
-        private var indexByKey: [[String: Int]] = []
-        var unlocalized: [UnlocalizedFile] = []
+    /// The strings of one schema file as `host` shows them, and the keys only the other host
+    /// shows (InAppSettingsKit's multi-value footer, say).
+    struct FileStrings: Sendable {
+        /// The file's table; `nil` when it has none (or its StringsTable names none).
+        let table: String?
+        var strings: [(key: String, occurrence: Occurrence)] = []
+        var otherHostKeys: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var unlocalized: UnlocalizedFile?
 
-        init(host: SettingsHost, tableOfFile: [String: String?]) {
-            self.host = host
-            self.tableOfFile = tableOfFile
-        }
-
-        /// The strings of each table, by name.
-        var tables: [String: [LocalizableString]] {
-            Dictionary(uniqueKeysWithValues: zip(tableOrder, strings))
-        }
-
-        mutating func add(_ file: SchemaFile, diagnostics: inout [Diagnostic]) {
-            let host: SettingsHost = file.name.isInApp ? .inAppSettingsKit : self.host
+        init(_ file: SchemaFile, table: String?, host: SettingsHost) {
             // A StringsTable that names no table (`../x`): the file's strings go nowhere.
+            self.table = file.hasInvalidStringsTable ? nil : table
             if file.hasInvalidStringsTable { return }
-            let table = tableOfFile[file.path] ?? nil
-            var unlocalizedKeys: [String] = []
-            var fileSlot: Int?
+            // `.inApp.plist` files are InAppSettingsKit's whatever the host: both hosts see the same.
+            let shownBy: SettingsHost = file.name.isInApp ? .inAppSettingsKit : host
+            let other: SettingsHost? = file.name.isInApp ? nil : (host == .settingsApp ? .inAppSettingsKit : .settingsApp)
+            var unlocalizedKeys: [String] = [], seen: Set<String> = []
             for specifier in file.specifiers {
-                for (key, occurrence) in occurrences(in: specifier, host: host, file: file.path, diagnostics: &diagnostics) {
-                    guard let table else {
-                        if !unlocalizedKeys.contains(key) { unlocalizedKeys.append(key) }
-                        continue
-                    }
-                    let place = fileSlot ?? slot(of: table)
-                    fileSlot = place
-                    if let index = indexByKey[place][key] {
-                        strings[place][index].occurrences.append(occurrence)
+                let found = occurrences(in: specifier, host: shownBy, file: file.path, diagnostics: &diagnostics)
+                if table == nil {
+                    for (key, _) in found where seen.insert(key).inserted { unlocalizedKeys.append(key) }
+                    continue
+                }
+                strings += found.map { (key: $0.0, occurrence: $0.1) }
+                if let other {
+                    let fields = specifier.shownFields(in: shownBy)
+                    otherHostKeys += keys(in: specifier, fields: specifier.shownFields(in: other).filter { !fields.contains($0) })
+                }
+            }
+            if table == nil, !unlocalizedKeys.isEmpty { unlocalized = UnlocalizedFile(file: file.path, strings: unlocalizedKeys) }
+        }
+    }
+
+    /// The strings of one table, in order of first use over its files, each marked as needing a
+    /// translation or not by `policy`.
+    struct TableStrings: Sendable {
+        let name: String
+        var strings: [LocalizableString] = []
+        /// The keys of the table only the other host shows.
+        var otherHostKeys: Set<String> = []
+        /// The `doNotTranslate` patterns (by index) that named a key.
+        var usedPatterns: Set<Int> = []
+
+        init(_ name: String, files: [FileStrings], policy: TranslationPolicy) {
+            self.name = name
+            var indexByKey: [String: Int] = [:]
+            for file in files {
+                for (key, occurrence) in file.strings {
+                    if let index = indexByKey[key] {
+                        strings[index].occurrences.append(occurrence)
                     } else {
-                        indexByKey[place][key] = strings[place].count
-                        strings[place].append(LocalizableString(key: key, occurrences: [occurrence]))
+                        indexByKey[key] = strings.count
+                        strings.append(LocalizableString(key: key, occurrences: [occurrence]))
                     }
                 }
             }
-            if table == nil, !unlocalizedKeys.isEmpty {
-                unlocalized.append(UnlocalizedFile(file: file.path, strings: unlocalizedKeys))
+            for file in files {
+                for key in file.otherHostKeys where indexByKey[key] == nil { otherHostKeys.insert(key) }
             }
-        }
-
-        /// The slot of `table`, made when the table is first used.
-        private mutating func slot(of table: String) -> Int {
-            if let slot = tableSlot[table] { return slot }
-            tableSlot[table] = tableOrder.count
-            tableOrder.append(table)
-            strings.append([])
-            indexByKey.append([:])
-            return tableOrder.count - 1
+            for index in strings.indices {
+                let pattern = policy.doNotTranslatePattern(naming: strings[index].key)
+                if let pattern { usedPatterns.insert(pattern) }
+                strings[index].needsTranslation = pattern == nil && TranslationPolicy.hasLetter(strings[index].key)
+            }
         }
     }
 
@@ -184,8 +189,31 @@ public enum Extractor {
                 at: SourceLocation(file: file, position: value.position, keyPath: value.keyPath)))
             return nil
         }
-        guard !text.unicodeScalars.allSatisfy(\.properties.isWhitespace) else { return nil }
+        guard !isBlank(text) else { return nil }
         return text
+    }
+
+    /// The keys of `fields` of `specifier`, without occurrences or findings (for what only the
+    /// other host shows).
+    static func keys(in specifier: Specifier, fields: [LocalizableField]) -> [String] {
+        var keys: [String] = []
+        for field in fields {
+            guard let value = specifier.field(field.rawValue) else { continue }
+            switch field {
+            case .title, .footerText:
+                if let text = value.value.stringValue, !isBlank(text) { keys.append(text) }
+            case .titles, .shortTitles:
+                for element in value.elements {
+                    if let text = element.value.stringValue, !isBlank(text) { keys.append(text) }
+                }
+            }
+        }
+        return keys
+    }
+
+    /// Whether `text` is empty or white space only: not a key.
+    private static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 
     private static func describe(_ value: PlistValue) -> String {
