@@ -121,13 +121,18 @@ public struct StringsEntry: Hashable, Sendable {
         /// `String` only when asked for: merge reads few values of a table).
         var value: PlistValue?
         var valueText: Range<Int>
-        var position: TextPosition
-        var valuePosition: TextPosition
+        /// The positions, set or else found in `lines` at the entry's first byte and its value's.
+        var position: TextPosition?
+        var valuePosition: TextPosition?
+        let lines: LineTable?
+        var keyStart: Int
+        var valueStart: Int
         var keyEnd: Int
         var valueRange: Range<Int>?
 
         init(text: [UInt8], leadingTrivia: Piece, source: Piece, trailingTrivia: Piece, key: String?,
-             keyText: Range<Int> = 0..<0, value: PlistValue?, valueText: Range<Int> = 0..<0, position: TextPosition, valuePosition: TextPosition, keyEnd: Int, valueRange: Range<Int>?) {
+             keyText: Range<Int> = 0..<0, value: PlistValue?, valueText: Range<Int> = 0..<0, position: TextPosition?, valuePosition: TextPosition?,
+             lines: LineTable? = nil, keyStart: Int = 0, valueStart: Int = 0, keyEnd: Int, valueRange: Range<Int>?) {
             self.text = text
             self.leadingTrivia = leadingTrivia
             self.source = source
@@ -138,13 +143,17 @@ public struct StringsEntry: Hashable, Sendable {
             self.valueText = valueText
             self.position = position
             self.valuePosition = valuePosition
+            self.lines = lines
+            self.keyStart = keyStart
+            self.valueStart = valueStart
             self.keyEnd = keyEnd
             self.valueRange = valueRange
         }
 
         func copy() -> Storage {
             Storage(text: text, leadingTrivia: leadingTrivia, source: source, trailingTrivia: trailingTrivia, key: key, keyText: keyText,
-                    value: value, valueText: valueText, position: position, valuePosition: valuePosition, keyEnd: keyEnd, valueRange: valueRange)
+                    value: value, valueText: valueText, position: position, valuePosition: valuePosition, lines: lines,
+                    keyStart: keyStart, valueStart: valueStart, keyEnd: keyEnd, valueRange: valueRange)
         }
 
         var keyString: String {
@@ -229,12 +238,12 @@ public struct StringsEntry: Hashable, Sendable {
     }
     /// Where the key starts (1-based line and column).
     public var position: TextPosition {
-        get { storage.position }
+        get { storage.position ?? storage.lines!.position(at: storage.keyStart) }
         set { unique.position = newValue }
     }
     /// Where the value starts; for `"key";` the key's position.
     public var valuePosition: TextPosition {
-        get { storage.valuePosition }
+        get { storage.valuePosition ?? storage.lines!.position(at: storage.valueStart) }
         set { unique.valuePosition = newValue }
     }
     /// Where, in `source` (UTF-8 offsets), the key token ends and the value token lies; `nil`
@@ -259,11 +268,12 @@ public struct StringsEntry: Hashable, Sendable {
     /// and `trailingTrivia` of `text` (a file's decoded UTF-8, shared by its entries).
     /// `key` is `nil` when it is `keyText` of `text` (without escapes), `value` when it is the
     /// string `valueText`: made strings when asked for.
+    /// The entry's positions are found in `lines` (the lines of `text`) when asked for.
     init(text: [UInt8], leadingTrivia: Range<Int>, source: Range<Int>, trailingTrivia: Range<Int>, key: String?, keyText: Range<Int>,
-         value: PlistValue?, valueText: Range<Int>, position: TextPosition, valuePosition: TextPosition, keyEnd: Int, valueRange: Range<Int>?) {
+         value: PlistValue?, valueText: Range<Int>, lines: LineTable, valueStart: Int, keyEnd: Int, valueRange: Range<Int>?) {
         storage = Storage(text: text, leadingTrivia: Piece(leadingTrivia), source: Piece(source), trailingTrivia: Piece(trailingTrivia),
-                          key: key, keyText: keyText, value: value, valueText: valueText, position: position, valuePosition: valuePosition,
-                          keyEnd: keyEnd, valueRange: valueRange)
+                          key: key, keyText: keyText, value: value, valueText: valueText, position: nil, valuePosition: nil,
+                          lines: lines, keyStart: source.lowerBound, valueStart: valueStart, keyEnd: keyEnd, valueRange: valueRange)
     }
 
     public static func == (lhs: StringsEntry, rhs: StringsEntry) -> Bool {
@@ -337,4 +347,18 @@ public struct StringsNotice: Hashable, Sendable {
     public var kind: Kind
     public var position: TextPosition?
     public var message: String
+}
+
+/// The lines of a parsed file's text, indexed the first time an entry's position is asked for
+/// (most runs ask for none), then shared by every entry of the file.
+final class LineTable: Sendable {
+    private let index: OnceValue<LineIndex>
+
+    init(_ text: [UInt8]) {
+        index = OnceValue { LineIndex(text) }
+    }
+
+    func position(at offset: Int) -> TextPosition {
+        index.value.position(at: offset)
+    }
 }

@@ -9,11 +9,15 @@ package enum StringsParser {
     /// - Throws: `SyntaxError` naming the line and column of the first problem.
     package static func parse(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> StringsDocument {
         var tokenizer = try EntryTokenizer(bytes: bytes, limits: limits)
+        // Positions are found when asked for (a duplicate's line, say), from an index of the
+        // lines that the entries share: walking to every key and value was a seventh of parsing.
+        tokenizer.tracksPositions = false
         var entries: [StringsEntry] = []
         entries.reserveCapacity(bytes.count / 64)
         var raw = RawEntry()
         // The entries' text stays in the decoded bytes, which they all share (see StringsEntry).
         let shared = tokenizer.decoded.utf8
+        let lines = LineTable(shared)
         while try tokenizer.next(&raw) {
             // A key or value without escapes stays in the text until asked for (see StringsEntry).
             var keyText = 0..<0
@@ -32,7 +36,7 @@ package enum StringsParser {
             entries.append(StringsEntry(
                 text: shared, leadingTrivia: raw.segmentStart..<raw.keyStart, source: raw.keyStart..<raw.entryEnd,
                 trailingTrivia: raw.entryEnd..<raw.trailingEnd, key: key, keyText: keyText, value: value, valueText: valueText,
-                position: raw.position, valuePosition: raw.valuePosition, keyEnd: raw.keyEnd - raw.keyStart,
+                lines: lines, valueStart: raw.valueRange?.lowerBound ?? raw.keyStart, keyEnd: raw.keyEnd - raw.keyStart,
                 valueRange: raw.valueRange.map { ($0.lowerBound - raw.keyStart)..<($0.upperBound - raw.keyStart) }))
         }
         let text = tokenizer.decoded
@@ -99,6 +103,8 @@ struct EntryTokenizer {
     private var scanner: OpenStepScanner
     /// Where the text after the last entry returned starts.
     private(set) var segmentStart = 0
+    /// Whether `next` finds the line and column of each key and value (else they are line 0).
+    var tracksPositions = true
 
     init(bytes: [UInt8], limits: ReadLimits) throws(SyntaxError) {
         guard bytes.count <= limits.maximumFileSize else {
@@ -134,7 +140,7 @@ struct EntryTokenizer {
             }
             throw scanner.error("unexpected \(scanner.describeCharacter(at: keyStart)); expected a quoted key (a table that does not parse is dropped whole: the device shows its keys as written)", at: keyStart)
         }
-        let position = scanner.position(at: keyStart)
+        let position = tracksPositions ? scanner.position(at: keyStart) : TextPosition(line: 0)
         let key = try scanner.scanString()
         let keyEnd = scanner.offset
         guard scanner.skipTrivia() else {
@@ -149,7 +155,7 @@ struct EntryTokenizer {
                 throw scanner.error("missing the value of \(quoted(key)) after '='", at: scanner.offset)
             }
             let valueStart = scanner.offset
-            valuePosition = scanner.position(at: valueStart)
+            if tracksPositions { valuePosition = scanner.position(at: valueStart) }
             // Strings (nearly every value) need no node and no second position.
             value = scanner.atStringStart ? .string(try scanner.scanString()) : .other(try scanner.parseValue(depth: 0).value)
             valueRange = valueStart..<scanner.offset
