@@ -62,6 +62,30 @@ struct TextDecodingTests {
         }
     }
 
+    @Test("UTF-8 is judged valid exactly where the standard library judges it valid")
+    func utf8Validity() {
+        // Every one- and two-byte input, then random ones built near the edges: ASCII runs (read
+        // eight bytes at a time), lead bytes of every length, continuation bytes in and out of range.
+        var inputs: [[UInt8]] = (0...255).map { [UInt8($0)] }
+        for first in 0...255 { for second in stride(from: 0, through: 255, by: 3) { inputs.append([UInt8(first), UInt8(second)]) } }
+        var generator = SeededGenerator(seed: 0x5EED_0008)
+        let pieces: [[UInt8]] = [Array("plain ascii text".utf8), [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xE0, 0x9F, 0x80],
+                                 [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBD], [0xF0, 0x90, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF],
+                                 [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xF5, 0x80, 0x80, 0x80],
+                                 [0x80], [0xBF], [0xE2, 0x80], [0xE2, 0x80, 0xBA], [0xF0, 0x9F, 0x98], [0x41], [0x0A]]
+        for _ in 0..<20_000 {
+            var input: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                input += Bool.random(using: &generator) ? pieces.randomElement(using: &generator)! : [UInt8.random(in: 0...255, using: &generator)]
+            }
+            inputs.append(input)
+        }
+        for input in inputs {
+            let expected = input.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
+            #expect(input.withUnsafeBufferPointer(DecodedText.isValidUTF8) == expected, "\(input)")
+        }
+    }
+
     @Test("an odd number of UTF-16 bytes is refused")
     func oddLength() {
         #expect(throws: SyntaxError("the file is UTF-16 but has an odd number of bytes; it is truncated")) {
