@@ -63,6 +63,10 @@ extension XMLScanner {
         }
         offset = runEnd
         if offset == bytes.count || (bytes[offset] == UInt8(ascii: "<") && !hasPrefix("<!--") && !hasPrefix("<![CDATA[")) {
+            // The white space that indents tags recurs: made once.
+            if runEnd - start <= 64, bytes[start..<runEnd].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
+                return .text(interned(start..<runEnd), offset: start)
+            }
             return .text(String(decoding: bytes[start..<runEnd], as: UTF8.self), offset: start)
         }
         var output = Array(bytes[start..<runEnd])

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A small, bounded XML tokenizer shared by the property-list and XLIFF readers.
 ///
 /// It reads what real tools write (declaration, `DOCTYPE` without internal subset, comments,
@@ -27,6 +33,19 @@ package struct XMLScanner {
     /// (XLIFF); property lists, which CoreFoundation writes and reads with them, keep them.
     let refusesNonXMLCharacters: Bool
     private var seenElement = false
+    /// Strings made of bytes that recur (names, the white space between tags), each made once: a
+    /// document uses a few dozen over and over, and a 60,000-unit XLIFF made 1.9 million names.
+    /// A small direct-mapped cache (by length and end bytes): one comparison per lookup.
+    private var internSlots = [InternSlot](repeating: InternSlot(), count: 64)
+    private var internedText: [UInt8] = []
+    /// Bytes kept for the cache at most (a hostile document's thousands of names are made anew).
+    private static let internLimit = 4_096
+
+    private struct InternSlot {
+        var start = 0
+        var count = 0
+        var string = ""
+    }
 
     /// Prepares the bytes of an XML document: a UTF-16 document (with byte-order mark) is
     /// transcoded, a UTF-8 byte-order mark dropped, and the rest validated as UTF-8.
@@ -189,9 +208,37 @@ package struct XMLScanner {
 
     private mutating func readName() throws(SyntaxError) -> String {
         let start = offset
-        while offset < bytes.count, Self.isNameByte(bytes[offset]) { offset += 1 }
+        offset = bytes.withUnsafeBufferPointer { buffer in
+            var end = start
+            while end < buffer.count, Self.isNameByte(buffer[end]) { end += 1 }
+            return end
+        }
         guard offset > start else { throw error("expected a tag name", at: start) }
-        return String(decoding: bytes[start..<offset], as: UTF8.self)
+        return interned(start..<offset)
+    }
+
+    /// The string of `range` of the bytes, taken from those made before when it recurs.
+    mutating func interned(_ range: Range<Int>) -> String {
+        let count = range.count
+        guard count > 0 else { return "" }
+        let found: Int? = bytes.withUnsafeBufferPointer { text in
+            let slot = (count &* 31 &+ Int(text[range.lowerBound]) &* 7 &+ Int(text[range.upperBound - 1])) & 63
+            return internSlots.withUnsafeBufferPointer { slots in
+                guard slots[slot].count == count else { return nil }
+                let start = slots[slot].start
+                return internedText.withUnsafeBufferPointer {
+                    memcmp($0.baseAddress! + start, text.baseAddress! + range.lowerBound, count) == 0 ? slot : nil
+                }
+            }
+        }
+        if let found { return internSlots[found].string }
+        let slot = (count &* 31 &+ Int(bytes[range.lowerBound]) &* 7 &+ Int(bytes[range.upperBound - 1])) & 63
+        let string = String(decoding: bytes[range], as: UTF8.self)
+        if internedText.count + count <= Self.internLimit {
+            internSlots[slot] = InternSlot(start: internedText.count, count: count, string: string)
+            internedText.append(contentsOf: bytes[range])
+        }
+        return string
     }
 
     private mutating func skipSpaces() {
