@@ -80,8 +80,7 @@ struct MergeCommand: ParsableCommand {
         // bundle of thousands of tables has as many), ready to print.
         let dryRun = dryRun, verb = writes ? "written" : "would change", summarize = format == .text
         var summaries: [String] = []
-        // Freed by the process's exit, not one by one (see ProcessLifetime).
-        defer { ProcessLifetime.keep(loaded, result, summaries) }
+        defer { ProcessLifetime.keep(loaded, result, summaries) }  // freed by the exit, not one by one
         Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
                      options: MergeOptions(prune: prune, fillSource: fill == .source, fillFrom: appTranslations,
                                            keep: loaded.configuration.keep, ignore: loaded.configuration.ignore,

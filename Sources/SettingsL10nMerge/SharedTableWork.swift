@@ -1,0 +1,57 @@
+import SettingsL10nCore
+import SettingsL10nExtract
+
+extension Merger {
+    /// What merging a table needs in every language, made once: each key's rank and each key
+    /// prepared for fuzzy matching (in catalog order), and, made by the first language that needs
+    /// them, the development language's text and the location comment above each string.
+    struct SharedTableWork: Sendable {
+        /// The development language's text and the location comments.
+        struct Text: Sendable {
+            let sourceText: [String: String]
+            /// The location comments' UTF-8, one after another, and where each lies: read in place
+            /// by every thread, without retaining strings they all share.
+            let locationBytes: [UInt8]
+            let locationRanges: [Range<Int>]
+
+            init(_ table: CatalogTable, sourceText: [String: String]) {
+                self.sourceText = sourceText
+                var bytes: [UInt8] = [], ranges: [Range<Int>] = []
+                bytes.reserveCapacity(table.strings.count * 96)
+                ranges.reserveCapacity(table.strings.count)
+                for string in table.strings {
+                    let start = bytes.count
+                    GeneratedComment.appendLocation(string, to: &bytes, sourceText: { sourceText[$0] ?? $0 })
+                    ranges.append(start..<bytes.count)
+                }
+                locationBytes = bytes
+                locationRanges = ranges
+            }
+
+            /// The location comment of the string of rank `rank`.
+            func location(_ rank: Int) -> String {
+                String(decoding: locationBytes[locationRanges[rank]], as: UTF8.self)
+            }
+        }
+
+        let ranks: [String: Int]
+        /// `ranks`, for lookups from many threads at once.
+        let rankIndex: KeyIndex
+        let preparedKeys: [FuzzyMatch.Prepared?]
+        /// The keys of the table the other host shows.
+        let otherHostKeys: Set<String>
+        private let text: OnceValue<Text>
+
+        /// - Parameter sourceText: reads the development language's table (key to text).
+        init(_ table: CatalogTable, otherHostKeys: Set<String> = [], sourceText: @escaping @Sendable () -> [String: String]) {
+            self.otherHostKeys = otherHostKeys
+            ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
+            rankIndex = KeyIndex(ranks)
+            preparedKeys = table.keys.map(FuzzyMatch.Prepared.init)
+            text = OnceValue { Text(table, sourceText: sourceText()) }
+        }
+
+        /// The development language's text and the location comments, made on first use.
+        var sharedText: Text { text.value }
+    }
+}
