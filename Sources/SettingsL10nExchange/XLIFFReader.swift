@@ -143,9 +143,12 @@ public enum XLIFFReader {
             while let token = try scanner.next() {
                 switch token {
                 case .text(let text, _):
-                    element.content.append(.text(text))
+                    // The white space that indents the elements is read by no one outside the
+                    // texts (<source>, <target>, <note>): not kept (a third of a unit's nodes).
+                    if element.keepsText || !Self.isWhiteSpace(text) { element.content.append(.text(text)) }
                 case .start(let name, let attributes, let selfClosing, let offset):
                     var child = XMLElementNode(name: name, attributes: attributes, offset: offset)
+                    child.keepsText = element.keepsText || Self.textElements.contains(XLIFFReader.localName(name))
                     let isUnit = makesUnits && XLIFFReader.localName(name) == "trans-unit"
                     if isUnit { openUnits += 1 }
                     if !selfClosing { try fill(&child, depth: depth + 1) }
@@ -164,6 +167,13 @@ public enum XLIFFReader {
             }
             throw scanner.error("<\(element.name)> opened here is never closed", at: element.offset)
         }
+
+        /// The elements whose text is read.
+        static let textElements: Set<String> = ["source", "target", "note"]
+
+        private static func isWhiteSpace(_ text: String) -> Bool {
+            text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+        }
     }
 }
 
@@ -180,6 +190,9 @@ struct XMLElementNode {
     var attributes: [XMLScanner.Attribute]
     var offset: Int
     var content: [Content] = []
+    /// Whether white space between its children is kept: in and below the elements whose text
+    /// is read.
+    var keepsText = false
 
     /// An attribute by local name (`xml:space` matches `space` only when asked as `xml:space`).
     func attribute(_ name: String) -> String? {

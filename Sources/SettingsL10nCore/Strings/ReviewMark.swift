@@ -31,13 +31,14 @@ package enum ReviewMark {
 }
 
 extension StringsEntry {
-    /// Whether a comment above the entry marks it as needing review.
+    /// Whether a comment above the entry marks it as needing review (a comment that starts with
+    /// `ReviewMark.prefix`, found in the bytes, as `StringsParser.scan` finds it).
     package var needsReview: Bool {
-        comments.contains { $0.hasPrefix(ReviewMark.prefix) }
+        withLeadingTriviaUTF8 { EntryTokenizer.marks(in: $0).needsReview }
     }
 
     /// Whether the entry holds the source text, filled in by `merge --fill source`.
     package var isUntranslatedFill: Bool {
-        comments.contains { $0.hasPrefix(ReviewMark.untranslatedPrefix) }
+        withLeadingTriviaUTF8 { EntryTokenizer.marks(in: $0).untranslated }
     }
 }
