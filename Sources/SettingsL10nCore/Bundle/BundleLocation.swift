@@ -17,8 +17,8 @@ public enum BundleLocation {
     ///   - path: the path as the user typed it.
     ///   - list: lists the folder at a path written like `path`; `nil` when it is not a folder.
     public static func suggestion(for path: String, list: (String) -> [BundleFolderEntry]?) -> String? {
-        let absolute = path.hasPrefix("/")
-        let components = path.split(separator: "/").map(String.init)
+        let absolute = BundlePath.isAbsolute(path)
+        let components = BundlePath.components(path, omittingEmpty: true).map(String.init)
         func joined(_ parts: ArraySlice<String>) -> String {
             (absolute ? "/" : "") + parts.joined(separator: "/")
         }

@@ -65,15 +65,12 @@ public struct InMemoryBundleSource: BundleSource {
     }
 
     public func entries(inFolder folder: String, limit: Int) throws(BundleReadError) -> [BundleFolderEntry] {
-        let prefix = folder.isEmpty ? "" : folder + "/"
         var seen: [String: BundleFolderEntry.Kind] = [:]
-        for path in files.keys where path.hasPrefix(prefix) {
-            let rest = path.dropFirst(prefix.count)
-            if let slash = rest.firstIndex(of: "/") {
-                seen[String(rest[..<slash])] = .folder
-            } else {
-                seen[String(rest)] = .file
-            }
+        // Paths split at their `/` bytes, as the disk source's are (see BundlePath).
+        for path in files.keys {
+            guard let rest = folder.isEmpty ? Substring(path) : BundlePath.relative(path, below: folder) else { continue }
+            let components = BundlePath.components(String(rest), omittingEmpty: false)
+            seen[String(components[0])] = components.count > 1 ? .folder : .file
         }
         guard !seen.isEmpty || folder.isEmpty else {
             throw BundleReadError(path: folder, message: "no such folder")

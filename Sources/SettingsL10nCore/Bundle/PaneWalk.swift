@@ -165,7 +165,8 @@ package struct PaneWalk {
     /// The folder part of a valid `File` path (`Licenses` for `Licenses/Acknowledgements`), or
     /// `nil` for a plain name.
     package static func folder(ofFileName name: String) -> (folder: String, base: String)? {
-        guard let slash = name.lastIndex(of: "/") else { return nil }
-        return (String(name[..<slash]), String(name[name.index(after: slash)...]))
+        let split = BundlePath.splitLast(name)
+        guard let folder = split.folder else { return nil }
+        return (String(folder), String(split.name))
     }
 }

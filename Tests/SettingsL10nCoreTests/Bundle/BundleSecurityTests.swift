@@ -88,6 +88,12 @@ struct BundleSecurityTests {
         #expect(BundlePath.isSameOrBelow("/b", "/b"))
         #expect(BundlePath.isSameOrBelow("/b/\u{301}", "/b"))
         #expect(!BundlePath.isSameOrBelow("/b\u{301}", "/b"))
+        #expect(BundlePath.splitLast("a/b/\u{301}c").folder == "a/b" && BundlePath.splitLast("a/b/\u{301}c").name == "\u{301}c")
+        #expect(BundlePath.splitLast("/x").folder == "" && BundlePath.splitLast("x").folder == nil)
+        #expect(BundlePath.isAbsolute("/\u{301}") && !BundlePath.isAbsolute("\u{301}/"))
+        #expect(PaneWalk.folder(ofFileName: "Licenses/\u{301}Pane")?.folder == "Licenses")
+        #expect(PaneWalk.folder(ofFileName: "Licenses/\u{301}Pane")?.base == "\u{301}Pane")
+        #expect(PaneWalk.folder(ofFileName: "Pane") == nil)
     }
 
     @Test("a billion-laughs schema file fails fast with an error")
