@@ -53,7 +53,7 @@ public enum BundleLoader {
             }
         }
         loadSubfolderPanes(files: &files, bundle: &bundle, from: source, limits: limits)
-        var walk = PaneWalk(files: files)
+        var walk = PaneWalk(files: files, unloaded: bundle.unloadedSchemaFiles.map(\.path))
         walk.run()
         // A pane that opens nothing hides keys as a file that did not load does: its table may
         // hold them.

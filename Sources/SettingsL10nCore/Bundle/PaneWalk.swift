@@ -13,9 +13,18 @@ package struct PaneWalk {
     private(set) var unopened: [(file: String, reason: Diagnostic)] = []
     private var visited: Set<String> = []
 
-    init(files: [String: SchemaFile]) {
+    /// The base names of schema files that are in the bundle but did not load: a `File` naming
+    /// one opens nothing, but the file is there, and its own finding says why.
+    private let unloadedBases: Set<String>
+
+    /// - Parameter unloaded: the paths of the bundle's schema files that did not load.
+    init(files: [String: SchemaFile], unloaded: [String] = []) {
         self.files = files
         self.pathsByBase = Dictionary(grouping: files.keys) { files[$0]!.name.base }
+        unloadedBases = Set(unloaded.compactMap { path in
+            let split = BundlePath.splitLast(path)
+            return SchemaFileName(fileName: String(split.name)).map { name in split.folder.map { "\($0)/\(name.base)" } ?? name.base }
+        })
     }
 
     /// The root files, in the order of `Root.plist`, `~iphone`, `~ipad`, then in-app versions.
@@ -113,6 +122,8 @@ package struct PaneWalk {
             }
             let found = targets(of: name, fromInApp: file.name.isInApp)
             links.append(PaneLink(from: frame.path, keyPath: specifier.keyPath, file: name, targets: found))
+            // A file that is there but did not load is reported, and counted, as such.
+            if found.isEmpty, unloadedBases.contains(name) { continue }
             if found.isEmpty {
                 refuse(Diagnostic(.error, rule: .childPaneFileMissing,
                                   "File \(MessageText.quoted(name)) names \(MessageText.excerpt(name)).plist, which is not in the bundle; tapping the row opens an empty page",

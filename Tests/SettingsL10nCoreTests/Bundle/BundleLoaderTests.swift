@@ -115,6 +115,15 @@ struct BundleLoaderTests {
             at: SourceLocation(file: "Root.plist", line: 15, column: 4, keyPath: "PreferenceSpecifiers[0].File"))])
     }
 
+    @Test("a File naming a schema file that is there but does not parse is reported once, as not parsing (not as missing)")
+    func brokenPane() throws {
+        let bundle = try load(["Root.plist": xmlSchema(childPane(title: "P", file: "Broken")), "Broken.plist": "<plist><broken"])
+        #expect(bundle.diagnostics.map(\.rule) == [.plistSyntax])
+        #expect(bundle.diagnostics.map(\.location.file) == ["Broken.plist"])
+        #expect(bundle.unloadedSchemaFiles.map(\.path) == ["Broken.plist"])
+        #expect(bundle.paneLinks.map(\.targets) == [[]])
+    }
+
     @Test("a pane cycle is reported once and not followed forever")
     func cycle() throws {
         let bundle = try load([

@@ -24,12 +24,14 @@ struct BundleSecurityTests {
         #expect(bundle.localizations.map(\.folder) == ["en.lproj"])
         // The link is a table that cannot be read: reported, never read, never written over.
         #expect(bundle.localizations[0].tables == [StringsTableFile(name: "Root", path: "en.lproj/Root.strings", content: .linkOutsideBundle, isLink: true)])
+        // The pane naming Secret is not also said to name a missing file: the link is there, and
+        // its own finding says why it is not opened (one problem, counted once).
         #expect(bundle.diagnostics.map { "\($0.rule) \($0.location.file)" } == [
             "link-outside-bundle Secret.plist",
             "link-outside-bundle en.lproj/Root.strings",
             "link-outside-bundle fr.lproj",
-            "child-pane-file-missing Root.plist",
         ])
+        #expect(bundle.unloadedSchemaFiles.map(\.path) == ["Secret.plist"])
     }
 
     @Test("symbolic links inside the bundle are followed")
