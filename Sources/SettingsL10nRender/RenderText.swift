@@ -72,7 +72,9 @@ public enum RenderText {
 
     static func line(_ row: LocalizedSpecifier) -> String {
         let title = oneLine(row.title ?? "")
-        let padded = title + String(repeating: " ", count: max(1, width - displayWidth(title)))
+        // Measured as it will be printed: a control character (a bidirectional mark of the
+        // right-to-left pseudo-locale, say) is written as an escape such as \U202B.
+        let padded = title + String(repeating: " ", count: max(1, width - displayWidth(TerminalText.escaped(title))))
         let specifier = row.specifier
         var text: String
         switch row.type {
