@@ -172,7 +172,7 @@ public enum XLIFFReader {
         static let textElements: Set<String> = ["source", "target", "note"]
 
         private static func isWhiteSpace(_ text: String) -> Bool {
-            text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+            text.utf8.allSatisfy(XMLScanner.isSpace)
         }
     }
 }

@@ -12,14 +12,8 @@ enum GeneratedComment {
     static let obsoleteMarker = "/* settings-l10n: obsolete: no schema file uses the keys below; they stay live until merge --prune */"
     static let obsoletePrefix = "/* settings-l10n: obsolete"
 
-    /// The comment above a generated entry, saying where its string appears.
-    static func location(_ string: LocalizableString, sourceText: (String) -> String) -> String {
-        var bytes: [UInt8] = []
-        appendLocation(string, to: &bytes, sourceText: sourceText)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `location`, its UTF-8 appended to `bytes`.
+    /// The comment above a generated entry, saying where its string appears, its UTF-8 appended
+    /// to `bytes`.
     static func appendLocation(_ string: LocalizableString, to bytes: inout [UInt8], sourceText: (String) -> String) {
         bytes += "/* "
         let start = bytes.count

@@ -64,7 +64,7 @@ extension XMLScanner {
         offset = runEnd
         if offset == bytes.count || (bytes[offset] == UInt8(ascii: "<") && !hasPrefix("<!--") && !hasPrefix("<![CDATA[")) {
             // The white space that indents tags recurs: made once.
-            if runEnd - start <= 64, bytes[start..<runEnd].allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
+            if runEnd - start <= 64, bytes[start..<runEnd].allSatisfy(Self.isSpace) {
                 return .text(interned(start..<runEnd), offset: start)
             }
             return .text(String(decoding: bytes[start..<runEnd], as: UTF8.self), offset: start)

@@ -109,7 +109,7 @@ package struct XMLScanner {
         var end = offset
         while end < bytes.count {
             let byte = bytes[end]
-            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
+            guard Self.isSpace(byte) else { break }
             end += 1
         }
         guard end > offset, end < bytes.count, bytes[end] == UInt8(ascii: "<") else { return }
@@ -217,13 +217,20 @@ package struct XMLScanner {
         return interned(start..<offset)
     }
 
+    /// White space as XML defines it: space, tab, line feed, carriage return.
+    @inline(__always)
+    package static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     /// The string of `range` of the bytes, taken from those made before when it recurs.
     mutating func interned(_ range: Range<Int>) -> String {
         let count = range.count
         guard count > 0 else { return "" }
+        // The slot: by the length and the first and last bytes.
+        let slot = (count &* 31 &+ Int(bytes[range.lowerBound]) &* 7 &+ Int(bytes[range.upperBound - 1])) & 63
         let found: Int? = bytes.withUnsafeBufferPointer { text in
-            let slot = (count &* 31 &+ Int(text[range.lowerBound]) &* 7 &+ Int(text[range.upperBound - 1])) & 63
-            return internSlots.withUnsafeBufferPointer { slots in
+            internSlots.withUnsafeBufferPointer { slots in
                 guard slots[slot].count == count else { return nil }
                 let start = slots[slot].start
                 return internedText.withUnsafeBufferPointer {
@@ -232,7 +239,6 @@ package struct XMLScanner {
             }
         }
         if let found { return internSlots[found].string }
-        let slot = (count &* 31 &+ Int(bytes[range.lowerBound]) &* 7 &+ Int(bytes[range.upperBound - 1])) & 63
         let string = String(decoding: bytes[range], as: UTF8.self)
         if internedText.count + count <= Self.internLimit {
             internSlots[slot] = InternSlot(start: internedText.count, count: count, string: string)
@@ -244,7 +250,7 @@ package struct XMLScanner {
     private mutating func skipSpaces() {
         while offset < bytes.count {
             let byte = bytes[offset]
-            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return }
+            guard Self.isSpace(byte) else { return }
             offset += 1
         }
     }
