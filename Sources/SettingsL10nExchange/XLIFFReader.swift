@@ -145,7 +145,7 @@ public enum XLIFFReader {
                 case .text(let text, _):
                     // The white space that indents the elements is read by no one outside the
                     // texts (<source>, <target>, <note>): not kept (a third of a unit's nodes).
-                    if element.keepsText || !Self.isWhiteSpace(text) { element.content.append(.text(text)) }
+                    if element.keepsText || !text.utf8.allSatisfy(XMLScanner.isSpace) { element.content.append(.text(text)) }
                 case .start(let name, let attributes, let selfClosing, let offset):
                     var child = XMLElementNode(name: name, attributes: attributes, offset: offset)
                     child.keepsText = element.keepsText || Self.textElements.contains(XLIFFReader.localName(name))
@@ -170,10 +170,6 @@ public enum XLIFFReader {
 
         /// The elements whose text is read.
         static let textElements: Set<String> = ["source", "target", "note"]
-
-        private static func isWhiteSpace(_ text: String) -> Bool {
-            text.utf8.allSatisfy(XMLScanner.isSpace)
-        }
     }
 }
 

@@ -108,34 +108,16 @@ package final class OnceValue<Value: Sendable>: @unchecked Sendable {
 }
 
 /// A value made on a thread of its own while the caller goes on (an import reads its documents
-/// while the bundle loads); `value` waits for it. Made by the caller when the system refuses a
-/// thread.
-package final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
-    private let lock = ConditionLock()
-    private var made: Value?
-    private var make: (@Sendable () -> Value)?
+/// while the bundle loads); `value` waits for it. A `OnceValue` the thread asks for first: made by
+/// the caller when the system refuses a thread, or when the caller asks before the thread starts.
+package final class BackgroundValue<Value: Sendable>: Sendable {
+    private let once: OnceValue<Value>
 
     package init(_ make: @escaping @Sendable () -> Value) {
-        self.make = make
-        let started = startThread { [self] in
-            let value = make()
-            lock.withLock {
-                made = value
-                lock.broadcast()
-            }
-        }
-        if started { self.make = nil }
+        let once = OnceValue(make)
+        self.once = once
+        _ = startThread { _ = once.value }
     }
 
-    package var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if let make {
-            // No thread was started: made here.
-            self.make = nil
-            made = make()
-        }
-        while made == nil { lock.wait() }
-        return made!
-    }
+    package var value: Value { once.value }
 }
