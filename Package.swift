@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "SettingsL10nExtractTests", dependencies: ["SettingsL10nExtract", "SettingsL10nTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SettingsL10nExchangeTests", dependencies: ["SettingsL10nExchange", "SettingsL10nTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SettingsL10nMergeTests", dependencies: ["SettingsL10nMerge", "SettingsL10nTestSupport"]),
-        .testTarget(name: "SettingsL10nCheckTests", dependencies: ["SettingsL10nCheck", "SettingsL10nTestSupport"]),
+        .testTarget(name: "SettingsL10nCheckTests", dependencies: ["SettingsL10nCheck", "SettingsL10nStatus", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nICUTests", dependencies: ["SettingsL10nICU", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nResolveTests", dependencies: ["SettingsL10nResolve", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nRenderTests", dependencies: ["SettingsL10nRender", "SettingsL10nTestSupport"], exclude: ["Golden"]),

@@ -25,9 +25,17 @@ public struct StatusReport: Hashable, Sendable {
 
     public var developmentLanguage: String
     public var locales: [Locale]
+    /// The schema files that did not load (or that a child pane could not open): their strings
+    /// are not counted, and which keys are stale is unknown while any is listed (`check`
+    /// withholds `stale-key` then, and `merge` writes nothing).
+    public var unloaded: [UnloadedSchemaFile]
+
+    /// Whether the stale counts mean anything: every schema file loaded.
+    public var staleIsKnown: Bool { unloaded.isEmpty }
 
     public init(_ context: CheckContext) {
         developmentLanguage = context.catalog.developmentLanguage
+        unloaded = context.bundle.unloadedSchemaFiles
         var byLocale: [String: Locale] = [:]
         var order: [String] = []
         for coverage in context.coverage {
@@ -86,7 +94,7 @@ public struct StatusReport: Hashable, Sendable {
                 out += (index == 0 ? name : "").padded(to: localeWidth) + "  " + row.0.padded(to: tableWidth) + "  "
                 out += (locale.isDevelopmentLanguage ? "source" : "\(row.2.grouped)/\(row.3.grouped)").rightAligned(to: 10) + "  " + row.4.grouped.rightAligned(to: 5) + "  "
                     + row.5.grouped.rightAligned(to: 7) + "  "
-                out += row.6.grouped.rightAligned(to: 5) + "  " + Self.percent(row.7).rightAligned(to: 7)
+                out += (staleIsKnown ? row.6.grouped : "?").rightAligned(to: 5) + "  " + Self.percent(row.7).rightAligned(to: 7)
                 if isLast { out += "  " + tint(Self.bar(locale.percent), locale.percent) }
                 out += row.1 + "\n"
             }
@@ -95,13 +103,26 @@ public struct StatusReport: Hashable, Sendable {
         let folder = locales.first(where: \.isDevelopmentLanguage).map(\.locale) ?? developmentLanguage
         let held = folder == developmentLanguage ? "" : ", held by \(TerminalText.escaped(folder)).lproj"
         out += "* the development language (\(developmentLanguage)\(held)): its table holds the source text; missing counts the entries merge adds\n"
+        if let incomplete = incompleteNote { out += "! " + TerminalText.escaped(incomplete) + "\n" }
         return out
     }
 
+    /// What the counts leave out while a schema file did not load, or `nil`.
+    public var incompleteNote: String? {
+        guard let first = unloaded.first else { return nil }
+        var seen: Set<String> = []
+        let paths = unloaded.map(\.path).filter { seen.insert($0).inserted }
+        let subject = paths.count == 1
+            ? "\(first.path) \(first.reason.location.file == first.path ? "did not load" : "could not be opened")"
+            : "\(paths.count.grouped) schema files did not load or could not be opened (\(paths.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", …" : ""))"
+        return subject + ": \(paths.count == 1 ? "its" : "their") strings are not counted, and which keys are stale is unknown (?); settings-l10n check says what is wrong"
+    }
+
     public var json: JSONValue {
+        let staleIsKnown = staleIsKnown
         func counts(_ translated: Int, _ fuzzy: Int, _ missing: Int, _ stale: Int, _ total: Int, _ percent: Double) -> [(String, JSONValue)] {
             [("translated", .integer(Int64(translated))), ("fuzzy", .integer(Int64(fuzzy))), ("missing", .integer(Int64(missing))),
-             ("stale", .integer(Int64(stale))), ("total", .integer(Int64(total))), ("percent", .number((percent * 10).rounded() / 10))]
+             ("stale", staleIsKnown ? .integer(Int64(stale)) : .null), ("total", .integer(Int64(total))), ("percent", .number((percent * 10).rounded() / 10))]
         }
         return .object([
             ("developmentLanguage", .string(developmentLanguage)),
@@ -114,7 +135,25 @@ public struct StatusReport: Hashable, Sendable {
                                      table.stale.count, table.total, locale.progress(of: table).percent))
                     }))])
             })),
+            ("unloadedSchemaFiles", .array(unloaded.map { file in
+                let location = file.reason.location
+                return .object([("path", .string(file.path)), ("rule", .string(file.reason.rule.rawValue)), ("message", .string(file.reason.message)),
+                                ("file", .string(location.file)), ("line", location.line.map { .integer(Int64($0)) } ?? .null),
+                                ("column", location.column.map { .integer(Int64($0)) } ?? .null)])
+            })),
         ])
+    }
+
+    /// Text from the bundle (a file or folder name) as Markdown shows it literally: the
+    /// characters that would start markup (a table cell's `|`, a link, HTML, code) escaped with a
+    /// backslash, control characters as their escapes.
+    static func markdownEscaped(_ text: String) -> String {
+        var out = ""
+        for character in TerminalText.escaped(text) {
+            if "\\`*[]<>|".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
     }
 
     /// Markdown for a pull-request comment.
@@ -122,17 +161,19 @@ public struct StatusReport: Hashable, Sendable {
         var out = "### \(title)\n\n"
         let complete = locales.filter { $0.percent >= 100 && $0.fuzzy == 0 }.count
         out += "\(complete.grouped) of \(locales.count.grouped) languages complete.\n\n"
+        if let incomplete = incompleteNote { out += "> **Incomplete:** \(Self.markdownEscaped(incomplete))\n\n" }
+        let stale = { (count: Int) in self.staleIsKnown ? count.grouped : "?" }
         out += "| Language | Translated | Fuzzy | Missing | Stale | Complete |\n|---|---:|---:|---:|---:|---|\n"
         for locale in locales {
-            let name = locale.isDevelopmentLanguage ? "\(locale.locale) (source)" : locale.locale
-            out += "| \(name) | \(locale.translated.grouped) / \(locale.total.grouped) | \(locale.fuzzy.grouped) | \(locale.missing.grouped) | \(locale.stale.grouped) | \(Self.percent(locale.percent)) `\(Self.bar(locale.percent, width: 10))` |\n"
+            let name = Self.markdownEscaped(locale.locale) + (locale.isDevelopmentLanguage ? " (source)" : "")
+            out += "| \(name) | \(locale.translated.grouped) / \(locale.total.grouped) | \(locale.fuzzy.grouped) | \(locale.missing.grouped) | \(stale(locale.stale)) | \(Self.percent(locale.percent)) `\(Self.bar(locale.percent, width: 10))` |\n"
         }
         let multiTable = locales.contains { $0.tables.count > 1 }
         if multiTable {
             out += "\n<details><summary>Per table</summary>\n\n| Language | Table | Translated | Fuzzy | Missing | Stale |\n|---|---|---:|---:|---:|---:|\n"
             for locale in locales {
                 for table in locale.tables {
-                    out += "| \(locale.locale) | \(table.table) | \(locale.progress(of: table).translated.grouped) / \(table.total.grouped) | \(table.fuzzy.count.grouped) | \((table.missing.count + table.filled.count).grouped) | \(table.stale.count.grouped) |\n"
+                    out += "| \(Self.markdownEscaped(locale.locale)) | \(Self.markdownEscaped(table.table)) | \(locale.progress(of: table).translated.grouped) / \(table.total.grouped) | \(table.fuzzy.count.grouped) | \((table.missing.count + table.filled.count).grouped) | \(stale(table.stale.count)) |\n"
                 }
             }
             out += "\n</details>\n"

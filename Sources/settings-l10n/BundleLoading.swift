@@ -75,6 +75,15 @@ extension BundleOptions {
 }
 
 extension LoadedBundle {
+    /// Refuses to write while a schema file did not load (exit 1): first each one, where it
+    /// went wrong (`Settings.bundle/Root.plist:267:4: error: …`, as check reports it), then
+    /// `<what>: <the bundle's refusal>`. Does nothing when every schema file loaded.
+    func refuseWritingWhileUnloaded(_ what: String, paths: DiagnosticPaths) throws {
+        guard let refusal = bundle.schemaWriteRefusal else { return }
+        printError(TextDiagnosticFormatter(paths: paths).format(bundle.unloadedSchemaFiles.map(\.reason)))
+        throw RefusedWork("\(what): \(refusal)")
+    }
+
     /// Refuses `--locale`s that no `.lproj` folder holds (exit 3), in the same words in every
     /// command: a typo must not pass as an empty report.
     func requireFolders(for locales: [String]) throws {

@@ -111,6 +111,7 @@ struct CheckCommand: ParsableCommand {
         var report = DiagnosticReport(diagnostics: diagnostics, rules: rules, listsEach: each)
         report.configuration = options.configurationFile?.location
         report.commandArguments = options.commandLine
+        report.fixesWaitFor = loaded.bundle.schemaLoadCondition
         var fixed = 0
         if let baseline {
             let accepted = try Self.readBaseline(baseline)
@@ -165,7 +166,7 @@ struct CheckCommand: ParsableCommand {
 
     private func writeFile(_ path: String, _ text: String, what: String) throws {
         do {
-            try LocalFile.write(Array(text.utf8), to: path)
+            try LocalFile.write(Array(text.utf8), to: path, creatingFolders: true)
         } catch {
             throw CommandFailure("cannot write \(what) to \(path): \(error.reason); choose a file you can write")
         }

@@ -8,7 +8,8 @@ struct ExtractCommand: ParsableCommand {
         discussion: """
         Walks Root.plist and its device variants, every child pane reachable through File, and \
         every other top-level .plist, and collects Title, FooterText, Titles and ShortTitles under \
-        each file's StringsTable. Reads the bundle; never writes it.
+        each file's StringsTable. Reads the bundle; never writes it. Exits 1 when a schema file \
+        does not load (its strings are not listed, and no export is written).
         """
     )
 
@@ -52,9 +53,16 @@ struct ExtractCommand: ParsableCommand {
         }
         let (bundle, catalog) = (loaded.bundle, loaded.catalog)
         let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
-        let readingProblems = bundle.diagnostics.filter { [.plistSyntax, .fileUnreadable, .stringsTableInvalid, .childPaneFileInvalid].contains($0.rule) }
+        var readingProblems = bundle.diagnostics.filter { [.plistSyntax, .fileUnreadable, .stringsTableInvalid, .childPaneFileInvalid].contains($0.rule) }
+        // Every schema file that did not load, or that a child pane could not open, whatever the rule.
+        readingProblems += bundle.unloadedSchemaFiles.map(\.reason).filter { !readingProblems.contains($0) }
         printError(formatter.format(readingProblems + catalog.diagnostics), ifNotEmpty: true)
-        if xliff != nil || xcloc != nil || xcstrings != nil { try refuseExports(after: readingProblems) }
+        if xliff != nil || xcloc != nil || xcstrings != nil {
+            try refuseExports(after: readingProblems)
+            if let condition = bundle.schemaLoadCondition {
+                throw RefusedWork("no export was written: its strings would be missing from it; export again once \(condition) (the error above says what is wrong)")
+            }
+        }
 
         if let xliff {
             let exports = try exportXLIFF(catalog: catalog, bundle: bundle, to: xliff, formatter: formatter)
@@ -74,6 +82,8 @@ struct ExtractCommand: ParsableCommand {
         case .text: printOutput(catalog.text)
         case .json: catalog.writeJSON(into: printJSON)
         }
+        // The strings of a schema file that did not load are not in the list.
+        if !bundle.unloadedSchemaFiles.isEmpty { throw ExitCode(1) }
     }
 
     private func exportXLIFF(catalog: Catalog, bundle: SettingsBundle, to folder: String, formatter: some DiagnosticFormatter) throws -> [XLIFFExporter.Export] {

@@ -102,9 +102,7 @@ struct ImportCommand: ParsableCommand {
             case .failure(let message): throw CommandFailure(message)
             }
         }
-        if let refusal = bundle.schemaWriteRefusal {
-            throw RefusedWork("nothing was imported: \(refusal)")
-        }
+        try loaded.refuseWritingWhileUnloaded("nothing was imported", paths: options.diagnosticPaths)
         var result: ImportResult
         do {
             result = try XLIFFImporter.plan(documents: parsed, bundle: bundle, catalog: catalog, bundleName: options.bundleName)

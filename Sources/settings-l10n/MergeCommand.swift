@@ -55,10 +55,8 @@ struct MergeCommand: ParsableCommand {
         let loaded = try options.load()
         let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
         try loaded.requireFolders(for: locales)
-        if let refusal = bundle.schemaWriteRefusal {
-            if format == .json { printJSON(MergeResult(refusal: refusal).json.rendered()) }
-            throw RefusedWork("merge changed nothing: \(refusal)")
-        }
+        if let refusal = bundle.schemaWriteRefusal, format == .json { printJSON(MergeResult(refusal: refusal).json.rendered()) }
+        try loaded.refuseWritingWhileUnloaded("merge changed nothing", paths: options.diagnosticPaths)
         var appTranslations = try fillFrom.map { try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage) }
         if var app = appTranslations {
             // The app's languages meet the folders as render's languages do (zh-Hans fills zh_CN.lproj).

@@ -13,7 +13,8 @@ struct StatusCommand: ParsableCommand {
         discussion: """
         The numbers are check's: missing counts the missing-translation (and, for the \
         development language, development-entry-missing) findings plus every key of a table \
-        file that is missing; stale counts stale-key; fuzzy counts needs-review.
+        file that is missing; stale counts stale-key; fuzzy counts needs-review. Exits 1 when a \
+        schema file does not load: its strings are not counted, and stale is unknown (?).
         """
     )
 
@@ -44,5 +45,10 @@ struct StatusCommand: ParsableCommand {
             let name = URL(fileURLWithPath: options.bundle).standardizedFileURL.lastPathComponent
             printOutput(report.markdown(title: "Translations of \(name)"))
         }
+        // A schema file that did not load leaves its strings out of every count: said on
+        // standard error where it is, and the exit status says the numbers are incomplete.
+        guard !report.unloaded.isEmpty else { return }
+        printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(loaded.bundle.unloadedSchemaFiles.map(\.reason)))
+        throw ExitCode(1)
     }
 }

@@ -51,9 +51,7 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         try requireICU(for: "sync")
         let loaded = try options.load()
-        if let refusal = loaded.bundle.schemaWriteRefusal {
-            throw RefusedWork("sync changed nothing: \(refusal)")
-        }
+        try loaded.refuseWritingWhileUnloaded("sync changed nothing", paths: options.diagnosticPaths)
         if let stamp { try OutputGuard.refuseInsideBundle(stamp, bundle: loaded.source, option: "--stamp") }
         var plans: [SyncPlan] = []
         let path = try options.catalogPath(catalog, configuration: loaded.configuration, command: "sync")
@@ -106,7 +104,7 @@ struct SyncCommand: ParsableCommand {
             if plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
             if let stamp {
                 do {
-                    try LocalFile.write(Array("// settings-l10n sync --check passed: \(options.bundleName)\n".utf8), to: stamp)
+                    try LocalFile.write(Array("// settings-l10n sync --check passed: \(options.bundleName)\n".utf8), to: stamp, creatingFolders: true)
                 } catch {
                     throw CommandFailure("cannot write the stamp to \(stamp): \(error.reason); choose a file you can write")
                 }

@@ -19,8 +19,10 @@ struct CompletenessCommandTests {
     /// The numbers of every locale of a bundle, from the built binary.
     static func numbers(_ bundle: String, options: [String] = []) throws -> [String: Numbers] {
         let status = try Tool.run(["status", bundle, "--format", "json"] + options)
-        try #require(status.exitCode == 0, "\(status)")
         let document = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as! [String: Any]
+        // A schema file that does not load (a pane naming no file) makes the counts incomplete: exit 1.
+        let unloaded = try #require(document["unloadedSchemaFiles"] as? [[String: Any]])
+        try #require(status.exitCode == (unloaded.isEmpty ? 0 : 1), "\(status)")
         var numbers: [String: Numbers] = [:]
         // A table that cannot be read counts every string missing in status; check reports the
         // table's error instead (the device drops the whole table): those tables are compared apart.

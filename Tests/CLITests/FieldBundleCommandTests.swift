@@ -89,7 +89,10 @@ struct FieldBundleCommandTests {
         let before = try copy.snapshot()
         let result = try Tool.run(["merge", copy.bundle.path, "--prune"])
         #expect(result.exitCode == 1)
-        #expect(result.stderr == "error: merge changed nothing: \(reason), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again\n")
+        // Where the File is, as check reports it, then the refusal.
+        #expect(result.stderr.hasPrefix("\(copy.bundle.path)/Root.plist:31:4: error: File \"\(file)\" "))
+        #expect(result.stderr.hasSuffix("]\nerror: merge changed nothing: \(reason), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again\n"))
+        #expect(result.stderr.split(separator: "\n").count == 2)
         #expect(try copy.snapshot() == before)
     }
 

@@ -9,6 +9,11 @@ import SettingsL10nTestSupport
 struct HostileInputCommandTests {
     private static let notLoaded = "Root.plist did not load (line 279: not a property list: </plst> does not close <plist> (opened at line 3)), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again"
 
+    /// Where the refusal's reason is, as check reports it, on the line before the refusal.
+    private static func notLoadedFinding(_ copy: BundleCopy) -> String {
+        "\(copy.bundle.path)/Root.plist:279:1: error: not a property list: </plst> does not close <plist> (opened at line 3) [plist-syntax]\n"
+    }
+
     private static func breakRootPlist(_ copy: BundleCopy) throws {
         let root = copy.bundle.appendingPathComponent("Root.plist")
         try String(contentsOf: root, encoding: .utf8).replacingOccurrences(of: "</plist>", with: "</plst>")
@@ -21,7 +26,7 @@ struct HostileInputCommandTests {
         try Self.breakRootPlist(copy)
         let before = try copy.snapshot()
         let result = try Tool.run(["merge", copy.bundle.path] + options)
-        #expect(result == ToolResult(stdout: "", stderr: "error: merge changed nothing: \(Self.notLoaded)\n", exitCode: 1))
+        #expect(result == ToolResult(stdout: "", stderr: Self.notLoadedFinding(copy) + "error: merge changed nothing: \(Self.notLoaded)\n", exitCode: 1))
         #expect(try copy.snapshot() == before)
     }
 
@@ -34,7 +39,7 @@ struct HostileInputCommandTests {
         let before = try copy.snapshot()
         let result = try Tool.run(["merge", copy.bundle.path, "--prune"])
         #expect(result.exitCode == 1)
-        #expect(result.stderr == "error: merge changed nothing: Root.plist did not load (this symbolic link points outside the bundle; it was not followed), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again\n")
+        #expect(result.stderr == "\(copy.bundle.path)/Root.plist: error: this symbolic link points outside the bundle; it was not followed [link-outside-bundle]\nerror: merge changed nothing: Root.plist did not load (this symbolic link points outside the bundle; it was not followed), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again\n")
         #expect(try copy.snapshot() == before)
     }
 
@@ -46,7 +51,7 @@ struct HostileInputCommandTests {
         try Self.breakRootPlist(copy)
         let before = try copy.snapshot()
         let result = try Tool.run(["import", copy.bundle.path, out.appendingPathComponent("de.xliff").path])
-        #expect(result == ToolResult(stdout: "", stderr: "error: nothing was imported: \(Self.notLoaded)\n", exitCode: 1))
+        #expect(result == ToolResult(stdout: "", stderr: Self.notLoadedFinding(copy) + "error: nothing was imported: \(Self.notLoaded)\n", exitCode: 1))
         #expect(try copy.snapshot() == before)
     }
 

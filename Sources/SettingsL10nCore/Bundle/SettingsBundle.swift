@@ -56,13 +56,20 @@ public struct UnloadedSchemaFile: Hashable, Sendable {
 }
 
 extension SettingsBundle {
+    /// The paths of `unloadedSchemaFiles`, each once (three device variants of a page may name
+    /// one missing pane), in the order they were found.
+    public var unloadedSchemaPaths: [String] {
+        var seen: Set<String> = []
+        return unloadedSchemaFiles.map(\.path).filter { seen.insert($0).inserted }
+    }
+
     /// Why no table of the bundle may be written, or `nil` when every schema file loaded.
     ///
     /// A schema file that did not load hides which keys are live: merging without it would call
     /// its keys obsolete (and `--prune` would delete their translations).
     public var schemaWriteRefusal: String? {
         guard let first = unloadedSchemaFiles.first else { return nil }
-        let others = unloadedSchemaFiles.count - 1
+        let others = unloadedSchemaPaths.count - 1
         let also = others > 0 ? " (and \(others) other schema file\(others == 1 ? "" : "s"))" : ""
         let line = first.reason.location.line
         // A child pane that opened nothing is reported where its File is written.
@@ -72,6 +79,18 @@ extension SettingsBundle {
         }
         let position = line.map { "line \($0): " } ?? ""
         return "\(first.path)\(also) did not load (\(position)\(first.reason.message)), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again"
+    }
+
+    /// What must happen before `merge` and `import` write again, in a few words for a summary
+    /// line (`Privacy.plist loads`, `Fruit.plist and 3 other schema files can be opened`), or
+    /// `nil` when every schema file loaded.
+    public var schemaLoadCondition: String? {
+        guard let first = unloadedSchemaFiles.first else { return nil }
+        let others = unloadedSchemaPaths.count - 1
+        let subject = others > 0 ? "\(first.path) and \(others) other schema file\(others == 1 ? "" : "s")" : first.path
+        // A child pane that opened nothing is reported where its File is written.
+        let opened = first.reason.location.file != first.path
+        return subject + (opened ? " can be opened" : others > 0 ? " load" : " loads")
     }
 
     /// Whether the table `name` of `localization` may be written (replaced or created).

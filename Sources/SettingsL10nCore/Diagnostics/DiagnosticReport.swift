@@ -14,6 +14,9 @@ public struct DiagnosticReport: Sendable {
     /// The bundle and the options every command takes, as the commands the summary suggests
     /// write them, quoted for the shell (`VLC/Settings.bundle --config vlc.json`), or `nil`.
     public var commandArguments: String?
+    /// What must happen before the commands the summary suggests change anything
+    /// (`Privacy.plist loads`: merge writes nothing while a schema file does not load), or `nil`.
+    public var fixesWaitFor: String?
     /// How many findings of each severity (errors first) `filtered(atLeast:)` left out, and
     /// the severity it kept.
     public private(set) var hidden: (counts: [(severity: Severity, count: Int)], kept: Severity)?
@@ -179,8 +182,10 @@ public struct DiagnosticReport: Sendable {
             previous = (diagnostic.rule, diagnostic.severity, slot)
             if let slot { tally[slot].count += 1 }
         }
+        // While a schema file does not load, merge changes nothing: the file comes first.
+        let until = fixesWaitFor.map { " once \($0)" } ?? ""
         return tally.enumerated().sorted { ($0.element.count, $1.offset) > ($1.element.count, $0.offset) }.map { _, row in
-            "\(Self.count(row.count, row.noun)) \(row.count == 1 ? "is" : "are") \(row.fix.verb) by `\(row.fix.commandLine(arguments: commandArguments))`\n"
+            "\(Self.count(row.count, row.noun)) \(row.count == 1 ? "is" : "are") \(row.fix.verb) by `\(row.fix.commandLine(arguments: commandArguments))`\(until)\n"
         }.joined()
     }
 

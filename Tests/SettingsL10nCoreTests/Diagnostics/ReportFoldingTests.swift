@@ -100,6 +100,13 @@ struct ReportFoldingTests {
         ])
         report.commandArguments = "VLC/Settings.bundle"
         #expect(report.summary.contains("3 warnings are fixed by `settings-l10n merge VLC/Settings.bundle`\n"))
+        // While a schema file does not load, merge changes nothing: each fix says what it waits for.
+        report.fixesWaitFor = "Privacy.plist loads"
+        #expect(report.summary.components(separatedBy: "\n").suffix(3) == [
+            "1,234 stale keys are removed by `settings-l10n merge VLC/Settings.bundle --prune` once Privacy.plist loads",
+            "3 warnings are fixed by `settings-l10n merge VLC/Settings.bundle` once Privacy.plist loads",
+            "",
+        ])
         // Rules without a fix say nothing more.
         #expect(DiagnosticReport(diagnostics: [Self.missing("A", in: "de")], rules: Self.rules).summary == """
             0 errors, 1 warning, 0 notes
