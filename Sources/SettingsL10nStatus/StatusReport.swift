@@ -112,9 +112,10 @@ public struct StatusReport: Hashable, Sendable {
         guard let first = unloaded.first else { return nil }
         var seen: Set<String> = []
         let paths = unloaded.map(\.path).filter { seen.insert($0).inserted }
+        let shown = paths.map { $0.isEmpty ? "\"\"" : TerminalText.escaped($0) }
         let subject = paths.count == 1
-            ? "\(first.path) \(first.reason.location.file == first.path ? "did not load" : "could not be opened")"
-            : "\(paths.count.grouped) schema files did not load or could not be opened (\(paths.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", …" : ""))"
+            ? "\(first.shownPath) \(first.failure)"
+            : "\(paths.count.grouped) schema files did not load or could not be opened (\(shown.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", …" : ""))"
         return subject + ": \(paths.count == 1 ? "its" : "their") strings are not counted, and which keys are stale is unknown (?); settings-l10n check says what is wrong"
     }
 
@@ -160,8 +161,12 @@ public struct StatusReport: Hashable, Sendable {
     public func markdown(title: String) -> String {
         var out = "### \(title)\n\n"
         let complete = locales.filter { $0.percent >= 100 && $0.fuzzy == 0 }.count
-        out += "\(complete.grouped) of \(locales.count.grouped) languages complete.\n\n"
-        if let incomplete = incompleteNote { out += "> **Incomplete:** \(Self.markdownEscaped(incomplete))\n\n" }
+        if let incomplete = incompleteNote {
+            out += "> **Incomplete:** \(Self.markdownEscaped(incomplete))\n\n"
+            out += "\(complete.grouped) of \(locales.count.grouped) languages complete in the schema files that loaded.\n\n"
+        } else {
+            out += "\(complete.grouped) of \(locales.count.grouped) languages complete.\n\n"
+        }
         let stale = { (count: Int) in self.staleIsKnown ? count.grouped : "?" }
         out += "| Language | Translated | Fuzzy | Missing | Stale | Complete |\n|---|---:|---:|---:|---:|---|\n"
         for locale in locales {

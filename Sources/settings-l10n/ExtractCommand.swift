@@ -57,13 +57,14 @@ struct ExtractCommand: ParsableCommand {
         // Every schema file that did not load, or that a child pane could not open, whatever the rule.
         readingProblems += bundle.unloadedSchemaFiles.map(\.reason).filter { !readingProblems.contains($0) }
         printError(formatter.format(readingProblems + catalog.diagnostics), ifNotEmpty: true)
-        if xliff != nil || xcloc != nil || xcstrings != nil {
-            try refuseExports(after: readingProblems)
-            if let condition = bundle.schemaLoadCondition {
-                throw RefusedWork("no export was written: its strings would be missing from it; export again once \(condition) (the error above says what is wrong)")
-            }
+        let exporting = xliff != nil || xcloc != nil || xcstrings != nil
+        if exporting { try refuseExports(after: readingProblems) }
+        // An export without a schema file's strings is not written (translators would get part
+        // of the bundle); the listing of what loaded is still printed, then the refusal.
+        if exporting, let subject = bundle.unloadedSchemaSubject, let condition = bundle.schemaLoadCondition {
+            printListing(catalog)
+            throw RefusedWork("no export was written: it would lack the strings of \(subject); export again once \(condition) (the error above says what is wrong)")
         }
-
         if let xliff {
             let exports = try exportXLIFF(catalog: catalog, bundle: bundle, to: xliff, formatter: formatter)
             for export in exports {
@@ -78,12 +79,16 @@ struct ExtractCommand: ParsableCommand {
         if let xcstrings {
             try exportStringCatalogs(catalog: catalog, bundle: bundle, to: xcstrings, formatter: formatter)
         }
+        printListing(catalog)
+        // The strings of a schema file that did not load are not in the list.
+        if !bundle.unloadedSchemaFiles.isEmpty { throw ExitCode(1) }
+    }
+
+    private func printListing(_ catalog: Catalog) {
         switch format {
         case .text: printOutput(catalog.text)
         case .json: catalog.writeJSON(into: printJSON)
         }
-        // The strings of a schema file that did not load are not in the list.
-        if !bundle.unloadedSchemaFiles.isEmpty { throw ExitCode(1) }
     }
 
     private func exportXLIFF(catalog: Catalog, bundle: SettingsBundle, to folder: String, formatter: some DiagnosticFormatter) throws -> [XLIFFExporter.Export] {

@@ -102,7 +102,6 @@ struct RenderCommand: ParsableCommand {
         progress.finish()
         // Pages missing from the rendering: a schema file there that did not load, or no Root.
         let unloaded = loaded.bundle.unloadedSchemaFiles.filter { $0.reason.location.file == $0.path }.map(\.reason)
-            + loaded.bundle.diagnostics.filter { $0.rule == .rootPlistMissing }
         // Child panes whose File opens nothing (refused, or naming no file): reported where the
         // File is written; their rows show "(no page)".
         let unopened = loaded.bundle.unloadedSchemaFiles.filter { $0.reason.location.file != $0.path }.map(\.reason)

@@ -21,7 +21,8 @@ struct SettingsL10nCommand: ParsableCommand {
         Xcode String Catalog, checks schema files and tables in CI and Xcode, and renders each \
         locale as the Settings app shows it. \
         Exit codes: 0 success; 1 the command ran and found problems (check errors, merge --check \
-        or sync --check out of date, import rejects, a table sync had to leave alone); 2 bad \
+        or sync --check out of date, import rejects, a table sync had to leave alone, a schema \
+        file that does not load); 2 bad \
         usage; 3 any other failure (unreadable bundle, malformed XLIFF or String Catalog, a table \
         or language the bundle lacks on import, an I/O error), always with a message on standard \
         error.

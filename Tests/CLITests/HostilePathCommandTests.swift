@@ -16,7 +16,8 @@ struct HostilePathCommandTests {
         let extract = try Tool.run(["extract", copy.bundle.path, "--xcstrings", output.path])
         let finding = "\(copy.bundle.path)/Privacy.plist:6:2: error: StringsTable \"../../escaped\" contains a path separator; it must be a plain name such as Root; the table is neither read, written nor exported [strings-table-invalid]\n"
         // The export would lack the file's strings: none is written, inside the folder or out of it.
-        #expect(extract == ToolResult(stdout: "", stderr: finding + "error: no export was written: its strings would be missing from it; export again once Privacy.plist loads (the error above says what is wrong)\n", exitCode: 1))
+        #expect(extract.stderr == finding + "error: no export was written: it would lack the strings of Privacy.plist; export again once Privacy.plist loads (the error above says what is wrong)\n")
+        #expect(extract.exitCode == 1 && extract.stdout.hasPrefix("Root.strings: 52 strings from 2 schema files\n"))
         #expect(!FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent("out").path))
         #expect(!FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent("escaped.xcstrings").path))
         #expect(!FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent("out/escaped.xcstrings").path))

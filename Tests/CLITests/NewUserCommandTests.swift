@@ -72,7 +72,7 @@ struct NewUserCommandTests {
         // Exit statuses, as the contract states them (its two places, backticks aside).
         let contract = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/cli-contract.md"), encoding: .utf8)
             .replacingOccurrences(of: "`", with: "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let statuses = ["0 success", "1 the command ran and found problems (check errors, merge --check or sync --check out of date, import rejects, a table sync had to leave alone)", "2 bad usage"]
+        let statuses = ["0 success", "1 the command ran and found problems (check errors, merge --check or sync --check out of date, import rejects, a table sync had to leave alone, a schema file that does not load)", "2 bad usage"]
         let other = "(unreadable bundle, malformed XLIFF or String Catalog, a table or language the bundle lacks on import, an I/O error)"
         for phrase in statuses + [other] { #expect(contract.contains(phrase), "the contract no longer says \(phrase)") }
         // The page's EXIT STATUS section, which the Makefile puts in place of argument-parser's generic one.

@@ -75,9 +75,9 @@ struct UnloadedSchemaCommandTests {
         #expect(result == ToolResult(stdout: """
             ### Translations of Settings.bundle
 
-            1 of 1 languages complete.
-
             > **Incomplete:** Privacy.plist did not load: its strings are not counted, and which keys are stale is unknown (?); settings-l10n check says what is wrong
+
+            1 of 1 languages complete in the schema files that loaded.
 
             | Language | Translated | Fuzzy | Missing | Stale | Complete |
             |---|---:|---:|---:|---:|---|
@@ -98,7 +98,7 @@ struct UnloadedSchemaCommandTests {
             """, stderr: Self.privacyError, exitCode: 1))
         for option in ["--xliff", "--xcloc", "--xcstrings"] {
             let export = try Tool.run(["extract", "Settings.bundle", option, "out"], in: copy.folder)
-            #expect(export == ToolResult(stdout: "", stderr: Self.privacyError + "error: no export was written: its strings would be missing from it; export again once Privacy.plist loads (the error above says what is wrong)\n", exitCode: 1))
+            #expect(export == ToolResult(stdout: listing.stdout, stderr: Self.privacyError + "error: no export was written: it would lack the strings of Privacy.plist; export again once Privacy.plist loads (the error above says what is wrong)\n", exitCode: 1))
             #expect(!FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent("out").path))
         }
     }
@@ -155,5 +155,44 @@ struct UnloadedSchemaCommandTests {
         // A file where a folder should be is still an error that says why.
         let blocked = try Tool.run(["check", "Settings.bundle", "--output", "reports/check/report.txt/x"], in: copy.folder)
         #expect(blocked == ToolResult(stdout: "", stderr: "error: cannot write the report to reports/check/report.txt/x: reports/check/report.txt is not a folder; choose a file you can write\n", exitCode: 3))
+    }
+}
+
+extension UnloadedSchemaCommandTests {
+    @Test("a File holding a line break is shown escaped in every refusal, an empty one as \"\"")
+    func oddFileValues() throws {
+        for (file, shown) in [("Pri\nvacy\tx", "Pri\\nvacy\\tx"), ("", "\"\"")] {
+            let copy = try BundleCopy()
+            let root = copy.bundle.appendingPathComponent("Root.plist")
+            try String(contentsOf: root, encoding: .utf8).replacingOccurrences(of: "<string>Privacy</string>", with: "<string>\(file)</string>")
+                .write(to: root, atomically: true, encoding: .utf8)
+            let merge = try Tool.run(["merge", "Settings.bundle"], in: copy.folder)
+            #expect(merge.exitCode == 1)
+            // One finding line, one refusal line: nothing from the File breaks a line.
+            #expect(merge.stderr.split(separator: "\n").count == 2)
+            #expect(merge.stderr.contains("\nerror: merge changed nothing: \(shown) could not be opened (Root.plist:"))
+            let export = try Tool.run(["extract", "Settings.bundle", "--xliff", "out"], in: copy.folder)
+            #expect(export.stderr.hasSuffix("\nerror: no export was written: it would lack the strings of \(shown); export again once \(shown) can be opened (the error above says what is wrong)\n"))
+            let status = try Tool.run(["status", "Settings.bundle", "--locale", "de"], in: copy.folder)
+            #expect(status.stdout.hasSuffix("! \(shown) could not be opened: its strings are not counted, and which keys are stale is unknown (?); settings-l10n check says what is wrong\n"))
+        }
+    }
+
+    @Test("a bundle without Root.plist: its keys are not stale, merge --prune deletes nothing, status and extract exit 1")
+    func noRoot() throws {
+        let copy = try BundleCopy()
+        try FileManager.default.removeItem(at: copy.bundle.appendingPathComponent("Root.plist"))
+        let before = try copy.snapshot()
+        let missing = "Settings.bundle/Root.plist: error: the bundle has no Root.plist, so the Settings app shows no settings for the app [root-plist-missing]\n"
+        let merge = try Tool.run(["merge", "Settings.bundle", "--prune"], in: copy.folder)
+        #expect(merge == ToolResult(stdout: "", stderr: missing + "error: merge changed nothing: the bundle has no Root.plist, so which keys are still used is unknown; fix it (settings-l10n check says how) and run again\n", exitCode: 1))
+        #expect(try copy.snapshot() == before)
+        let status = try Tool.run(["status", "Settings.bundle", "--locale", "de"], in: copy.folder)
+        #expect(status.exitCode == 1 && status.stderr == missing)
+        #expect(status.stdout.hasSuffix("! Root.plist is missing: its strings are not counted, and which keys are stale is unknown (?); settings-l10n check says what is wrong\n"))
+        let check = try Tool.run(["check", "Settings.bundle"], in: copy.folder)
+        #expect(check.exitCode == 1 && !check.stdout.contains("[stale-key]"))
+        let export = try Tool.run(["extract", "Settings.bundle", "--xliff", "out"], in: copy.folder)
+        #expect(export.exitCode == 1 && export.stderr.hasSuffix("once Root.plist is added (the error above says what is wrong)\n"))
     }
 }

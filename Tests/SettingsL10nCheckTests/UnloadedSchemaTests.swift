@@ -50,6 +50,17 @@ struct UnloadedSchemaTests {
         #expect(clean.json.rendered().hasSuffix("\"unloadedSchemaFiles\": []\n}\n"))
     }
 
+    @Test("a bundle without Root.plist: its keys are unknown, as a file's that did not load; a folder of none is no bundle")
+    func noRoot() throws {
+        let (bundle, report) = try Self.status(["Other.plist": xmlSchema(RuleFixture.group), "de.lproj/Root.strings": "\"Old\" = \"Alt\";\n"])
+        #expect(bundle.unloadedSchemaPaths == ["Root.plist"] && bundle.hasSchemaFile)
+        #expect(bundle.schemaLoadCondition == "Root.plist is added")
+        #expect(bundle.schemaWriteRefusal == "the bundle has no Root.plist, so which keys are still used is unknown; fix it (settings-l10n check says how) and run again")
+        #expect(report.incompleteNote?.hasPrefix("Root.plist is missing: its strings") == true)
+        let empty = try BundleLoader.load(from: InMemoryBundleSource(textFiles: ["de.lproj/Root.strings": "\"A\" = \"B\";\n"]))
+        #expect(!empty.hasSchemaFile)
+    }
+
     @Test("Markdown shows names from the bundle literally")
     func markdownNames() {
         #expect(StatusReport.markdownEscaped("a|b`c*<x>[y]\\z_w") == "a\\|b\\`c\\*\\<x\\>\\[y\\]\\\\z_w")

@@ -18,7 +18,7 @@ enum NameRules {
             var entries: [(path: String, isFolder: Bool)] = bundle.localizations.map { ($0.folder, true) }
             entries += bundle.schemaFiles.map { ($0.path, false) }
             // A pane's File that opens nothing is no file of the bundle.
-            entries += bundle.unloadedSchemaFiles.filter { ![.childPaneFileMissing, .childPaneFileInvalid].contains($0.reason.rule) }
+            entries += bundle.unloadedSchemaFiles.filter { ![.childPaneFileMissing, .childPaneFileInvalid, .rootPlistMissing].contains($0.reason.rule) }
                 .map { ($0.path, false) }
             entries += bundle.otherEntries.map { ($0.name, $0.kind == .folder) }
             entries += bundle.unlocalizedTables.map { ($0.path, false) }

@@ -77,15 +77,29 @@ public enum BundleLoader {
         // as unreachable only (`schema-file-unreachable`).
         let unreachable = Set(bundle.schemaFiles.filter { !$0.isReachable }.map(\.path))
         bundle.diagnostics.removeAll { $0.rule == .preferenceSpecifiersMissing && unreachable.contains($0.location.file) }
-        // A Root.plist that is there but did not load is reported by what went wrong with it.
-        if !files.values.contains(where: { $0.name.base == "Root" && !$0.name.isInApp }),
-           !bundle.unloadedSchemaFiles.contains(where: { SchemaFileName(fileName: $0.path).map { $0.base == "Root" && !$0.isInApp } ?? false }) {
-            bundle.diagnostics.insert(Diagnostic(
-                .error, rule: .rootPlistMissing,
-                "the bundle has no Root.plist, so the Settings app shows no settings for the app",
-                at: SourceLocation(file: "Root.plist")), at: 0)
+        reportMissingRoot(files: files, bundle: &bundle)
+        // In check's order (file, line, column): the first is the one messages name.
+        bundle.unloadedSchemaFiles.sort { a, b in
+            (a.reason.location.file, a.reason.location.line ?? 0, a.reason.location.column ?? 0)
+                < (b.reason.location.file, b.reason.location.line ?? 0, b.reason.location.column ?? 0)
         }
         return bundle
+    }
+
+    /// A bundle without Root.plist (nor a Root of a device) is reported, and its Root counts as
+    /// a file that did not load: which keys it used is unknown, so none may be called stale
+    /// (merge --prune would delete their translations). A Root.plist that is there but did not
+    /// load is reported by what went wrong with it.
+    private static func reportMissingRoot(files: [String: SchemaFile], bundle: inout SettingsBundle) {
+        guard !files.values.contains(where: { $0.name.base == "Root" && !$0.name.isInApp }),
+              !bundle.unloadedSchemaFiles.contains(where: { SchemaFileName(fileName: $0.path).map { $0.base == "Root" && !$0.isInApp } ?? false })
+        else { return }
+        let missing = Diagnostic(
+            .error, rule: .rootPlistMissing,
+            "the bundle has no Root.plist, so the Settings app shows no settings for the app",
+            at: SourceLocation(file: "Root.plist"))
+        bundle.diagnostics.insert(missing, at: 0)
+        bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: "Root.plist", reason: missing))
     }
 
     static let outsideLinkMessage = "this symbolic link points outside the bundle; it was not followed"

@@ -53,6 +53,24 @@ public struct UnloadedSchemaFile: Hashable, Sendable {
         self.path = path
         self.reason = reason
     }
+
+    /// The path as a message shows it: escaped for a terminal (a child pane's `File` may hold a
+    /// line break), and `""` when empty (`File = ""`).
+    public var shownPath: String {
+        path.isEmpty ? "\"\"" : TerminalText.escaped(path)
+    }
+
+    /// What went wrong, after the path: `did not load`, `could not be opened` (a child pane's
+    /// `File` that opens nothing, reported where the `File` is written), or `is missing` (a
+    /// bundle without Root.plist).
+    public var failure: String {
+        reason.rule == .rootPlistMissing ? "is missing" : reason.location.file != path ? "could not be opened" : "did not load"
+    }
+
+    /// What must happen for it, in the words of `failure`: `loads`, `can be opened`, `is added`.
+    var remedy: (one: String, many: String) {
+        reason.rule == .rootPlistMissing ? ("is added", "are added") : reason.location.file != path ? ("can be opened", "can be opened") : ("loads", "load")
+    }
 }
 
 extension SettingsBundle {
@@ -72,25 +90,33 @@ extension SettingsBundle {
         let others = unloadedSchemaPaths.count - 1
         let also = others > 0 ? " (and \(others) other schema file\(others == 1 ? "" : "s"))" : ""
         let line = first.reason.location.line
+        let advice = "so which keys are still used is unknown; fix it (settings-l10n check says how) and run again"
+        if first.reason.rule == .rootPlistMissing {
+            return "the bundle has no Root.plist\(also.isEmpty ? "" : " (and \(others) schema file\(others == 1 ? "" : "s") did not load)"), \(advice)"
+        }
         // A child pane that opened nothing is reported where its File is written.
         if first.reason.location.file != first.path {
             let place = first.reason.location.file + (line.map { ":\($0)" } ?? "")
-            return "\(first.path)\(also) could not be opened (\(place): \(first.reason.message)), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again"
+            return "\(first.shownPath)\(also) could not be opened (\(place): \(first.reason.message)), \(advice)"
         }
         let position = line.map { "line \($0): " } ?? ""
-        return "\(first.path)\(also) did not load (\(position)\(first.reason.message)), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again"
+        return "\(first.shownPath)\(also) did not load (\(position)\(first.reason.message)), \(advice)"
     }
 
     /// What must happen before `merge` and `import` write again, in a few words for a summary
     /// line (`Privacy.plist loads`, `Fruit.plist and 3 other schema files can be opened`), or
     /// `nil` when every schema file loaded.
     public var schemaLoadCondition: String? {
+        guard let first = unloadedSchemaFiles.first, let subject = unloadedSchemaSubject else { return nil }
+        return subject + " " + (unloadedSchemaPaths.count > 1 ? first.remedy.many : first.remedy.one)
+    }
+
+    /// The schema files that did not load, as a message names them (`Privacy.plist`,
+    /// `Fruit.plist and 3 other schema files`), or `nil` when every schema file loaded.
+    public var unloadedSchemaSubject: String? {
         guard let first = unloadedSchemaFiles.first else { return nil }
         let others = unloadedSchemaPaths.count - 1
-        let subject = others > 0 ? "\(first.path) and \(others) other schema file\(others == 1 ? "" : "s")" : first.path
-        // A child pane that opened nothing is reported where its File is written.
-        let opened = first.reason.location.file != first.path
-        return subject + (opened ? " can be opened" : others > 0 ? " load" : " loads")
+        return others > 0 ? "\(first.shownPath) and \(others) other schema file\(others == 1 ? "" : "s")" : first.shownPath
     }
 
     /// Whether the table `name` of `localization` may be written (replaced or created).
