@@ -110,9 +110,8 @@ public struct StatusReport: Hashable, Sendable {
     /// What the counts leave out while a schema file did not load, or `nil`.
     public var incompleteNote: String? {
         guard let first = unloaded.first else { return nil }
-        var seen: Set<String> = []
-        let paths = unloaded.map(\.path).filter { seen.insert($0).inserted }
-        let shown = paths.map { $0.isEmpty ? "\"\"" : TerminalText.escaped($0) }
+        let paths = unloaded.distinctPaths
+        let shown = paths.map(UnloadedSchemaFile.shown)
         let subject = paths.count == 1
             ? "\(first.shownPath) \(first.failure)"
             : "\(paths.count.grouped) schema files did not load or could not be opened (\(shown.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", …" : ""))"

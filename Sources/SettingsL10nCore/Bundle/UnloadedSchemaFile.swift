@@ -1,0 +1,39 @@
+/// A schema file of the bundle that did not load, and why (the diagnostic that says so).
+public struct UnloadedSchemaFile: Hashable, Sendable {
+    public var path: String
+    public var reason: Diagnostic
+
+    package init(path: String, reason: Diagnostic) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// The path as a message shows it: escaped for a terminal (a child pane's `File` may hold a
+    /// line break), and `""` when empty (`File = ""`).
+    public var shownPath: String { Self.shown(path) }
+
+    /// A path as a message shows it (see `shownPath`).
+    public static func shown(_ path: String) -> String {
+        path.isEmpty ? "\"\"" : TerminalText.escaped(path)
+    }
+
+    /// What went wrong, after the path: `did not load`, `could not be opened` (a child pane's
+    /// `File` that opens nothing, reported where the `File` is written), or `is missing` (a
+    /// bundle without Root.plist).
+    public var failure: String {
+        reason.rule == .rootPlistMissing ? "is missing" : reason.location.file != path ? "could not be opened" : "did not load"
+    }
+
+    /// What must happen for it, in the words of `failure`: `loads`, `can be opened`, `is added`.
+    var remedy: (one: String, many: String) {
+        reason.rule == .rootPlistMissing ? ("is added", "are added") : reason.location.file != path ? ("can be opened", "can be opened") : ("loads", "load")
+    }
+}
+
+extension [UnloadedSchemaFile] {
+    /// The paths, each once (three device variants of a page may name one missing pane), in order.
+    public var distinctPaths: [String] {
+        var seen: Set<String> = []
+        return map(\.path).filter { seen.insert($0).inserted }
+    }
+}
