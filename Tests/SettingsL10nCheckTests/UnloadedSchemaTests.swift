@@ -59,6 +59,9 @@ struct UnloadedSchemaTests {
         #expect(report.incompleteNote?.hasPrefix("Root.plist is missing: its strings") == true)
         let empty = try BundleLoader.load(from: InMemoryBundleSource(textFiles: ["de.lproj/Root.strings": "\"A\" = \"B\";\n"]))
         #expect(!empty.hasSchemaFile)
+        // InAppSettingsKit's Root alone: reported (the Settings app shows nothing), but its keys are known.
+        let inApp = try BundleLoader.load(from: InMemoryBundleSource(textFiles: ["Root.inApp.plist": xmlSchema(RuleFixture.group)]))
+        #expect(inApp.diagnostics.map(\.rule).contains(.rootPlistMissing) && inApp.unloadedSchemaFiles.isEmpty)
     }
 
     @Test("Markdown shows names from the bundle literally")

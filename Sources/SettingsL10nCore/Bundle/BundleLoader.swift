@@ -86,20 +86,26 @@ public enum BundleLoader {
         return bundle
     }
 
-    /// A bundle without Root.plist (nor a Root of a device) is reported, and its Root counts as
-    /// a file that did not load: which keys it used is unknown, so none may be called stale
-    /// (merge --prune would delete their translations). A Root.plist that is there but did not
-    /// load is reported by what went wrong with it.
+    /// A bundle without Root.plist (nor a Root of a device) is reported. When it has no Root at
+    /// all (not even InAppSettingsKit's Root.inApp.plist, which an app showing its settings only
+    /// in-app may use alone), its Root counts as a file that did not load: which keys it used is
+    /// unknown, so none may be called stale (merge --prune would delete their translations). A
+    /// Root.plist that is there but did not load is reported by what went wrong with it.
     private static func reportMissingRoot(files: [String: SchemaFile], bundle: inout SettingsBundle) {
-        guard !files.values.contains(where: { $0.name.base == "Root" && !$0.name.isInApp }),
-              !bundle.unloadedSchemaFiles.contains(where: { SchemaFileName(fileName: $0.path).map { $0.base == "Root" && !$0.isInApp } ?? false })
-        else { return }
+        func isRoot(_ name: SchemaFileName?, inApp: Bool) -> Bool {
+            name.map { $0.base == "Root" && (inApp || !$0.isInApp) } ?? false
+        }
+        func hasRoot(inApp: Bool) -> Bool {
+            files.values.contains { isRoot($0.name, inApp: inApp) }
+                || bundle.unloadedSchemaFiles.contains { isRoot(SchemaFileName(fileName: $0.path), inApp: inApp) }
+        }
+        guard !hasRoot(inApp: false) else { return }
         let missing = Diagnostic(
             .error, rule: .rootPlistMissing,
             "the bundle has no Root.plist, so the Settings app shows no settings for the app",
             at: SourceLocation(file: "Root.plist"))
         bundle.diagnostics.insert(missing, at: 0)
-        bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: "Root.plist", reason: missing))
+        if !hasRoot(inApp: true) { bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: "Root.plist", reason: missing)) }
     }
 
     static let outsideLinkMessage = "this symbolic link points outside the bundle; it was not followed"
