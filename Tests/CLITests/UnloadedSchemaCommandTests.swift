@@ -196,3 +196,18 @@ extension UnloadedSchemaCommandTests {
         #expect(export.exitCode == 1 && export.stderr.hasSuffix("once Root.plist is added (the error above says what is wrong)\n"))
     }
 }
+
+extension UnloadedSchemaCommandTests {
+    @Test("InAppSettingsKit's Root.inApp.plist alone: merge is not blocked (its keys are known); render and check still say the Settings app has no page")
+    func inAppRootOnly() throws {
+        let copy = try BundleCopy()
+        try FileManager.default.moveItem(at: copy.bundle.appendingPathComponent("Root.plist"), to: copy.bundle.appendingPathComponent("Root.inApp.plist"))
+        let missing = "Settings.bundle/Root.plist: error: the bundle has no Root.plist, so the Settings app shows no settings for the app [root-plist-missing]\n"
+        let merge = try Tool.run(["merge", "Settings.bundle", "--check"], in: copy.folder)
+        #expect(merge.exitCode == 0)
+        let render = try Tool.run(["render", "Settings.bundle", "--locale", "de"], in: copy.folder)
+        #expect(render.exitCode == 1 && render.stderr.hasPrefix(missing))
+        let check = try Tool.run(["check", "Settings.bundle"], in: copy.folder)
+        #expect(check.exitCode == 1 && check.stdout.hasPrefix(missing))
+    }
+}
