@@ -59,6 +59,10 @@ struct UnloadedSchemaTests {
         #expect(report.incompleteNote?.hasPrefix("Root.plist is missing: its strings") == true)
         let empty = try BundleLoader.load(from: InMemoryBundleSource(textFiles: ["de.lproj/Root.strings": "\"A\" = \"B\";\n"]))
         #expect(!empty.hasSchemaFile)
+        // A folder named Root.plist is said to be one.
+        let folder = try BundleLoader.load(from: InMemoryBundleSource(textFiles: ["Other.plist": xmlSchema(RuleFixture.group), "Root.plist/x": "x"]))
+        #expect(folder.unloadedSchemaFiles.map(\.reason.message) == ["Root.plist is a folder, not a property list, so the Settings app shows no settings for the app"])
+        #expect(folder.schemaWriteRefusal == "Root.plist is a folder, not a property list, so which keys are still used is unknown; fix it (settings-l10n check says how) and run again")
         // InAppSettingsKit's Root alone: reported (the Settings app shows nothing), but its keys are known.
         let inApp = try BundleLoader.load(from: InMemoryBundleSource(textFiles: ["Root.inApp.plist": xmlSchema(RuleFixture.group)]))
         #expect(inApp.diagnostics.map(\.rule).contains(.rootPlistMissing) && inApp.unloadedSchemaFiles.isEmpty)

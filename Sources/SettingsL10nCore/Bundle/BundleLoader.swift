@@ -100,13 +100,19 @@ public enum BundleLoader {
                 || bundle.unloadedSchemaFiles.contains { isRoot(SchemaFileName(fileName: $0.path), inApp: inApp) }
         }
         guard !hasRoot(inApp: false) else { return }
+        // A folder of that name is not "no Root.plist" to whoever sees it in the bundle.
+        let isFolder = bundle.otherEntries.contains { $0.name == "Root.plist" && $0.kind == .folder }
         let missing = Diagnostic(
             .error, rule: .rootPlistMissing,
-            "the bundle has no Root.plist, so the Settings app shows no settings for the app",
+            (isFolder ? rootIsFolder : rootIsMissing) + ", so the Settings app shows no settings for the app",
             at: SourceLocation(file: "Root.plist"))
         bundle.diagnostics.insert(missing, at: 0)
         if !hasRoot(inApp: true) { bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: "Root.plist", reason: missing)) }
     }
+
+    /// Why a bundle has no Root page, as messages begin.
+    static let rootIsMissing = "the bundle has no Root.plist"
+    static let rootIsFolder = "Root.plist is a folder, not a property list"
 
     static let outsideLinkMessage = "this symbolic link points outside the bundle; it was not followed"
     static let notRegularFileMessage = "not a regular file (a pipe, socket, device or dangling link); it was not read"

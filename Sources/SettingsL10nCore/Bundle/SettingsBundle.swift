@@ -59,7 +59,8 @@ extension SettingsBundle {
         let line = first.reason.location.line
         let advice = "so which keys are still used is unknown; fix it (settings-l10n check says how) and run again"
         if first.reason.rule == .rootPlistMissing {
-            return "the bundle has no Root.plist\(also.isEmpty ? "" : " (and \(others) schema file\(others == 1 ? "" : "s") did not load)"), \(advice)"
+            let why = first.reason.message.hasPrefix(BundleLoader.rootIsFolder) ? BundleLoader.rootIsFolder : BundleLoader.rootIsMissing
+            return "\(why)\(also.isEmpty ? "" : " (and \(others) schema file\(others == 1 ? "" : "s") did not load)"), \(advice)"
         }
         // A child pane that opened nothing is reported where its File is written.
         if first.reason.location.file != first.path {
