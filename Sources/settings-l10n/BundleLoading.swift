@@ -80,8 +80,13 @@ extension LoadedBundle {
     /// `<what>: <the bundle's refusal>`. Does nothing when every schema file loaded.
     func refuseWritingWhileUnloaded(_ what: String, paths: DiagnosticPaths) throws {
         guard let refusal = bundle.schemaWriteRefusal else { return }
-        printError(TextDiagnosticFormatter(paths: paths).format(bundle.unloadedSchemaFiles.map(\.reason)))
+        printUnloadedSchemaFiles(paths: paths)
         throw RefusedWork("\(what): \(refusal)")
+    }
+
+    /// Where each schema file that did not load went wrong, on standard error, as check says it.
+    func printUnloadedSchemaFiles(paths: DiagnosticPaths) {
+        printError(TextDiagnosticFormatter(paths: paths).format(bundle.unloadedSchemaFiles.map(\.reason)), ifNotEmpty: true)
     }
 
     /// Refuses `--locale`s that no `.lproj` folder holds (exit 3), in the same words in every

@@ -101,13 +101,13 @@ struct RenderCommand: ParsableCommand {
         }
         progress.finish()
         // Pages missing from the rendering: a schema file there that did not load, or no Root.
-        var unloaded = loaded.bundle.unloadedSchemaFiles.filter { $0.reason.location.file == $0.path }.map(\.reason)
+        var unloaded = loaded.bundle.unloadedSchemaFiles.filter { !$0.isPaneReference }.map(\.reason)
         // No Root.plist beside InAppSettingsKit's Root.inApp.plist: not a file that did not load
         // (its keys are known), but the Settings app's page is still missing.
         unloaded += loaded.bundle.diagnostics.filter { $0.rule == .rootPlistMissing && !unloaded.contains($0) }
         // Child panes whose File opens nothing (refused, or naming no file): reported where the
         // File is written; their rows show "(no page)".
-        let unopened = loaded.bundle.unloadedSchemaFiles.filter { $0.reason.location.file != $0.path }.map(\.reason)
+        let unopened = loaded.bundle.unloadedSchemaFiles.filter(\.isPaneReference).map(\.reason)
         if !problems.isEmpty || !unloaded.isEmpty || !unopened.isEmpty {
             printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unloaded + unopened + problems))
         }

@@ -48,7 +48,7 @@ struct StatusCommand: ParsableCommand {
         // A schema file that did not load leaves its strings out of every count: said on
         // standard error where it is, and the exit status says the numbers are incomplete.
         guard !report.unloaded.isEmpty else { return }
-        printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(loaded.bundle.unloadedSchemaFiles.map(\.reason)))
+        loaded.printUnloadedSchemaFiles(paths: options.diagnosticPaths)
         throw ExitCode(1)
     }
 }

@@ -17,9 +17,8 @@ enum NameRules {
             // Every name the bundle is known to hold, by path, and whether it is a folder.
             var entries: [(path: String, isFolder: Bool)] = bundle.localizations.map { ($0.folder, true) }
             entries += bundle.schemaFiles.map { ($0.path, false) }
-            // A pane's File that opens nothing is no file of the bundle.
-            entries += bundle.unloadedSchemaFiles.filter { ![.childPaneFileMissing, .childPaneFileInvalid, .rootPlistMissing].contains($0.reason.rule) }
-                .map { ($0.path, false) }
+            // A pane's File that opens nothing, or the Root.plist a bundle lacks, is no file of it.
+            entries += bundle.unloadedSchemaFiles.filter(\.isInBundle).map { ($0.path, false) }
             entries += bundle.otherEntries.map { ($0.name, $0.kind == .folder) }
             entries += bundle.unlocalizedTables.map { ($0.path, false) }
             entries += context.localizations.flatMap { $0.tables.map { ($0.path, false) } }

@@ -60,7 +60,7 @@ extension SettingsBundle {
     /// Whether the folder read holds a schema file at all (loaded or not): a folder without one
     /// is not a Settings bundle, and no command works on it.
     public var hasSchemaFile: Bool {
-        !schemaFiles.isEmpty || unloadedSchemaFiles.contains { $0.reason.rule != .rootPlistMissing }
+        !schemaFiles.isEmpty || unloadedSchemaFiles.contains(where: \.isInBundle)
     }
 
     /// The `locales` asked for (folder names or language tags) that no `.lproj` folder holds;

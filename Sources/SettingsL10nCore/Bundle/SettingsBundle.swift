@@ -63,7 +63,7 @@ extension SettingsBundle {
             return "\(why)\(also.isEmpty ? "" : " (and \(others) schema file\(others == 1 ? "" : "s") did not load)"), \(advice)"
         }
         // A child pane that opened nothing is reported where its File is written.
-        if first.reason.location.file != first.path {
+        if first.isPaneReference {
             let place = first.reason.location.file + (line.map { ":\($0)" } ?? "")
             return "\(first.shownPath)\(also) could not be opened (\(place): \(first.reason.message)), \(advice)"
         }

@@ -17,16 +17,23 @@ public struct UnloadedSchemaFile: Hashable, Sendable {
         path.isEmpty ? "\"\"" : TerminalText.escaped(path)
     }
 
+    /// Whether this is a child pane's `File` that opens nothing (refused, or naming no file),
+    /// reported where the `File` is written rather than in a file of its own.
+    public var isPaneReference: Bool { reason.location.file != path }
+
+    /// Whether `path` is a file of the bundle (there, but it did not load): neither a child
+    /// pane's `File` that opens nothing nor the Root.plist a bundle lacks.
+    public var isInBundle: Bool { !isPaneReference && reason.rule != .rootPlistMissing }
+
     /// What went wrong, after the path: `did not load`, `could not be opened` (a child pane's
-    /// `File` that opens nothing, reported where the `File` is written), or `is missing` (a
-    /// bundle without Root.plist).
+    /// `File` that opens nothing), or `is missing` (a bundle without Root.plist).
     public var failure: String {
-        reason.rule == .rootPlistMissing ? "is missing" : reason.location.file != path ? "could not be opened" : "did not load"
+        reason.rule == .rootPlistMissing ? "is missing" : isPaneReference ? "could not be opened" : "did not load"
     }
 
     /// What must happen for it, in the words of `failure`: `loads`, `can be opened`, `is added`.
     var remedy: (one: String, many: String) {
-        reason.rule == .rootPlistMissing ? ("is added", "are added") : reason.location.file != path ? ("can be opened", "can be opened") : ("loads", "load")
+        reason.rule == .rootPlistMissing ? ("is added", "are added") : isPaneReference ? ("can be opened", "can be opened") : ("loads", "load")
     }
 }
 
