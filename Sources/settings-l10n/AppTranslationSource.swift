@@ -50,8 +50,6 @@ enum AppTranslationSource {
         } catch let error as LocalFile.ReadError {
             throw CommandFailure("--fill-from: \(error.message); nothing was merged")
         }
-        for translation in catalog.translations {
-            translations.add(language: translation.language, source: translation.source, value: translation.value, origin: origin)
-        }
+        translations.add(catalog.translations.map { ($0.language, $0.source, $0.value) }, origin: origin)
     }
 }

@@ -78,7 +78,7 @@ struct MergeCommand: ParsableCommand {
         // bundle of thousands of tables has as many), ready to print.
         let dryRun = dryRun, verb = writes ? "written" : "would change", summarize = format == .text
         var summaries: [String] = []
-        defer { ProcessLifetime.keep(loaded, result, summaries) }  // freed by the exit, not one by one
+        defer { ProcessLifetime.keep(loaded, result, summaries, appTranslations as Any) }  // freed by the exit, not one by one
         Merger.merge(bundle: bundle, catalog: catalog, locales: locales,
                      options: MergeOptions(prune: prune, fillSource: fill == .source, fillFrom: appTranslations,
                                            keep: loaded.configuration.keep, ignore: loaded.configuration.ignore,

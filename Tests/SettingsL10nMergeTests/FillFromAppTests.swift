@@ -79,4 +79,28 @@ struct FillFromAppTests {
         #expect(translations.translation(of: "Extra lives", language: "de")?.translation.origin == "de.lproj/Other.strings")
         #expect(translations.count == 3)
     }
+
+    @Test("a catalog's translations added at once give what adding them one by one gives, over 300 generated batches")
+    func batches() {
+        let languages = ["de", "DE", "pt_BR", "pt-BR", "zh-Hans", "zh_CN", "fr"]
+        let sources = ["Sound", "sound.", "Sound:", "Music", "MUSIC!", "Version:", "", "Extra lives"]
+        let values = ["Klang", "Ton", "Musik", "", "版本：", "Som"]
+        var generator = SeededGenerator(seed: 2026_11_26)
+        for _ in 0..<300 {
+            var one = AppTranslations(), batched = AppTranslations()
+            for batch in 0..<Int.random(in: 1...3, using: &generator) {
+                let origin = "Feature\(batch).xcstrings"
+                let translations = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                    (language: languages.randomElement(using: &generator)!, source: sources.randomElement(using: &generator)!,
+                     value: values.randomElement(using: &generator)!)
+                }
+                for translation in translations {
+                    one.add(language: translation.language, source: translation.source, value: translation.value, origin: origin)
+                }
+                batched.add(translations, origin: origin)
+            }
+            #expect(batched == one)
+            #expect(batched.languageNames == one.languageNames)
+        }
+    }
 }
