@@ -28,11 +28,9 @@ public struct AppTranslations: Hashable, Sendable {
     /// Adds the app's translation of `source` into `language` (a tag or a folder name).
     public mutating func add(language: String, source: String, value: String, origin: String) {
         guard !value.isEmpty, !source.isEmpty else { return }
-        let translation = Translation(value: value, origin: origin, source: source)
         let tag = Self.languageKey(language)
         if spellings[tag] == nil { spellings[tag] = language }
-        Self.insert(translation, for: source, into: &exact[tag, default: [:]])
-        Self.insert(translation, for: Self.looseKey(source), into: &loose[tag, default: [:]])
+        Self.insert(Translation(value: value, origin: origin, source: source), exact: &exact[tag, default: [:]], loose: &loose[tag, default: [:]])
     }
 
     /// Adds the translations of one origin (a String Catalog) as `add(language:source:value:origin:)`
@@ -65,13 +63,18 @@ public struct AppTranslations: Hashable, Sendable {
             if looseTable.isEmpty { looseTable.reserveCapacity(indices.count) }
             for index in indices {
                 let translation = translations[index]
-                let entry = Translation(value: translation.value, origin: origin, source: translation.source)
-                Self.insert(entry, for: translation.source, into: &exactTable)
-                Self.insert(entry, for: Self.looseKey(translation.source), into: &looseTable)
+                Self.insert(Translation(value: translation.value, origin: origin, source: translation.source), exact: &exactTable, loose: &looseTable)
             }
             exact[tag] = exactTable
             loose[tag] = looseTable
         }
+    }
+
+    /// Files a translation of a language under its source text, and under that text without case
+    /// and trailing punctuation.
+    private static func insert(_ translation: Translation, exact: inout [String: Translation?], loose: inout [String: Translation?]) {
+        insert(translation, for: translation.source, into: &exact)
+        insert(translation, for: looseKey(translation.source), into: &loose)
     }
 
     private static func insert(_ translation: Translation, for key: String, into table: inout [String: Translation?]) {
