@@ -27,8 +27,10 @@ enum FuzzyMatch {
         /// The normalized text.
         let text: String
         let scalars: [Unicode.Scalar]
-        /// Where each word of `scalars` lies (words are separated by single spaces).
-        let words: [Range<Int>]
+        /// How many words `scalars` holds (they are separated by single spaces).
+        let wordCount: Int
+        /// Whether the text is ASCII (one scalar a byte).
+        var isASCII: Bool { text.utf8.count == scalars.count }
 
         /// `nil` for text that normalizes to nothing.
         init?(_ key: String) {
@@ -41,15 +43,7 @@ enum FuzzyMatch {
                 guard !text.isEmpty else { return nil }
                 scalars = Array(text.unicodeScalars)
             }
-            var words: [Range<Int>] = []
-            words.reserveCapacity(scalars.count { $0 == " " } + 1)
-            var start = 0
-            for (index, scalar) in scalars.enumerated() where scalar == " " {
-                words.append(start..<index)
-                start = index + 1
-            }
-            words.append(start..<scalars.count)
-            self.words = words
+            wordCount = scalars.count { $0 == " " } + 1
         }
     }
 
@@ -63,21 +57,39 @@ enum FuzzyMatch {
     static func score(_ a: Prepared, _ b: Prepared) -> Double? {
         // Equal texts (canonically: "é" is "e" and a combining accent) score 1; ASCII texts of
         // different lengths cannot be equal, and most pairs stop at that.
-        let bothASCII = a.text.utf8.count == a.scalars.count && b.text.utf8.count == b.scalars.count
-        if !bothASCII || a.scalars.count == b.scalars.count, a.text == b.text { return 1 }
+        if !(a.isASCII && b.isASCII) || a.scalars.count == b.scalars.count, a.text == b.text { return 1 }
         guard a.scalars.count <= maximumEditedLength, b.scalars.count <= maximumEditedLength else { return nil }
-        // Similarity can be no higher than the length ratio allows: skip hopeless pairs cheaply.
+        // Similarity can be no higher than the length ratio allows: skip hopeless pairs cheaply,
+        // by the formula of the similarity itself (the distance is at least the difference of the
+        // lengths). Written as `difference <= (1 - threshold) * length`, it had refused pairs of
+        // similarity exactly 0.8 ("Lock" and "Locka": 0.2 is not exact in binary).
         let lengthA = a.scalars.count, lengthB = b.scalars.count
-        guard Double(abs(lengthA - lengthB)) <= (1 - stringThreshold) * Double(max(lengthA, lengthB)) else { return nil }
-        guard a.words.count == b.words.count else { return nil }
-        var differing = 0
+        guard 1 - Double(abs(lengthA - lengthB)) / Double(max(lengthA, lengthB)) >= stringThreshold else { return nil }
+        guard a.wordCount == b.wordCount else { return nil }
         // One word each: the word is the whole text, whose stricter test follows.
-        for (wordA, wordB) in zip(a.words, b.words) where a.words.count > 1 && a.scalars[wordA] != b.scalars[wordB] {
-            differing += 1
-            guard differing <= maximumDifferingWords,
-                  EditDistance.similarity(Array(a.scalars[wordA]), Array(b.scalars[wordB]), atLeast: wordThreshold) != nil else { return nil }
+        let byWord = a.wordCount > 1
+        return a.scalars.withUnsafeBufferPointer { a in
+            b.scalars.withUnsafeBufferPointer { b in
+                // The words side by side, in place (as many in each).
+                if byWord {
+                    var differing = 0
+                    var startA = 0, startB = 0
+                    while startA <= a.count {
+                        let endA = a[startA...].firstIndex(of: " ") ?? a.count
+                        let endB = b[startB...].firstIndex(of: " ") ?? b.count
+                        let wordA = UnsafeBufferPointer(rebasing: a[startA..<endA]), wordB = UnsafeBufferPointer(rebasing: b[startB..<endB])
+                        if !wordA.elementsEqual(wordB) {
+                            differing += 1
+                            guard differing <= maximumDifferingWords,
+                                  EditDistance.similarity(wordA, wordB, atLeast: wordThreshold) != nil else { return nil }
+                        }
+                        startA = endA + 1
+                        startB = endB + 1
+                    }
+                }
+                return EditDistance.similarity(a, b, atLeast: stringThreshold)
+            }
         }
-        return EditDistance.similarity(a.scalars, b.scalars, atLeast: stringThreshold)
     }
 
     /// Lower case, single spaces, no surrounding space, no trailing sentence punctuation.
@@ -160,28 +172,30 @@ enum FuzzyMatch {
         guard !newKeys.isEmpty, !oldKeys.isEmpty else { return Pairing(pairs: []) }
         let preparedOld = oldKeys.map(Prepared.init)
         let preparedNew = newKeys.indices.map { prepared?[$0] ?? Prepared(newKeys[$0]) }
-        // Equal after normalization scores 1, the best there is: found through a hash.
-        var oldByText: [String: [Int]] = [:]
+        // Equal after normalization scores 1, the best there is: found through a hash, which
+        // holds the one old key of each text (-1 where several have it: a tie, not guessed).
+        var oldByText: [String: Int] = [:]
+        oldByText.reserveCapacity(preparedOld.count)
         for (index, old) in preparedOld.enumerated() {
-            if let old { oldByText[old.text, default: []].append(index) }
+            if let old, oldByText.updateValue(index, forKey: old.text) != nil { oldByText[old.text] = -1 }
         }
         var candidates: [(newIndex: Int, oldIndex: Int, score: Double)] = []
         var unmatched: [Int] = []
         for (index, new) in preparedNew.enumerated() {
             guard let new else { continue }
             if let equal = oldByText[new.text] {
-                if equal.count == 1 { candidates.append((index, equal[0], 1)) }
+                if equal >= 0 { candidates.append((index, equal, 1)) }
             } else {
                 unmatched.append(index)
             }
         }
         let uncompared = compare(unmatched, preparedNew, with: preparedOld, into: &candidates)
         candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.newIndex < $1.newIndex }
-        var usedNew: Set<Int> = [], usedOld: Set<Int> = []
+        var usedNew = [Bool](repeating: false, count: newKeys.count), usedOld = [Bool](repeating: false, count: oldKeys.count)
         var result: [(index: Int, pair: (new: String, old: String, score: Double))] = []
-        for candidate in candidates where !usedNew.contains(candidate.newIndex) && !usedOld.contains(candidate.oldIndex) {
-            usedNew.insert(candidate.newIndex)
-            usedOld.insert(candidate.oldIndex)
+        for candidate in candidates where !usedNew[candidate.newIndex] && !usedOld[candidate.oldIndex] {
+            usedNew[candidate.newIndex] = true
+            usedOld[candidate.oldIndex] = true
             result.append((candidate.newIndex, (newKeys[candidate.newIndex], oldKeys[candidate.oldIndex], candidate.score)))
         }
         return Pairing(pairs: result.sorted { $0.index < $1.index }.map(\.pair), uncompared: uncompared)
@@ -201,13 +215,17 @@ enum FuzzyMatch {
         guard !overflow, !overflow2, cost <= comparisonBudget else { return indices.count }
         for newIndex in indices {
             let new = preparedNew[newIndex]!
-            var scored: [(Int, Double)] = []
+            // The best score, and how many old keys reach it: one is a candidate, more a tie.
+            var best = 0.0, bestIndex = -1, reaching = 0
             for (oldIndex, old) in preparedOld.enumerated() {
-                if let old, let score = score(old, new) { scored.append((oldIndex, score)) }
+                guard let old, let score = score(old, new) else { continue }
+                if reaching == 0 || score > best {
+                    (best, bestIndex, reaching) = (score, oldIndex, 1)
+                } else if score == best {
+                    reaching += 1
+                }
             }
-            guard let best = scored.map(\.1).max() else { continue }
-            let top = scored.filter { $0.1 == best }
-            if top.count == 1 { candidates.append((newIndex, top[0].0, best)) }
+            if reaching == 1 { candidates.append((newIndex, bestIndex, best)) }
         }
         return 0
     }

@@ -31,6 +31,8 @@ struct FuzzyMatchTests {
         #expect(FuzzyMatch.score("Caf\u{E9} mode", "Cafe\u{301} mode") == 1)
         #expect(FuzzyMatch.score("Nouveaut\u{E9}", "Nouveaute\u{301}") == 1)
         #expect(FuzzyMatch.score("Dificulty", "Difficulty") == 0.9)
+        // Exactly the threshold, one letter in five (0.2 is not exact in binary: was refused).
+        #expect(FuzzyMatch.score("Lock", "Locka") == 0.8)
     }
 
     @Test("each old key goes to its best new key once; ties are not guessed")
@@ -64,5 +66,42 @@ struct FuzzyMatchTests {
             #expect(FuzzyMatch.normalizeASCII(text) == FuzzyMatch.normalizeUnicode(text), "\(text.debugDescription)")
         }
         #expect(FuzzyMatch.normalizeASCII("Café") == nil)
+    }
+
+    /// The score as FuzzyMatch's documentation defines it, written plainly: normalized texts,
+    /// words split at each space, the full edit distance.
+    private static func specifiedScore(_ old: String, _ new: String) -> Double? {
+        let a = FuzzyMatch.normalize(old), b = FuzzyMatch.normalize(new)
+        guard !a.isEmpty, !b.isEmpty else { return nil }
+        if a == b { return 1 }
+        let (scalarsA, scalarsB) = (Array(a.unicodeScalars), Array(b.unicodeScalars))
+        guard scalarsA.count <= FuzzyMatch.maximumEditedLength, scalarsB.count <= FuzzyMatch.maximumEditedLength else { return nil }
+        let wordsA = scalarsA.split(separator: " ", omittingEmptySubsequences: false)
+        let wordsB = scalarsB.split(separator: " ", omittingEmptySubsequences: false)
+        guard wordsA.count == wordsB.count else { return nil }
+        if wordsA.count > 1 {
+            let differing = zip(wordsA, wordsB).filter { $0 != $1 }
+            guard differing.count <= FuzzyMatch.maximumDifferingWords,
+                  differing.allSatisfy({ EditDistance.similarity(Array($0), Array($1)) >= FuzzyMatch.wordThreshold }) else { return nil }
+        }
+        let similarity = EditDistance.similarity(scalarsA, scalarsB)
+        return similarity >= FuzzyMatch.stringThreshold ? similarity : nil
+    }
+
+    @Test("the score is the documented one, over generated pairs of keys (words in place, rows on the stack)")
+    func scoreAsSpecified() {
+        let pieces = ["Show", "show", "Shwo", "on", "lock", "LOCK", "lcok", "screen", "screens", " ", "  ", ".", ":", "é", "e\u{301}", "日本", "a", "b", "ab", "ba"]
+        var generator = SeededGenerator(seed: 11)
+        var matched = 0
+        for _ in 0..<3000 {
+            func text() -> String { (0..<Int(generator.next() % 7)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined() }
+            let old = text()
+            // Half the pairs are a small edit of the first text, so that many match.
+            let new = generator.next() % 2 == 0 ? text() : old + pieces[Int(generator.next() % UInt64(pieces.count))]
+            let expected = Self.specifiedScore(old, new)
+            if expected != nil { matched += 1 }
+            #expect(FuzzyMatch.score(old, new) == expected, "\(old.debugDescription) -> \(new.debugDescription)")
+        }
+        #expect(matched > 300)
     }
 }

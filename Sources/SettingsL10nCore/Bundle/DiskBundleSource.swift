@@ -33,15 +33,18 @@ public struct DiskBundleSource: BundleSource {
     }
 
     /// The real path of `relative` (made of plain names, no `.` or `..`), or `nil` when it does
-    /// not exist or resolves outside the bundle.
-    private func resolveInside(_ relative: String) -> String? {
+    /// not exist or resolves outside the bundle. `exceptLast`: the last component is not looked
+    /// at (the caller opens it without following a link, and comes back when it is one); the
+    /// path returned is then real but for it.
+    private func resolveInside(_ relative: String, exceptLast: Bool = false) -> String? {
         let joined = relative.isEmpty ? rootPath : rootPath + "/" + relative
         // The root is a real path: when no component of `relative` is a symbolic link, the joined
         // path is real too. One lstat per component is far cheaper than realpath's readlink for
         // every component of the whole path.
         var prefix = rootPath
         var hasLink = false
-        for component in BundlePath.components(relative, omittingEmpty: true) {
+        let components = BundlePath.components(relative, omittingEmpty: true)
+        for component in exceptLast ? components.dropLast() : components[...] {
             prefix += "/" + component
             var info = stat()
             guard lstat(prefix, &info) == 0 else { return nil }
@@ -73,6 +76,13 @@ public struct DiskBundleSource: BundleSource {
         }
         let entries = names.map { name in
             guard name.isUTF8 else { return BundleFolderEntry(name: name.string, kind: .nameNotUTF8) }
+            // A regular file or a folder as the listing says (no link: a link's kind is unknown
+            // there), without an lstat per entry.
+            switch name.kind {
+            case .file: return BundleFolderEntry(name: name.string, kind: .file)
+            case .folder: return BundleFolderEntry(name: name.string, kind: .folder)
+            case .unknown: break
+            }
             let relative = folder.isEmpty ? name.string : folder + "/" + name.string
             return kind(of: resolved + "/" + name.string, name: name.string, relative: relative)
         }
@@ -102,10 +112,23 @@ public struct DiskBundleSource: BundleSource {
         guard BundlePath.isPlain(path), !path.isEmpty else {
             throw BundleReadError(path: path, message: "the path is not a plain path inside the bundle; it was not read")
         }
-        guard let resolved = resolveInside(path) else {
-            throw BundleReadError(path: path, message: "the file does not exist or lies outside the bundle; it was not read")
+        let missing = BundleReadError(path: path, message: "the file does not exist or lies outside the bundle; it was not read")
+        // The folders on the way are checked for links; the file is opened without following one
+        // (no lstat of it first: a bundle's thousands of tables cost one system call less each),
+        // and only a link there is resolved and checked, then opened.
+        guard let direct = resolveInside(path, exceptLast: true) else { throw missing }
+        var descriptor = open(direct, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        if descriptor < 0 {
+            switch errno {
+            case ELOOP:
+                guard let resolved = resolveInside(path) else { throw missing }
+                descriptor = open(resolved, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            case ENOENT, ENOTDIR:
+                throw missing
+            default:
+                break
+            }
         }
-        let descriptor = open(resolved, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw BundleReadError(path: path, message: "cannot open the file: \(String(cString: strerror(errno)))")
         }

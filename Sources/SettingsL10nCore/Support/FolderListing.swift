@@ -12,6 +12,25 @@ package struct FolderEntryName: Sendable, Equatable {
     package let string: String
     /// Whether the bytes are UTF-8, so that `string` names the entry exactly.
     package let isUTF8: Bool
+    /// What the listing says the entry is, where the file system says (`d_type`).
+    package let kind: Kind
+
+    /// The kinds of entry a listing tells apart without a system call per entry.
+    package enum Kind: Sendable, Equatable {
+        /// A regular file (not a symbolic link to one).
+        case file
+        /// A folder (not a symbolic link to one).
+        case folder
+        /// A symbolic link, anything else, or an entry of a file system that does not say:
+        /// `lstat` tells.
+        case unknown
+    }
+
+    package init(string: String, isUTF8: Bool, kind: Kind = .unknown) {
+        self.string = string
+        self.isUTF8 = isUTF8
+        self.kind = kind
+    }
 
     /// A name starting with a dot (`.DS_Store`, a temporary file).
     package var isHidden: Bool { string.utf8.first == UInt8(ascii: ".") }
@@ -43,10 +62,15 @@ package enum FolderListing {
                 if errno != 0 { throw .cannotRead(reason: systemMessage()) }
                 return names
             }
+            let kind: FolderEntryName.Kind = switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): .file
+            case Int32(DT_DIR): .folder
+            default: .unknown
+            }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let bytes = raw.prefix { $0 != 0 }
-                if let name = String(validating: bytes, as: UTF8.self) { return FolderEntryName(string: name, isUTF8: true) }
-                return FolderEntryName(string: String(decoding: bytes, as: UTF8.self), isUTF8: false)
+                if let name = String(validating: bytes, as: UTF8.self) { return FolderEntryName(string: name, isUTF8: true, kind: kind) }
+                return FolderEntryName(string: String(decoding: bytes, as: UTF8.self), isUTF8: false, kind: kind)
             }
             if name.string == "." || name.string == ".." || (name.isHidden && !includingHidden) { continue }
             guard names.count < limit else { throw .moreThan(limit) }

@@ -12,6 +12,12 @@ package enum EditDistance {
     /// only as far as the threshold allows (`distance(_:_:limit:)`), so far-apart pairs, most of
     /// those a merge compares, stop early.
     package static func similarity(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atLeast threshold: Double) -> Double? {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in similarity(a, b, atLeast: threshold) } }
+    }
+
+    /// `similarity(_:_:atLeast:)` of two runs of scalars in place (a word of a longer text).
+    package static func similarity(_ a: UnsafeBufferPointer<Unicode.Scalar>, _ b: UnsafeBufferPointer<Unicode.Scalar>,
+                                   atLeast threshold: Double) -> Double? {
         let longest = max(a.count, b.count)
         guard longest > 0 else { return threshold <= 1 ? 1 : nil }
         // The largest distance whose similarity reaches the threshold, by the same formula.
@@ -26,34 +32,40 @@ package enum EditDistance {
     /// within `limit` of the main one can hold such a path (Ukkonen's band), and a row whose
     /// every cell exceeds `limit` ends the search.
     package static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in distance(a, b, limit: limit) } }
+    }
+
+    /// `distance(_:_:limit:)` of two runs of scalars in place; its two rows are on the stack
+    /// when they are small (a merge compares tens of thousands of short keys).
+    package static func distance(_ a: UnsafeBufferPointer<Unicode.Scalar>, _ b: UnsafeBufferPointer<Unicode.Scalar>, limit: Int) -> Int? {
         let (n, m) = (a.count, b.count)
-        guard abs(n - m) <= limit else { return nil }
+        guard limit >= 0, abs(n - m) <= limit else { return nil }
         if n == 0 || m == 0 { return max(n, m) }
         let beyond = limit + 1
-        return a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                // Two rows of m + 1 cells; cells outside the band hold `beyond`.
-                var previous = [Int](repeating: beyond, count: m + 1)
-                var current = [Int](repeating: beyond, count: m + 1)
-                for j in 0...min(m, limit) { previous[j] = j }
-                for i in 1...n {
-                    let low = max(1, i - limit), high = min(m, i + limit)
-                    current[low - 1] = low == 1 && i <= limit ? i : beyond
-                    var rowMinimum = current[low - 1]
-                    var j = low
-                    while j <= high {
-                        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                        let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost, beyond)
-                        current[j] = value
-                        rowMinimum = min(rowMinimum, value)
-                        j += 1
-                    }
-                    if high < m { current[high + 1] = beyond }
-                    if rowMinimum > limit { return nil }
-                    swap(&previous, &current)
+        // Two rows of m + 1 cells; cells outside the band hold `beyond`.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (m + 1)) { cells -> Int? in
+            var previous = UnsafeMutableBufferPointer(rebasing: cells[0...m])
+            var current = UnsafeMutableBufferPointer(rebasing: cells[(m + 1)...])
+            previous.initialize(repeating: beyond)
+            current.initialize(repeating: beyond)
+            for j in 0...min(m, limit) { previous[j] = j }
+            for i in 1...n {
+                let low = max(1, i - limit), high = min(m, i + limit)
+                current[low - 1] = low == 1 && i <= limit ? i : beyond
+                var rowMinimum = current[low - 1]
+                var j = low
+                while j <= high {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost, beyond)
+                    current[j] = value
+                    rowMinimum = min(rowMinimum, value)
+                    j += 1
                 }
-                return previous[m] <= limit ? previous[m] : nil
+                if high < m { current[high + 1] = beyond }
+                if rowMinimum > limit { return nil }
+                swap(&previous, &current)
             }
+            return previous[m] <= limit ? previous[m] : nil
         }
     }
 

@@ -48,6 +48,36 @@ struct BundleSecurityTests {
         #expect(bundle.localizations.map { $0.tables.map(\.path) } == [["en-GB.lproj/Root.strings"], ["en.lproj/Root.strings"]])
     }
 
+    @Test("a file read through a link is read only when the link leads inside the bundle, at the file or a folder on the way")
+    func contentsThroughLinks() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("outside/Root.strings", "outside")
+        try folder.write("Settings.bundle/Root.plist", "root")
+        try folder.write("Settings.bundle/en.lproj/Root.strings", "inside")
+        try folder.symlink("Settings.bundle/Alias.plist", to: "Root.plist")
+        try folder.symlink("Settings.bundle/en-GB.lproj", to: "en.lproj")
+        try folder.symlink("Settings.bundle/en.lproj/Out.strings", to: folder.path + "/outside/Root.strings")
+        try folder.symlink("Settings.bundle/fr.lproj", to: folder.path + "/outside")
+        try folder.symlink("Settings.bundle/en.lproj/Dangling.strings", to: "Nowhere.strings")
+        let source = try DiskBundleSource(path: folder.path + "/Settings.bundle")
+        func read(_ path: String) -> String {
+            do {
+                return String(decoding: try source.contents(of: path, limit: 1 << 20), as: UTF8.self)
+            } catch {
+                return error.message
+            }
+        }
+        #expect(read("Alias.plist") == "root")
+        #expect(read("en-GB.lproj/Root.strings") == "inside")
+        let refused = "the file does not exist or lies outside the bundle; it was not read"
+        #expect(read("en.lproj/Out.strings") == refused)
+        #expect(read("fr.lproj/Root.strings") == refused)
+        #expect(read("en.lproj/Dangling.strings") == refused)
+        #expect(read("en.lproj/Missing.strings") == refused)
+        #expect(read("Root.plist/Root.strings") == refused)
+        #expect(read("en.lproj") == "not a regular file; it was not read")
+    }
+
     @Test("the source refuses paths that climb out of the bundle")
     func sourceRefusesClimbing() throws {
         let folder = try TemporaryFolder()

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import SettingsL10nCore
 import SettingsL10nTestSupport
@@ -14,12 +19,24 @@ struct FolderListingTests {
 
         let visible = try FolderListing.names(in: folder.path).sorted { $0.string < $1.string }
         #expect(visible == [
-            FolderEntryName(string: "Caf\u{FFFD}", isUTF8: false),
-            FolderEntryName(string: "Root.plist", isUTF8: true),
-            FolderEntryName(string: "de.lproj", isUTF8: true),
+            FolderEntryName(string: "Caf\u{FFFD}", isUTF8: false, kind: .file),
+            FolderEntryName(string: "Root.plist", isUTF8: true, kind: .file),
+            FolderEntryName(string: "de.lproj", isUTF8: true, kind: .folder),
         ])
         let all = try FolderListing.names(in: folder.path, includingHidden: true).map(\.string).sorted()
         #expect(all == [".DS_Store", "Caf\u{FFFD}", "Root.plist", "de.lproj"])
+    }
+
+    @Test("tells files and folders as the file system lists them, and leaves a link's kind to lstat")
+    func kinds() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Root.plist", "")
+        try folder.write("de.lproj/Root.strings", "")
+        #expect(symlink("Root.plist", folder.path + "/Link.plist") == 0)
+        #expect(symlink("de.lproj", folder.path + "/fr.lproj") == 0)
+        #expect(mkfifo(folder.path + "/pipe", 0o600) == 0)
+        let kinds = try FolderListing.names(in: folder.path).sorted { $0.string < $1.string }.map { "\($0.string) \($0.kind)" }
+        #expect(kinds == ["Link.plist unknown", "Root.plist file", "de.lproj folder", "fr.lproj unknown", "pipe unknown"])
     }
 
     @Test("stops past the limit of names that are not hidden")
