@@ -177,18 +177,21 @@ public struct AppTranslations: Hashable, Sendable {
 extension AppTranslations {
     /// The translations of an app's `.lproj` tables (its resources folder, read as a bundle):
     /// each key's value in the development language is the source text of the same key in
-    /// every other language. Tables that cannot be read are left out.
-    public init(tablesOf app: SettingsBundle, developmentLanguage: String) {
+    /// every other language (Base.lproj's tables are not read).
+    /// - Throws: the first table, of those read, that cannot be read as the device reads it (it
+    ///   does not parse, is not readable, or is a link outside the folder): left out, it would
+    ///   leave its translations out, or file the others under their keys instead of their texts.
+    public init(tablesOf app: SettingsBundle, developmentLanguage: String) throws(TableReadError) {
         self.init()
         guard let development = app.localization(forLanguage: developmentLanguage) else { return }
         var sources: [String: [String: String]] = [:]
         for table in development.tables {
-            sources[table.name] = table.values() ?? [:]
+            sources[table.name] = try table.deviceTable()
         }
         for localization in app.localizations where localization.folder != development.folder && localization.name != "Base" {
             for table in localization.tables {
                 let source = sources[table.name] ?? [:]
-                for (key, value) in (table.values() ?? [:]).sorted(by: { $0.key < $1.key }) {
+                for (key, value) in try table.deviceTable().sorted(by: { $0.key < $1.key }) {
                     add(language: localization.name, source: source[key] ?? key, value: value, origin: table.path)
                 }
             }

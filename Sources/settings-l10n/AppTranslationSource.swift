@@ -21,17 +21,19 @@ enum AppTranslationSource {
             } catch {
                 throw CommandFailure("--fill-from \(path): cannot read the folder: \(error.description); nothing was merged")
             }
-            translations = AppTranslations(tablesOf: app, developmentLanguage: developmentLanguage)
-            let catalogs = app.otherEntries.filter { $0.kind == .file && $0.name.hasSuffix(".xcstrings") }
-            for entry in catalogs {
-                try addCatalog(joinedPath(path, entry.name), origin: entry.name, to: &translations)
+            do {
+                translations = try AppTranslations(tablesOf: app, developmentLanguage: developmentLanguage)
+            } catch {
+                throw CommandFailure("--fill-from \(joinedPath(path, error.path))\(TextPosition.pathSuffix(error.position)): \(problem(error)); nothing was merged")
             }
+            let catalogs = app.otherEntries.filter { $0.kind == .file && $0.name.hasSuffix(".xcstrings") }
+            try addCatalogs(catalogs.map { (joinedPath(path, $0.name), $0.name) }, to: &translations)
             // A folder with neither a catalog nor a table is not an app's resources: a wrong path.
             if catalogs.isEmpty, !app.localizations.contains(where: { !$0.tables.isEmpty }) {
                 throw CommandFailure("--fill-from \(path): no String Catalog and no <lang>.lproj/*.strings in this folder; give the app's .xcstrings or the folder holding its .lproj folders; nothing was merged")
             }
         } else {
-            try addCatalog(path, origin: URL(fileURLWithPath: path).lastPathComponent, to: &translations)
+            try addCatalogs([(path, URL(fileURLWithPath: path).lastPathComponent)], to: &translations)
         }
         if translations.count == 0 {
             // A valid catalog, or tables, with nothing translated yet: the merge goes on, with
@@ -41,15 +43,45 @@ enum AppTranslationSource {
         return translations
     }
 
-    private static func addCatalog(_ path: String, origin: String, to translations: inout AppTranslations) throws {
-        let catalog: StringCatalog
-        do {
-            catalog = try StringCatalog.read(try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize))
-        } catch let error as SyntaxError {
-            throw CommandFailure("--fill-from \(path)\(TextPosition.pathSuffix(error.position)): not a valid String Catalog: \(error.message); nothing was merged")
-        } catch let error as LocalFile.ReadError {
-            throw CommandFailure("--fill-from: \(error.message); nothing was merged")
+    /// What is wrong with an app's table, as `--fill-from` says it.
+    private static func problem(_ error: TableReadError) -> String {
+        switch error {
+        case .malformed(_, let syntax): "not a valid strings table: \(syntax.message)"
+        case .linkOutsideBundle: "this symbolic link points outside the folder; it was not followed"
+        case .unreadable(_, let message), .misencoded(_, let message): message
         }
-        translations.add(catalog.translations.map { ($0.language, $0.source, $0.value) }, origin: origin)
+    }
+
+    /// One of the app's catalogs read, and its translations taken out, or why not.
+    private enum CatalogRead: Sendable {
+        case translations([(language: String, source: String, value: String)], origin: String)
+        case failure(String)
+    }
+
+    /// Reads and parses a catalog (on a worker thread), keeping only its translations.
+    @Sendable private static func readCatalog(_ path: String, origin: String) -> CatalogRead {
+        do {
+            let catalog = try StringCatalog.read(try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize))
+            return .translations(catalog.translations.map { ($0.language, $0.source, $0.value) }, origin: origin)
+        } catch let error as SyntaxError {
+            return .failure("--fill-from \(path)\(TextPosition.pathSuffix(error.position)): not a valid String Catalog: \(error.message); nothing was merged")
+        } catch let error as LocalFile.ReadError {
+            return .failure("--fill-from: \(error.message); nothing was merged")
+        } catch {
+            return .failure("--fill-from \(path): \(error); nothing was merged")
+        }
+    }
+
+    /// Adds the catalogs' translations in their order: each catalog read and parsed on a worker
+    /// thread while the one before it is added here (an app with several catalogs of tens of
+    /// megabytes spent most of `merge --fill-from` reading them one after the other). At most
+    /// two wait to be added, which bounds the memory; the first that fails stops the merge.
+    private static func addCatalogs(_ catalogs: [(path: String, origin: String)], to translations: inout AppTranslations) throws {
+        try parallelStream(catalogs, window: 2, { readCatalog($0.path, origin: $0.origin) }) { read in
+            switch read {
+            case .translations(let found, let origin): translations.add(found, origin: origin)
+            case .failure(let message): throw CommandFailure(message)
+            }
+        }
     }
 }

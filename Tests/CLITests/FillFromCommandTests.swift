@@ -64,6 +64,46 @@ struct FillFromCommandTests {
 }
 
 extension FillFromCommandTests {
+    @Test("an app's table that does not parse is an error naming its file and line; nothing is merged (it was left out without a word)")
+    func brokenAppTable() throws {
+        let copy = try BundleCopy()
+        let app = copy.folder.appendingPathComponent("App")
+        for (path, text) in ["en.lproj/Main.strings": "\"login.password\" = \"Password\";\n",
+                             "de.lproj/Main.strings": "\"login.password\" = \"Kennwort\"\n\"units\" = \"Einheiten\";\n"] {
+            let url = app.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let before = try copy.snapshot()
+        let result = try Tool.run(["merge", copy.bundle.path, "--fill-from", app.path])
+        #expect(result == ToolResult(stdout: "", stderr: "error: --fill-from \(app.path)/de.lproj/Main.strings:1:30: not a valid strings table: missing ';' after the value of \"login.password\"; nothing was merged\n", exitCode: 3))
+        #expect(try copy.snapshot() == before)
+    }
+
+    @Test("a folder's catalogs are read on worker threads but added in order: translations from each, and the first that does not parse named")
+    func severalCatalogs() throws {
+        let copy = try BundleCopy()
+        let app = copy.folder.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        func catalog(_ name: String, _ source: String, _ german: String) throws {
+            let text = "{\"sourceLanguage\" : \"en\", \"strings\" : {\"\(source)\" : {\"localizations\" : {\"de\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"\(german)\"}}}}}, \"version\" : \"1.0\"}"
+            try Data(text.utf8).write(to: app.appendingPathComponent(name))
+        }
+        try catalog("A.xcstrings", "Password", "Kennwort")
+        try catalog("B.xcstrings", "Units", "Maßeinheiten")
+        let root = copy.bundle.appendingPathComponent("de.lproj/Root.strings")
+        let german = String(decoding: try Data(contentsOf: root), as: UTF8.self)
+        try Data(german.replacingOccurrences(of: "\"Password\" = \"Passwort\";\n", with: "").replacingOccurrences(of: "\"Units\" = \"Einheiten\";\n", with: "").utf8).write(to: root)
+        let result = try Tool.run(["merge", copy.bundle.path, "--fill-from", app.path, "--locale", "de", "--dry-run"])
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.hasSuffix("2 missing translations taken from the app, marked for review: 1 from A.xcstrings, 1 from B.xcstrings\n"))
+        let before = try copy.snapshot()
+        for name in ["B.xcstrings", "C.xcstrings"] { try Data("{".utf8).write(to: app.appendingPathComponent(name)) }
+        let broken = try Tool.run(["merge", copy.bundle.path, "--fill-from", app.path])
+        #expect(broken == ToolResult(stdout: "", stderr: "error: --fill-from \(app.path)/B.xcstrings:1:2: not a valid String Catalog: expected a quoted key; nothing was merged\n", exitCode: 3))
+        #expect(try copy.snapshot() == before)
+    }
+
     @Test("a valid catalog with no translation yet merges with nothing to fill, and says so; a folder with no catalog or table is an error")
     func nothingToFill() throws {
         let copy = try BundleCopy()

@@ -73,11 +73,29 @@ struct FillFromAppTests {
             "de.lproj/Main.strings": "\"title.sound\" = \"Ton\";\n\"Music\" = \"Musik\";\n",
             "de.lproj/Other.strings": "\"Extra lives\" = \"Extraleben\";\n",
         ]))
-        let translations = AppTranslations(tablesOf: app, developmentLanguage: "en")
+        let translations = try AppTranslations(tablesOf: app, developmentLanguage: "en")
         #expect(translations.translation(of: "Sound", language: "de")?.translation == AppTranslations.Translation(value: "Ton", origin: "de.lproj/Main.strings", source: "Sound"))
         #expect(translations.translation(of: "Music", language: "de")?.translation.value == "Musik")
         #expect(translations.translation(of: "Extra lives", language: "de")?.translation.origin == "de.lproj/Other.strings")
         #expect(translations.count == 3)
+    }
+
+    @Test("an app's table that does not parse, in the development language or another, is an error naming it (was left out without a word)")
+    func brokenTable() throws {
+        let good = ["en.lproj/Main.strings": "\"title.sound\" = \"Sound\";\n", "de.lproj/Main.strings": "\"title.sound\" = \"Ton\";\n"]
+        for broken in ["en.lproj/Main.strings", "de.lproj/Main.strings"] {
+            var files = good
+            files[broken] = "\"title.sound\" = \"Ton\"\n\"Music\" = \"Musik\";\n"
+            let app = try BundleLoader.load(from: InMemoryBundleSource(textFiles: files))
+            #expect(throws: TableReadError.malformed(path: broken, error: SyntaxError("missing ';' after the value of \"title.sound\"", at: TextPosition(line: 1, column: 22)))) {
+                try AppTranslations(tablesOf: app, developmentLanguage: "en")
+            }
+        }
+        // Base.lproj is not read: a table there does not stop the others.
+        var files = good
+        files["Base.lproj/Main.strings"] = "not a table"
+        let app = try BundleLoader.load(from: InMemoryBundleSource(textFiles: files))
+        #expect(try AppTranslations(tablesOf: app, developmentLanguage: "en").count == 1)
     }
 
     @Test("a catalog's translations added at once give what adding them one by one gives, over 300 generated batches")
