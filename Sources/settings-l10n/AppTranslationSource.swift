@@ -75,7 +75,8 @@ enum AppTranslationSource {
     /// Adds the catalogs' translations in their order: each catalog read and parsed on a worker
     /// thread while the one before it is added here (an app with several catalogs of tens of
     /// megabytes spent most of `merge --fill-from` reading them one after the other). At most
-    /// two wait to be added, which bounds the memory; the first that fails stops the merge.
+    /// one a core waits to be added (`parallelStream`'s window), which bounds the memory; the
+    /// first that fails, in their order, stops the merge.
     private static func addCatalogs(_ catalogs: [(path: String, origin: String)], to translations: inout AppTranslations) throws {
         try parallelStream(catalogs, window: 2, { readCatalog($0.path, origin: $0.origin) }) { read in
             switch read {
