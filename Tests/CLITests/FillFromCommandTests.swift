@@ -4,6 +4,24 @@ import SettingsL10nTestSupport
 
 @Suite("settings-l10n merge --fill-from")
 struct FillFromCommandTests {
+    /// An app's resources folder beside the bundle copy, holding `files` (path to text).
+    static func app(in copy: BundleCopy, _ files: [String: String]) throws -> URL {
+        let app = copy.folder.appendingPathComponent("App")
+        for (path, text) in files {
+            let url = app.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return app
+    }
+
+    /// Takes "Password" and "Units" out of the copy's German table, for the app to fill.
+    static func dropGermanPasswordAndUnits(in copy: BundleCopy) throws {
+        let root = copy.bundle.appendingPathComponent("de.lproj/Root.strings")
+        let german = String(decoding: try Data(contentsOf: root), as: UTF8.self)
+        try Data(german.replacingOccurrences(of: "\"Password\" = \"Passwort\";\n", with: "").replacingOccurrences(of: "\"Units\" = \"Einheiten\";\n", with: "").utf8).write(to: root)
+    }
+
     @Test("from the real String Catalog: new languages get the words the app already translates")
     func realCatalog() throws {
         let copy = try BundleCopy()
@@ -31,16 +49,9 @@ struct FillFromCommandTests {
     @Test("from an app's resources folder: <lang>.lproj tables, by the development language's values")
     func folder() throws {
         let copy = try BundleCopy()
-        let app = copy.folder.appendingPathComponent("App")
-        for (path, text) in ["en.lproj/Main.strings": "\"login.password\" = \"Password\";\n\"units\" = \"Units:\";\n",
-                             "de.lproj/Main.strings": "\"login.password\" = \"Kennwort\";\n\"units\" = \"Maßeinheiten:\";\n"] {
-            let url = app.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        let root = copy.bundle.appendingPathComponent("de.lproj/Root.strings")
-        let german = String(decoding: try Data(contentsOf: root), as: UTF8.self)
-        try Data(german.replacingOccurrences(of: "\"Password\" = \"Passwort\";\n", with: "").replacingOccurrences(of: "\"Units\" = \"Einheiten\";\n", with: "").utf8).write(to: root)
+        let app = try Self.app(in: copy, ["en.lproj/Main.strings": "\"login.password\" = \"Password\";\n\"units\" = \"Units:\";\n",
+                                          "de.lproj/Main.strings": "\"login.password\" = \"Kennwort\";\n\"units\" = \"Maßeinheiten:\";\n"])
+        try Self.dropGermanPasswordAndUnits(in: copy)
         let result = try Tool.run(["merge", copy.bundle.path, "--fill-from", app.path, "--locale", "de", "--dry-run"])
         #expect(result.exitCode == 0)
         #expect(result.stderr.hasSuffix("2 missing translations taken from the app, marked for review: 2 from de.lproj/Main.strings\n"))
@@ -67,13 +78,8 @@ extension FillFromCommandTests {
     @Test("an app's table that does not parse is an error naming its file and line; nothing is merged (it was left out without a word)")
     func brokenAppTable() throws {
         let copy = try BundleCopy()
-        let app = copy.folder.appendingPathComponent("App")
-        for (path, text) in ["en.lproj/Main.strings": "\"login.password\" = \"Password\";\n",
-                             "de.lproj/Main.strings": "\"login.password\" = \"Kennwort\"\n\"units\" = \"Einheiten\";\n"] {
-            let url = app.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        let app = try Self.app(in: copy, ["en.lproj/Main.strings": "\"login.password\" = \"Password\";\n",
+                                          "de.lproj/Main.strings": "\"login.password\" = \"Kennwort\"\n\"units\" = \"Einheiten\";\n"])
         let before = try copy.snapshot()
         let result = try Tool.run(["merge", copy.bundle.path, "--fill-from", app.path])
         #expect(result == ToolResult(stdout: "", stderr: "error: --fill-from \(app.path)/de.lproj/Main.strings:1:30: not a valid strings table: missing ';' after the value of \"login.password\"; nothing was merged\n", exitCode: 3))
@@ -83,17 +89,11 @@ extension FillFromCommandTests {
     @Test("a folder's catalogs are read on worker threads but added in order: translations from each, and the first that does not parse named")
     func severalCatalogs() throws {
         let copy = try BundleCopy()
-        let app = copy.folder.appendingPathComponent("App")
-        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        func catalog(_ name: String, _ source: String, _ german: String) throws {
-            let text = "{\"sourceLanguage\" : \"en\", \"strings\" : {\"\(source)\" : {\"localizations\" : {\"de\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"\(german)\"}}}}}, \"version\" : \"1.0\"}"
-            try Data(text.utf8).write(to: app.appendingPathComponent(name))
+        func catalog(_ source: String, _ german: String) -> String {
+            "{\"sourceLanguage\" : \"en\", \"strings\" : {\"\(source)\" : {\"localizations\" : {\"de\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"\(german)\"}}}}}, \"version\" : \"1.0\"}"
         }
-        try catalog("A.xcstrings", "Password", "Kennwort")
-        try catalog("B.xcstrings", "Units", "Maßeinheiten")
-        let root = copy.bundle.appendingPathComponent("de.lproj/Root.strings")
-        let german = String(decoding: try Data(contentsOf: root), as: UTF8.self)
-        try Data(german.replacingOccurrences(of: "\"Password\" = \"Passwort\";\n", with: "").replacingOccurrences(of: "\"Units\" = \"Einheiten\";\n", with: "").utf8).write(to: root)
+        let app = try Self.app(in: copy, ["A.xcstrings": catalog("Password", "Kennwort"), "B.xcstrings": catalog("Units", "Maßeinheiten")])
+        try Self.dropGermanPasswordAndUnits(in: copy)
         let result = try Tool.run(["merge", copy.bundle.path, "--fill-from", app.path, "--locale", "de", "--dry-run"])
         #expect(result.exitCode == 0)
         #expect(result.stderr.hasSuffix("2 missing translations taken from the app, marked for review: 1 from A.xcstrings, 1 from B.xcstrings\n"))
