@@ -18,17 +18,18 @@ package enum MessageText {
         body.count <= quotedLimit && !StringsWriting.needsEscape(body)
     }
 
-    /// Appends `text` quoted as `quoted` quotes it to `output`: short text that needs no escape
-    /// (nearly every key) is copied in place, without a string of its own.
-    package static func appendQuoted(_ text: String, to output: inout String) {
+    /// Appends the UTF-8 of `text` quoted as `quoted` quotes it to `output`: short text that
+    /// needs no escape (nearly every key) is copied in place, without a string of its own.
+    package static func appendQuoted(_ text: String, to output: inout [UInt8]) {
         var utf8 = text
-        guard utf8.withUTF8(isQuotedAsIs) else {
-            output.append(quoted(text))
-            return
+        let copied = utf8.withUTF8 { body -> Bool in
+            guard isQuotedAsIs(body) else { return false }
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: body)
+            output.append(UInt8(ascii: "\""))
+            return true
         }
-        output.append("\"")
-        output.append(text)
-        output.append("\"")
+        if !copied { output.append(contentsOf: quoted(text).utf8) }
     }
 
     /// `prefix`, `text` quoted as `quoted` quotes it, then `suffix`: the usual message about one
