@@ -9,6 +9,8 @@ import Foundation
 struct XMLPlistParser {
     private var scanner: XMLScanner
     private let limits: ReadLimits
+    /// The line of the last position asked for.
+    private var lastLine = 1
 
     static func parse(_ input: [UInt8], limits: ReadLimits) throws(SyntaxError) -> PlistNode {
         var parser = XMLPlistParser(scanner: XMLScanner(utf8: try XMLScanner.utf8(input)), limits: limits)
@@ -24,8 +26,9 @@ struct XMLPlistParser {
         scanner.error(message, at: offset)
     }
 
-    private func position(_ offset: Int) -> TextPosition {
-        scanner.lines.position(at: offset)
+    /// The position of `offset`; the parser asks for them in increasing order.
+    private mutating func position(_ offset: Int) -> TextPosition {
+        scanner.lines.position(at: offset, after: &lastLine)
     }
 
     /// The next token that is not white space between elements; other text is returned.
@@ -187,6 +190,7 @@ struct XMLPlistParser {
 
     /// The character data of a leaf element, up to its end tag.
     private mutating func readText(of name: String, openedAt: Int) throws(SyntaxError) -> String {
+        if let text = scanner.plainTextAndEndTag(of: name) { return text }
         var text = ""
         while let token = try scanner.next() {
             if case .text(let part, _) = token {

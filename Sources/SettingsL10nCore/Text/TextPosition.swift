@@ -95,7 +95,22 @@ package struct LineIndex: Sendable {
 
     /// The 1-based line and column (in Unicode scalars) of `offset`.
     package func position(at offset: Int) -> TextPosition {
-        let line = line(at: offset)
+        position(at: offset, line: line(at: offset))
+    }
+
+    /// `position(at:)` for offsets that mostly increase, as a parser asks for them: `line` is
+    /// the line of the offset asked for before (1 to start), walked forward from there instead
+    /// of searched for, and then the line of `offset`.
+    package func position(at offset: Int, after line: inout Int) -> TextPosition {
+        if line < 1 || line > lineStarts.count || lineStarts[line - 1] > offset {
+            line = self.line(at: offset)
+        } else {
+            while line < lineStarts.count, lineStarts[line] <= offset { line += 1 }
+        }
+        return position(at: offset, line: line)
+    }
+
+    private func position(at offset: Int, line: Int) -> TextPosition {
         let start = lineStarts[line - 1]
         let end = min(offset, bytes.count)
         let column = 1 + (start < end ? bytes.withUnsafeBufferPointer { buffer in

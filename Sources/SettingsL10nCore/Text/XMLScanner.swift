@@ -118,6 +118,39 @@ package struct XMLScanner {
         if hasPrefix("<![CDATA[") { offset = start }
     }
 
+    /// The character data of a leaf element and the end tag `</name>` after it, when the data
+    /// is plain text (no reference, comment or CDATA) and the end tag is written as it is: the
+    /// usual `<string>Title</string>`, read without a token for either. `nil` (the scanner
+    /// left where it was) in any other case, which `next()` then reads as usual; what it
+    /// returns is what `next()` would have made of the text.
+    package mutating func plainTextAndEndTag(of name: String) -> String? {
+        var name = name
+        let start = offset
+        let normalizes = normalizesLineBreaks
+        let found: (text: String, next: Int)? = bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var end = start
+            while end < count {
+                let byte = buffer[end]
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
+                if normalizes, byte == 0x0D { return nil }
+                end += 1
+            }
+            guard end + 1 < count, buffer[end] == UInt8(ascii: "<"), buffer[end + 1] == UInt8(ascii: "/") else { return nil }
+            let next: Int? = name.withUTF8 { tag in
+                let close = end + 2 + tag.count
+                guard !tag.isEmpty, close < count, buffer[close] == UInt8(ascii: ">"),
+                      memcmp(buffer.baseAddress! + end + 2, tag.baseAddress!, tag.count) == 0 else { return nil }
+                return close + 1
+            }
+            guard let next else { return nil }
+            return (end == start ? "" : String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self), next)
+        }
+        guard let found else { return nil }
+        offset = found.next
+        return found.text
+    }
+
     // MARK: Markup
 
     func hasPrefix(_ prefix: StaticString) -> Bool {

@@ -276,3 +276,43 @@ struct XMLPlistIntegerTests {
         }
     }
 }
+
+@Suite("XML property list leaf text")
+struct XMLPlistLeafTextTests {
+    /// The text of `<key>k</key>` and of the string after it, read with the plain-text path
+    /// where it applies and by tokens where it does not: each the same value.
+    @Test("plain text up to its end tag, and every other form read as by tokens")
+    func leafText() throws {
+        let cases: [(String, String)] = [
+            ("<string>Title</string>", "Title"),
+            ("<string></string>", ""),
+            ("<string>  </string>", "  "),
+            ("<string>a\r\nb</string>", "a\r\nb"),
+            ("<string>é 日本 🇸🇪</string>", "é 日本 🇸🇪"),
+            ("<string>a</string >", "a"),
+            ("<string>a &amp; b</string>", "a & b"),
+            ("<string>a<!-- note -->b</string>", "ab"),
+            ("<string>a<![CDATA[<b>]]></string>", "a<b>"),
+            ("<string>&#x1F600;</string>", "😀"),
+        ]
+        for (element, expected) in cases {
+            let text = "<plist><dict><key>k</key>\(element)</dict></plist>"
+            let (root, _) = try PropertyListReader.read(Array(text.utf8))
+            #expect(root.value.dictionaryValue?["k"]?.value == .string(expected), "\(element.debugDescription)")
+        }
+    }
+
+    @Test("an end tag that does not close the element, or none, is the same error as before")
+    func leafTextErrors() {
+        let cases: [(String, SyntaxError)] = [
+            ("<plist><string>a</strin></plist>", SyntaxError("</strin> does not close <string> (opened at line 1)", at: TextPosition(line: 1, column: 17))),
+            ("<plist><string>a</stringy></plist>", SyntaxError("</stringy> does not close <string> (opened at line 1)", at: TextPosition(line: 1, column: 17))),
+            ("<plist><string>a</", SyntaxError("expected a tag name", at: TextPosition(line: 1, column: 19))),
+            ("<plist><string>a", SyntaxError("<string> opened here is never closed", at: TextPosition(line: 1, column: 8))),
+            ("<plist><key>k</key></plist>", SyntaxError("<key> is only allowed inside <dict>", at: TextPosition(line: 1, column: 8))),
+        ]
+        for (text, expected) in cases {
+            #expect(throws: expected, "\(text.debugDescription)") { try PropertyListReader.read(Array(text.utf8)) }
+        }
+    }
+}

@@ -30,13 +30,20 @@ struct TextPositionTests {
             let bytes = Array(text.utf8)
             let index = LineIndex(bytes)
             var tracker = PositionTracker(bytes)
+            var line = 1, shuffledLine = 1
             // Offsets at scalar starts (where entries and errors are), in increasing order.
-            for offset in bytes.indices.filter({ bytes[$0] & 0xC0 != 0x80 }) + [bytes.count] {
+            let offsets = bytes.indices.filter({ bytes[$0] & 0xC0 != 0x80 }) + [bytes.count]
+            for (offset, shuffled) in zip(offsets, offsets.shuffled(using: &generator)) {
                 // Not between a CR and its LF: no entry starts there.
                 if offset > 0, offset < bytes.count, bytes[offset - 1] == 0x0D, bytes[offset] == 0x0A { continue }
                 let expected = Self.naivePosition(bytes, offset)
                 #expect(index.position(at: offset) == expected, "\(text.debugDescription) at \(offset)")
                 #expect(tracker.position(at: offset) == expected, "\(text.debugDescription) at \(offset)")
+                // Walked forward from the line before; in any order, searched when it goes back.
+                #expect(index.position(at: offset, after: &line) == expected, "\(text.debugDescription) at \(offset)")
+                #expect(line == expected.line)
+                if shuffled > 0, shuffled < bytes.count, bytes[shuffled - 1] == 0x0D, bytes[shuffled] == 0x0A { continue }
+                #expect(index.position(at: shuffled, after: &shuffledLine) == Self.naivePosition(bytes, shuffled), "\(text.debugDescription) at \(shuffled)")
             }
         }
     }
