@@ -34,16 +34,40 @@ enum FuzzyMatch {
 
         /// `nil` for text that normalizes to nothing.
         init?(_ key: String) {
-            if let bytes = FuzzyMatch.normalizedASCIIBytes(key) {
-                guard !bytes.isEmpty else { return nil }
-                text = String(decoding: bytes, as: UTF8.self)
-                scalars = bytes.map { Unicode.Scalar($0) }
-            } else {
+            // ASCII text (nearly every key) normalized on the stack, then made its string and
+            // scalars: no array in between (a merge where every table changes prepares each
+            // table's obsolete keys).
+            var key = key
+            let ascii: (text: String, scalars: [Unicode.Scalar], spaces: Int)?? = key.withUTF8 { bytes in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
+                    guard let count = FuzzyMatch.normalizeASCII(bytes, into: buffer) else { return .none }
+                    guard count > 0 else { return .some(nil) }
+                    let normalized = UnsafeBufferPointer(rebasing: buffer[..<count])
+                    var spaces = 0
+                    let scalars = [Unicode.Scalar](unsafeUninitializedCapacity: count) { scalars, made in
+                        for index in 0..<count {
+                            let byte = normalized[index]
+                            if byte == 0x20 { spaces += 1 }
+                            scalars[index] = Unicode.Scalar(byte)
+                        }
+                        made = count
+                    }
+                    return .some((String(decoding: normalized, as: UTF8.self), scalars, spaces))
+                }
+            }
+            switch ascii {
+            case .some(.some(let made)):
+                text = made.text
+                scalars = made.scalars
+                wordCount = made.spaces + 1
+            case .some(.none):
+                return nil
+            case .none:
                 text = FuzzyMatch.normalizeUnicode(key)
                 guard !text.isEmpty else { return nil }
                 scalars = Array(text.unicodeScalars)
+                wordCount = scalars.count { $0 == " " } + 1
             }
-            wordCount = scalars.count { $0 == " " } + 1
         }
     }
 
@@ -114,36 +138,43 @@ enum FuzzyMatch {
     static func normalizedASCIIBytes(_ text: String) -> [UInt8]? {
         var text = text
         return text.withUTF8 { bytes -> [UInt8]? in
-            var isASCII = true
-            let output = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, count in
-                var pendingSpace = false
-                for byte in bytes {
-                    guard byte < 0x80 else {
-                        isASCII = false
-                        break
-                    }
-                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                        pendingSpace = count > 0
-                        continue
-                    }
-                    if pendingSpace {
-                        output[count] = 0x20
-                        count += 1
-                        pendingSpace = false
-                    }
-                    output[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
-                    count += 1
-                }
-                trimming: while count > 0 {
-                    switch output[count - 1] {
-                    case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ":"): count -= 1
-                    default: break trimming
-                    }
-                }
-                while count > 0, output[count - 1] == 0x20 { count -= 1 }
+            var count: Int?
+            let output = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, made in
+                count = normalizeASCII(bytes, into: output)
+                made = count ?? 0
             }
-            return isASCII ? output : nil
+            return count == nil ? nil : output
         }
+    }
+
+    /// Writes `normalizeASCII` of the UTF-8 `bytes` into `output` (as long as `bytes`) and
+    /// returns how many bytes it wrote; `nil` when the text is not ASCII.
+    static func normalizeASCII(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        precondition(output.count >= bytes.count)
+        var count = 0
+        var pendingSpace = false
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                pendingSpace = count > 0
+                continue
+            }
+            if pendingSpace {
+                output[count] = 0x20
+                count += 1
+                pendingSpace = false
+            }
+            output[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+            count += 1
+        }
+        trimming: while count > 0 {
+            switch output[count - 1] {
+            case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ":"): count -= 1
+            default: break trimming
+            }
+        }
+        while count > 0, output[count - 1] == 0x20 { count -= 1 }
+        return count
     }
 
     /// Pairs new keys with the old keys they most likely replace: each old key at most once,
