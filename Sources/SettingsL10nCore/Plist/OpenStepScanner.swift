@@ -44,7 +44,25 @@ struct OpenStepScanner {
     // MARK: Trivia
 
     /// Skips white space and comments. Returns `false` when the end of the text is reached.
+    @inline(__always)
     mutating func skipTrivia() -> Bool {
+        // Most calls find the next token at once or after one space (`"key" = "value";`):
+        // told here, without the loop below.
+        let count = bytes.count
+        var index = offset
+        if index < count, bytes[index] == 0x20 { index += 1 }
+        if index < count {
+            let byte = bytes[index]
+            if byte > 0x20, byte != UInt8(ascii: "/"), byte != 0xE2 {
+                offset = index
+                return true
+            }
+        }
+        return skipTriviaRun()
+    }
+
+    /// `skipTrivia` through any run of white space and comments.
+    private mutating func skipTriviaRun() -> Bool {
         var offset = self.offset
         var unterminated: Int?
         let found: Bool = bytes.withUnsafeBufferPointer { buffer in
