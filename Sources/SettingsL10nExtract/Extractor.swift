@@ -112,16 +112,22 @@ public enum Extractor {
         /// The `doNotTranslate` patterns (by index) that named a key.
         var usedPatterns: Set<Int> = []
 
+        /// The value at a dictionary slot, read in place (`&dictionary[key, default: new]`).
+        private static func value(_ slot: inout Int) -> Int { slot }
+
         init(_ name: String, files: [FileStrings], policy: TranslationPolicy) {
             self.name = name
+            // Sized once, and each key hashed once: found, or inserted with the next index.
             var indexByKey: [String: Int] = [:]
+            indexByKey.reserveCapacity(files.reduce(0) { $0 + $1.strings.count })
             for file in files {
                 for (key, occurrence) in file.strings {
-                    if let index = indexByKey[key] {
-                        strings[index].occurrences.append(occurrence)
-                    } else {
-                        indexByKey[key] = strings.count
+                    let next = strings.count
+                    let index = Self.value(&indexByKey[key, default: next])
+                    if index == next {
                         strings.append(LocalizableString(key: key, occurrences: [occurrence]))
+                    } else {
+                        strings[index].occurrences.append(occurrence)
                     }
                 }
             }
