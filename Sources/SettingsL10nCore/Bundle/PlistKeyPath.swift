@@ -16,11 +16,21 @@ public struct PlistKeyPath: Hashable, Sendable, CustomStringConvertible, Express
     }
 
     public func appending(_ key: String) -> PlistKeyPath {
-        PlistKeyPath(components + [.key(key)])
+        appending(component: .key(key))
     }
 
     public func appending(_ index: Int) -> PlistKeyPath {
-        PlistKeyPath(components + [.index(index)])
+        appending(component: .index(index))
+    }
+
+    /// The path and one more component, in one array made to size (`components + [component]`
+    /// made two; extraction makes one path per string of a bundle).
+    private func appending(component: Component) -> PlistKeyPath {
+        var extended: [Component] = []
+        extended.reserveCapacity(components.count + 1)
+        extended.append(contentsOf: components)
+        extended.append(component)
+        return PlistKeyPath(extended)
     }
 
     public var description: String {

@@ -17,6 +17,14 @@ public enum SpecifierType: Hashable, Sendable, CustomStringConvertible {
     ]
 
     public init(_ name: String) {
+        // ASCII names (every real one) by their bytes: the length leaves at most three to compare.
+        // A check asks a specifier's type several times; the `switch` below compared the name
+        // with each case in turn, as Unicode strings.
+        var utf8 = name
+        if let type = utf8.withUTF8(Self.standardType(ofASCII:)) {
+            self = type
+            return
+        }
         switch name {
         case "PSGroupSpecifier": self = .group
         case "PSTextFieldSpecifier": self = .textField
@@ -27,6 +35,27 @@ public enum SpecifierType: Hashable, Sendable, CustomStringConvertible {
         case "PSRadioGroupSpecifier": self = .radioGroup
         case "PSChildPaneSpecifier": self = .childPane
         default: self = .other(name)
+        }
+    }
+
+    /// The standard type named by the bytes `name`, or `nil` (another name, or not ASCII: the
+    /// `switch` of `init` decides).
+    private static func standardType(ofASCII name: UnsafeBufferPointer<UInt8>) -> SpecifierType? {
+        func named(_ candidate: StaticString) -> Bool {
+            guard candidate.utf8CodeUnitCount == name.count else { return false }
+            let bytes = candidate.utf8Start
+            for index in 0..<name.count where bytes[index] != name[index] { return false }
+            return true
+        }
+        switch name.count {
+        case 16: return named("PSGroupSpecifier") ? .group : nil
+        case 17: return named("PSSliderSpecifier") ? .slider : nil
+        case 20: return named("PSTextFieldSpecifier") ? .textField : named("PSChildPaneSpecifier") ? .childPane : nil
+        case 21:
+            return named("PSTitleValueSpecifier") ? .titleValue : named("PSMultiValueSpecifier") ? .multiValue
+                : named("PSRadioGroupSpecifier") ? .radioGroup : nil
+        case 23: return named("PSToggleSwitchSpecifier") ? .toggleSwitch : nil
+        default: return nil
         }
     }
 

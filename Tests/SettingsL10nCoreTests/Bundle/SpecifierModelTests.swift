@@ -10,6 +10,11 @@ struct SpecifierModelTests {
         ("PSSliderSpecifier", .slider), ("PSMultiValueSpecifier", .multiValue),
         ("PSRadioGroupSpecifier", .radioGroup), ("PSChildPaneSpecifier", .childPane),
         ("IASKButtonSpecifier", .other("IASKButtonSpecifier")), ("PSGroupSpecifer", .other("PSGroupSpecifer")),
+        // Near misses of the same length as a standard name, or one byte off, stay other names.
+        ("PSGroupSpecifieR", .other("PSGroupSpecifieR")), ("psGroupSpecifier", .other("psGroupSpecifier")),
+        ("PSGroupSpecifierX", .other("PSGroupSpecifierX")), ("PSTitleValueSpecifiers", .other("PSTitleValueSpecifiers")),
+        ("PSRadioValueSpecifier", .other("PSRadioValueSpecifier")), ("PSGroupSpécifier", .other("PSGroupSpécifier")),
+        ("", .other("")),
     ])
     func types(name: String, type: SpecifierType) {
         #expect(SpecifierType(name) == type)
