@@ -327,6 +327,7 @@ public enum Merger {
             let prepared = missing.map { shared.preparedKeys[$0] }
             let pairing = FuzzyMatch.pairing(newKeys: missingKeys, prepared: prepared, oldKeys: candidates)
             report.fuzzyUncompared = pairing.uncompared
+            carried.reserveCapacity(pairing.pairs.count)
             for (new, old, score) in pairing.pairs {
                 carried.insert(new)
                 report.fuzzy.append(FuzzyCarryOver(key: new, from: old, score: score))

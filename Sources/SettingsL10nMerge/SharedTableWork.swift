@@ -46,7 +46,7 @@ extension Merger {
         init(_ table: CatalogTable, otherHostKeys: Set<String> = [], sourceText: @escaping @Sendable () -> [String: String]) {
             self.otherHostKeys = otherHostKeys
             ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
-            rankIndex = KeyIndex(ranks)
+            rankIndex = KeyIndex(ranks, numbering: table.keys)
             preparedKeys = table.keys.map(FuzzyMatch.Prepared.init)
             text = OnceValue { Text(table, sourceText: sourceText()) }
         }

@@ -29,6 +29,17 @@ package struct KeyIndex: Sendable {
     private let entryOfValue: [Int32]
 
     package init(_ dictionary: [String: Int]) {
+        self.init(dictionary, inValueOrder: dictionary.sorted(by: { $0.value < $1.value }))
+    }
+
+    /// `init(dictionary)` where the dictionary numbers `keys` in order (`dictionary[keys[i]] ==
+    /// i`, a table's keys and their ranks): the same index, without sorting the dictionary.
+    package init(_ dictionary: [String: Int], numbering keys: [String]) {
+        precondition(keys.count == dictionary.count, "the keys numbered must be the dictionary's")
+        self.init(dictionary, inValueOrder: keys.enumerated().lazy.map { ($1, $0) })
+    }
+
+    private init<Pairs: Sequence<(key: String, value: Int)>>(_ dictionary: [String: Int], inValueOrder pairs: Pairs) {
         self.dictionary = dictionary
         var bytes: [UInt8] = [], ranges: [Range<Int>] = [], values: [Int] = []
         var hasNonASCIIKeys = false
@@ -37,13 +48,13 @@ package struct KeyIndex: Sendable {
         while size < dictionary.count * 2 { size *= 2 }
         var slots = [Int32](repeating: -1, count: size)
         var entryOfValue = [Int32](repeating: -1, count: dictionary.count)
-        for (key, value) in dictionary.sorted(by: { $0.value < $1.value }) {
+        for (key, value) in pairs {
             guard key.utf8.allSatisfy({ $0 < 0x80 }) else {
                 hasNonASCIIKeys = true
                 continue
             }
             let start = bytes.count
-            bytes.append(contentsOf: key.utf8)
+            bytes.appendUTF8(key)
             ranges.append(start..<bytes.count)
             values.append(value)
             // Distinct dictionary keys that are ASCII have distinct bytes: no equality test here.
