@@ -114,7 +114,7 @@ extension String: DescriptionText {
 
 extension Array: DescriptionText where Element == UInt8 {
     package static func += (text: inout [UInt8], string: String) {
-        text.append(contentsOf: string.utf8)
+        text.appendUTF8(string)
     }
 
     package mutating func appendASCII(_ byte: UInt8) {

@@ -70,16 +70,16 @@ extension MergeResult {
         }
         var out: [UInt8] = []
         out.reserveCapacity(report.path.utf8.count + 96 + report.fuzzy.count * 64)
-        out.append(contentsOf: report.path.utf8)
-        out.append(contentsOf: ": ".utf8)
+        out.appendUTF8(report.path)
+        out.appendUTF8(": ")
         var parts = 0
         func part(_ count: Int, _ text: StaticString, _ more: String = "") {
             guard count > 0 else { return }
-            if parts > 0 { out.append(contentsOf: ", ".utf8) }
+            if parts > 0 { out.appendUTF8(", ") }
             parts += 1
-            out.append(contentsOf: count.grouped.utf8)
+            out.appendUTF8(count.grouped)
             text.withUTF8Buffer { out.append(contentsOf: $0) }
-            out.append(contentsOf: more.utf8)
+            out.appendUTF8(more)
         }
         part(report.kept, " kept")
         part(report.added.count, " added")
@@ -89,35 +89,35 @@ extension MergeResult {
         part(report.pruned.count, " pruned")
         part(report.missing.count, " missing")
         part(report.duplicates.count, report.duplicates.count == 1 ? " duplicate removed" : " duplicates removed")
-        if parts == 0 { out.append(contentsOf: "empty".utf8) }
-        out.append(contentsOf: "; ".utf8)
+        if parts == 0 { out.appendUTF8("empty") }
+        out.appendUTF8("; ")
         if report.created {
-            out.append(contentsOf: verb.utf8)
-            out.append(contentsOf: " (new file)".utf8)
+            out.appendUTF8(verb)
+            out.appendUTF8(" (new file)")
         } else if report.changed {
-            out.append(contentsOf: verb.utf8)
+            out.appendUTF8(verb)
         } else {
-            out.append(contentsOf: (report.fileExists ? "up to date" : "no file (merge --fill source creates it)").utf8)
+            out.appendUTF8(report.fileExists ? "up to date" : "no file (merge --fill source creates it)")
         }
         out.append(UInt8(ascii: "\n"))
         for carry in report.fuzzy {
             // A line per carried-over key (thousands where every table changes).
-            out.append(contentsOf: "  fuzzy: ".utf8)
+            out.appendUTF8("  fuzzy: ")
             MessageText.appendQuoted(carry.key, to: &out)
-            out.append(contentsOf: " takes the translation of ".utf8)
+            out.appendUTF8(" takes the translation of ")
             MessageText.appendQuoted(carry.from, to: &out)
             out.append(UInt8(ascii: "\n"))
         }
         if report.fuzzyUncompared > 0 {
-            out.append(contentsOf: "  fuzzy: \(DiagnosticReport.count(report.fuzzyUncompared, "missing key")) not compared with the obsolete ones (too many pairs to compare; only keys equal but for case, spacing and final punctuation were paired): their translations stay under the obsolete keys\n".utf8)
+            out.appendUTF8("  fuzzy: \(DiagnosticReport.count(report.fuzzyUncompared, "missing key")) not compared with the obsolete ones (too many pairs to compare; only keys equal but for case, spacing and final punctuation were paired): their translations stay under the obsolete keys\n")
         }
         if !report.notPruned.isEmpty {
             let shown = report.notPruned.prefix(DiagnosticReport.keysShown).map(MessageText.quoted).joined(separator: ", ")
                 + (report.notPruned.count > DiagnosticReport.keysShown ? ", … (+\((report.notPruned.count - DiagnosticReport.keysShown).grouped))" : "")
-            out.append(contentsOf: "  not pruned: \(shown): the configuration's ignore silences their stale-key finding (list the keys the app reads itself in keep)\n".utf8)
+            out.appendUTF8("  not pruned: \(shown): the configuration's ignore silences their stale-key finding (list the keys the app reads itself in keep)\n")
         }
         for duplicate in report.duplicates {
-            out.append(contentsOf: "  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n".utf8)
+            out.appendUTF8("  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n")
         }
         return String(decoding: out, as: UTF8.self)
     }
