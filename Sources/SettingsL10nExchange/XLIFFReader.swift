@@ -151,7 +151,15 @@ public enum XLIFFReader {
                     child.keepsText = element.keepsText || Self.textElements.contains(XLIFFReader.localName(name))
                     let isUnit = makesUnits && XLIFFReader.localName(name) == "trans-unit"
                     if isUnit { openUnits += 1 }
-                    if !selfClosing { try fill(&child, depth: depth + 1) }
+                    if !selfClosing {
+                        // A leaf's plain text and its end tag (`<target>Ton</target>`, most of a
+                        // unit) in one step, what `fill` would have made of them; else by tokens.
+                        if depth + 1 < limits.maximumDepth, let text = scanner.plainTextAndEndTag(of: name) {
+                            if !text.isEmpty, child.keepsText || !text.utf8.allSatisfy(XMLScanner.isSpace) { child.content.append(.text(text)) }
+                        } else {
+                            try fill(&child, depth: depth + 1)
+                        }
+                    }
                     if isUnit { openUnits -= 1 }
                     if isUnit && openUnits == 0 {
                         element.content.append(.unit(try XLIFFReader.unit(child, scanner: scanner)))

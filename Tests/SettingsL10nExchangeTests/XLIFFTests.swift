@@ -127,3 +127,43 @@ struct XLIFFTests {
         #expect(try XLIFFReader.read(Array(xml.utf8)).files[0].units.map(\.translate) == [false, true])
     }
 }
+
+@Suite("XLIFF leaf text")
+struct XLIFFLeafTextTests {
+    /// The target of a unit written as `target`: read with the plain-text path where it
+    /// applies and by tokens where it does not, each the same text.
+    @Test("plain text up to its end tag, and every other form read as by tokens")
+    func targets() throws {
+        let cases: [(String, String?)] = [
+            ("<target>Ton</target>", "Ton"),
+            ("<target></target>", ""),
+            ("<target>  </target>", "  "),
+            ("<target>a\r\nb\rc</target>", "a\nb\nc"),
+            ("<target>Ton</target >", "Ton"),
+            ("<target>a &amp; b</target>", "a & b"),
+            ("<target>a<!-- note -->b</target>", "ab"),
+            ("<target><![CDATA[<b>]]></target>", "<b>"),
+            ("<target>é 日本 🇸🇪</target>", "é 日本 🇸🇪"),
+            ("<target/>", ""),
+        ]
+        for (target, expected) in cases {
+            let text = """
+            <xliff version="1.2"><file original="en.lproj/Root.strings" source-language="en" target-language="de"><body>
+            <trans-unit id="Sound"><source>Sound</source>\(target)<note>A note</note></trans-unit>
+            </body></file></xliff>
+            """
+            let unit = try #require(try XLIFFReader.read(Array(text.utf8)).files.first?.units.first, "\(target.debugDescription)")
+            #expect(unit.source == "Sound")
+            #expect(unit.target == expected, "\(target.debugDescription)")
+            #expect(unit.notes == ["A note"])
+        }
+    }
+
+    @Test("an end tag that does not close the element is the same error as before")
+    func mismatchedEnd() {
+        let text = "<xliff version=\"1.2\"><file original=\"a\"><body><trans-unit id=\"a\"><source>a</sourc></trans-unit></body></file></xliff>"
+        #expect(throws: SyntaxError("</sourc> does not close <source> (opened at line 1)", at: TextPosition(line: 1, column: 75))) {
+            try XLIFFReader.read(Array(text.utf8))
+        }
+    }
+}
