@@ -143,9 +143,7 @@ public enum XLIFFReader {
             while let token = try scanner.next() {
                 switch token {
                 case .text(let text, _):
-                    // The white space that indents the elements is read by no one outside the
-                    // texts (<source>, <target>, <note>): not kept (a third of a unit's nodes).
-                    if element.keepsText || !text.utf8.allSatisfy(XMLScanner.isSpace) { element.content.append(.text(text)) }
+                    element.append(text: text)
                 case .start(let name, let attributes, let selfClosing, let offset):
                     var child = XMLElementNode(name: name, attributes: attributes, offset: offset)
                     child.keepsText = element.keepsText || Self.textElements.contains(XLIFFReader.localName(name))
@@ -155,7 +153,7 @@ public enum XLIFFReader {
                         // A leaf's plain text and its end tag (`<target>Ton</target>`, most of a
                         // unit) in one step, what `fill` would have made of them; else by tokens.
                         if depth + 1 < limits.maximumDepth, let text = scanner.plainTextAndEndTag(of: name) {
-                            if !text.isEmpty, child.keepsText || !text.utf8.allSatisfy(XMLScanner.isSpace) { child.content.append(.text(text)) }
+                            if !text.isEmpty { child.append(text: text) }
                         } else {
                             try fill(&child, depth: depth + 1)
                         }
@@ -197,6 +195,13 @@ struct XMLElementNode {
     /// Whether white space between its children is kept: in and below the elements whose text
     /// is read.
     var keepsText = false
+
+    /// Adds character data read inside the element. The white space that indents the elements
+    /// is read by no one outside the texts (<source>, <target>, <note>): not kept (a third of a
+    /// unit's nodes).
+    mutating func append(text: String) {
+        if keepsText || !text.utf8.allSatisfy(XMLScanner.isSpace) { content.append(.text(text)) }
+    }
 
     /// An attribute by local name (`xml:space` matches `space` only when asked as `xml:space`).
     func attribute(_ name: String) -> String? {

@@ -37,23 +37,18 @@ enum FuzzyMatch {
             // ASCII text (nearly every key) normalized on the stack, then made its string and
             // scalars: no array in between (a merge where every table changes prepares each
             // table's obsolete keys).
-            var key = key
-            let ascii: (text: String, scalars: [Unicode.Scalar], spaces: Int)?? = key.withUTF8 { bytes in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
-                    guard let count = FuzzyMatch.normalizeASCII(bytes, into: buffer) else { return .none }
-                    guard count > 0 else { return .some(nil) }
-                    let normalized = UnsafeBufferPointer(rebasing: buffer[..<count])
-                    var spaces = 0
-                    let scalars = [Unicode.Scalar](unsafeUninitializedCapacity: count) { scalars, made in
-                        for index in 0..<count {
-                            let byte = normalized[index]
-                            if byte == 0x20 { spaces += 1 }
-                            scalars[index] = Unicode.Scalar(byte)
-                        }
-                        made = count
+            let ascii: (text: String, scalars: [Unicode.Scalar], spaces: Int)?? = FuzzyMatch.withNormalizedASCII(key) { normalized in
+                guard !normalized.isEmpty else { return nil }
+                var spaces = 0
+                let scalars = [Unicode.Scalar](unsafeUninitializedCapacity: normalized.count) { scalars, made in
+                    for index in 0..<normalized.count {
+                        let byte = normalized[index]
+                        if byte == 0x20 { spaces += 1 }
+                        scalars[index] = Unicode.Scalar(byte)
                     }
-                    return .some((String(decoding: normalized, as: UTF8.self), scalars, spaces))
+                    made = normalized.count
                 }
+                return (String(decoding: normalized, as: UTF8.self), scalars, spaces)
             }
             switch ascii {
             case .some(.some(let made)):
@@ -131,19 +126,18 @@ enum FuzzyMatch {
 
     /// `normalize` for ASCII text, byte by byte; `nil` for any other text.
     static func normalizeASCII(_ text: String) -> String? {
-        normalizedASCIIBytes(text).map { String(decoding: $0, as: UTF8.self) }
+        withNormalizedASCII(text) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The UTF-8 of `normalizeASCII`.
-    static func normalizedASCIIBytes(_ text: String) -> [UInt8]? {
+    /// `body` applied to the UTF-8 of `normalizeASCII(text)`, made on the stack; `nil` (without
+    /// calling `body`) when the text is not ASCII.
+    @inline(__always)
+    static func withNormalizedASCII<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         var text = text
-        return text.withUTF8 { bytes -> [UInt8]? in
-            var count: Int?
-            let output = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, made in
-                count = normalizeASCII(bytes, into: output)
-                made = count ?? 0
+        return text.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { buffer in
+                normalizeASCII(bytes, into: buffer).map { body(UnsafeBufferPointer(rebasing: buffer[..<$0])) }
             }
-            return count == nil ? nil : output
         }
     }
 

@@ -29,7 +29,7 @@ package enum MessageText {
             output.append(UInt8(ascii: "\""))
             return true
         }
-        if !copied { output.append(contentsOf: quoted(text).utf8) }
+        if !copied { output.appendUTF8(quoted(text)) }
     }
 
     /// `prefix`, `text` quoted as `quoted` quotes it, then `suffix`: the usual message about one
