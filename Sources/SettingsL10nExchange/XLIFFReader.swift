@@ -43,52 +43,6 @@ public enum XLIFFReader {
         return XLIFFDocument(files: files)
     }
 
-    /// The unit of a `<trans-unit>` element.
-    static func unit(_ unitElement: XMLElementNode, scanner: XMLScanner) throws(SyntaxError) -> XLIFFUnit {
-        guard let id = unitElement.attribute("id") else {
-            throw scanner.error("<trans-unit> has no id", at: unitElement.offset)
-        }
-        // One pass over the unit's children; a second <source> or <target>, or a unit
-        // inside a unit, would leave which text counts to a guess.
-        var source: XMLElementNode?, target: XMLElementNode?, notes: [String] = []
-        for child in unitElement.elements {
-            let name = localName(child.name)
-            switch name {
-            case "source", "target":
-                guard (name == "source" ? source : target) == nil else {
-                    throw scanner.error("<trans-unit id=\(MessageText.quoted(id))> has a second <\(child.name)>; keep one", at: child.offset)
-                }
-                if name == "source" { source = child } else { target = child }
-            case "note": notes.append(child.textContent)
-            default:
-                if let nested = ([child] + child.descendants(named: "trans-unit")).first(where: { localName($0.name) == "trans-unit" }) {
-                    throw scanner.error("a <trans-unit> inside <trans-unit id=\(MessageText.quoted(id))> is not XLIFF; move it out", at: nested.offset)
-                }
-            }
-        }
-        guard let source else {
-            throw scanner.error("<trans-unit id=\(MessageText.quoted(id))> has no <source>", at: unitElement.offset)
-        }
-        var targetText: String?
-        if let target { targetText = try plainText(target, scanner: scanner) }
-        return XLIFFUnit(
-            id: id, source: try plainText(source, scanner: scanner),
-            target: targetText,
-            state: target?.attribute("state"),
-            notes: notes,
-            position: scanner.lines.position(at: unitElement.offset),
-            translate: unitElement.attribute("translate") != "no")
-    }
-
-    /// The text of `<source>` or `<target>`; inline markup (`<g>`, `<x/>`) has no meaning in a
-    /// `.strings` value and is refused.
-    private static func plainText(_ element: XMLElementNode, scanner: XMLScanner) throws(SyntaxError) -> String {
-        if let inline = element.elements.first {
-            throw scanner.error("<\(inline.name)> inside <\(element.name)>: inline markup is not supported in Settings strings", at: inline.offset)
-        }
-        return element.textContent
-    }
-
     /// `U+0001` for the character at `offset` of validated UTF-8.
     private static func describeCharacter(_ utf8: [UInt8], at offset: Int) -> String {
         var end = offset + 1
@@ -113,6 +67,8 @@ public enum XLIFFReader {
         var makesUnits = false
         /// How many `<trans-unit>` elements are open: only the outermost becomes a unit.
         var openUnits = 0
+        /// The line of the last unit's position, from which the next one's is walked forward.
+        var lastLine = 1
 
         mutating func document() throws(SyntaxError) -> XMLElementNode {
             var root: XMLElementNode?
@@ -145,25 +101,16 @@ public enum XLIFFReader {
                 case .text(let text, _):
                     element.append(text: text)
                 case .start(let name, let attributes, let selfClosing, let offset):
+                    let local = XLIFFReader.localName(name)
+                    if makesUnits && openUnits == 0 && local == "trans-unit" {
+                        element.content.append(.unit(try unit(name, attributes: attributes, selfClosing: selfClosing,
+                                                              at: offset, depth: depth + 1)))
+                        continue
+                    }
                     var child = XMLElementNode(name: name, attributes: attributes, offset: offset)
-                    child.keepsText = element.keepsText || Self.textElements.contains(XLIFFReader.localName(name))
-                    let isUnit = makesUnits && XLIFFReader.localName(name) == "trans-unit"
-                    if isUnit { openUnits += 1 }
-                    if !selfClosing {
-                        // A leaf's plain text and its end tag (`<target>Ton</target>`, most of a
-                        // unit) in one step, what `fill` would have made of them; else by tokens.
-                        if depth + 1 < limits.maximumDepth, let text = scanner.plainTextAndEndTag(of: name) {
-                            if !text.isEmpty { child.append(text: text) }
-                        } else {
-                            try fill(&child, depth: depth + 1)
-                        }
-                    }
-                    if isUnit { openUnits -= 1 }
-                    if isUnit && openUnits == 0 {
-                        element.content.append(.unit(try XLIFFReader.unit(child, scanner: scanner)))
-                    } else {
-                        element.content.append(.element(child))
-                    }
+                    child.keepsText = element.keepsText || Self.textElements.contains(local)
+                    if !selfClosing { try fillLeaf(&child, depth: depth + 1) }
+                    element.content.append(.element(child))
                 case .end(let name, let offset):
                     guard name == element.name else {
                         throw scanner.error("</\(name)> does not close <\(element.name)> (opened at line \(scanner.lines.line(at: element.offset)))", at: offset)
@@ -172,6 +119,136 @@ public enum XLIFFReader {
                 }
             }
             throw scanner.error("<\(element.name)> opened here is never closed", at: element.offset)
+        }
+
+        /// Fills a child element: a leaf's plain text and its end tag (`<target>Ton</target>`) in
+        /// one step, what `fill` would have made of them; any other content by tokens.
+        private mutating func fillLeaf(_ element: inout XMLElementNode, depth: Int) throws(SyntaxError) {
+            if depth < limits.maximumDepth, let text = scanner.plainTextAndEndTag(of: element.name) {
+                if !text.isEmpty { element.append(text: text) }
+            } else {
+                try fill(&element, depth: depth)
+            }
+        }
+
+        /// What a `<trans-unit>` says wrong about its children, told once the unit is read (after
+        /// any error of the markup inside it), in the order the children come.
+        private enum UnitProblem {
+            case second(name: String, offset: Int)
+            case nested(offset: Int)
+        }
+
+        /// Reads a `<trans-unit>`, its start tag just read, to its end tag and makes its unit,
+        /// without a node for it or for the children that are not its texts (location context,
+        /// alternatives): most of an XLIFF document is units.
+        private mutating func unit(_ name: String, attributes: [XMLScanner.Attribute], selfClosing: Bool,
+                                   at offset: Int, depth: Int) throws(SyntaxError) -> XLIFFUnit {
+            openUnits += 1
+            defer { openUnits -= 1 }
+            // A second <source> or <target>, or a unit inside a unit, would leave which text
+            // counts to a guess.
+            var source: XMLElementNode?, target: XMLElementNode?, notes: [String] = []
+            var problem: UnitProblem?
+            if !selfClosing {
+                guard depth < limits.maximumDepth else {
+                    throw scanner.error("nesting deeper than \(limits.maximumDepth) levels", at: offset)
+                }
+                readChildren: while true {
+                    guard let token = try scanner.next() else {
+                        throw scanner.error("<\(name)> opened here is never closed", at: offset)
+                    }
+                    switch token {
+                    case .text:
+                        continue
+                    case .start(let childName, let childAttributes, let childSelfClosing, let childOffset):
+                        let local = XLIFFReader.localName(childName)
+                        switch local {
+                        case "source", "target", "note":
+                            var child = XMLElementNode(name: childName, attributes: childAttributes, offset: childOffset)
+                            child.keepsText = true
+                            if !childSelfClosing { try fillLeaf(&child, depth: depth + 1) }
+                            if local == "note" {
+                                notes.append(child.textContent)
+                            } else if (local == "source" ? source : target) != nil {
+                                if problem == nil { problem = .second(name: childName, offset: childOffset) }
+                            } else if local == "source" {
+                                source = child
+                            } else {
+                                target = child
+                            }
+                        default:
+                            var nested: Int? = local == "trans-unit" ? childOffset : nil
+                            if !childSelfClosing {
+                                let below = try skip(childName, at: childOffset, depth: depth + 1)
+                                nested = nested ?? below
+                            }
+                            if problem == nil, let nested { problem = .nested(offset: nested) }
+                        }
+                    case .end(let endName, let endOffset):
+                        guard endName == name else {
+                            throw scanner.error("</\(endName)> does not close <\(name)> (opened at line \(scanner.lines.line(at: offset)))", at: endOffset)
+                        }
+                        break readChildren
+                    }
+                }
+            }
+            guard let id = attributes.first(where: { $0.name == "id" })?.value else {
+                throw scanner.error("<trans-unit> has no id", at: offset)
+            }
+            switch problem {
+            case .second(let childName, let childOffset):
+                throw scanner.error("<trans-unit id=\(MessageText.quoted(id))> has a second <\(childName)>; keep one", at: childOffset)
+            case .nested(let nestedOffset):
+                throw scanner.error("a <trans-unit> inside <trans-unit id=\(MessageText.quoted(id))> is not XLIFF; move it out", at: nestedOffset)
+            case nil:
+                break
+            }
+            guard let source else {
+                throw scanner.error("<trans-unit id=\(MessageText.quoted(id))> has no <source>", at: offset)
+            }
+            var targetText: String?
+            if let target { targetText = try plainText(target) }
+            return XLIFFUnit(
+                id: id, source: try plainText(source), target: targetText,
+                state: target?.attribute("state"), notes: notes,
+                position: scanner.lines.position(at: offset, after: &lastLine),
+                translate: attributes.first(where: { $0.name == "translate" })?.value != "no")
+        }
+
+        /// Reads the element `name` opened at `offset` to its end tag, keeping nothing: where
+        /// the first `<trans-unit>` below it starts, if one does.
+        private mutating func skip(_ name: String, at offset: Int, depth: Int) throws(SyntaxError) -> Int? {
+            guard depth < limits.maximumDepth else {
+                throw scanner.error("nesting deeper than \(limits.maximumDepth) levels", at: offset)
+            }
+            var nested: Int?
+            while let token = try scanner.next() {
+                switch token {
+                case .text:
+                    continue
+                case .start(let childName, _, let childSelfClosing, let childOffset):
+                    if nested == nil, XLIFFReader.localName(childName) == "trans-unit" { nested = childOffset }
+                    guard !childSelfClosing else { continue }
+                    if depth + 1 < limits.maximumDepth, scanner.plainTextAndEndTag(of: childName) != nil { continue }
+                    let below = try skip(childName, at: childOffset, depth: depth + 1)
+                    nested = nested ?? below
+                case .end(let endName, let endOffset):
+                    guard endName == name else {
+                        throw scanner.error("</\(endName)> does not close <\(name)> (opened at line \(scanner.lines.line(at: offset)))", at: endOffset)
+                    }
+                    return nested
+                }
+            }
+            throw scanner.error("<\(name)> opened here is never closed", at: offset)
+        }
+
+        /// The text of `<source>` or `<target>`; inline markup (`<g>`, `<x/>`) has no meaning in
+        /// a `.strings` value and is refused.
+        private func plainText(_ element: XMLElementNode) throws(SyntaxError) -> String {
+            if let inline = element.elements.first {
+                throw scanner.error("<\(inline.name)> inside <\(element.name)>: inline markup is not supported in Settings strings", at: inline.offset)
+            }
+            return element.textContent
         }
 
         /// The elements whose text is read.
@@ -214,19 +291,6 @@ struct XMLElementNode {
 
     func children(named name: String) -> [XMLElementNode] {
         elements.filter { XLIFFReader.localName($0.name) == name }
-    }
-
-    /// Elements named `name` anywhere below, in document order (`<group>`s may nest units).
-    func descendants(named name: String) -> [XMLElementNode] {
-        var found: [XMLElementNode] = []
-        for child in elements {
-            if XLIFFReader.localName(child.name) == name {
-                found.append(child)
-            } else {
-                found += child.descendants(named: name)
-            }
-        }
-        return found
     }
 
     var textContent: String {
