@@ -66,11 +66,8 @@ struct ExtractCommand: ParsableCommand {
             throw RefusedWork("no export was written: it would lack the strings of \(subject); export again once \(condition) (the error above says what is wrong)")
         }
         if let xliff {
-            let exports = try exportXLIFF(catalog: catalog, bundle: bundle, to: xliff, formatter: formatter)
-            for export in exports {
-                let units = export.document.files.flatMap(\.units)
-                let translated = units.filter { $0.target != nil }.count
-                printError("wrote \(joinedPath(xliff, export.folder + ".xliff")): \(units.count.grouped) units, \(translated.grouped) with a translation")
+            for export in try exportXLIFF(catalog: catalog, bundle: bundle, to: xliff, formatter: formatter) {
+                printError("wrote \(joinedPath(xliff, export.folder + ".xliff")): \(export.units.grouped) units, \(export.translated.grouped) with a translation")
             }
         }
         if let xcloc {
@@ -91,33 +88,24 @@ struct ExtractCommand: ParsableCommand {
         }
     }
 
-    private func exportXLIFF(catalog: Catalog, bundle: SettingsBundle, to folder: String, formatter: some DiagnosticFormatter) throws -> [XLIFFExporter.Export] {
-        let result: (exports: [XLIFFExporter.Export], diagnostics: [Diagnostic])
+    /// Writes one XLIFF document per locale, each made, checked and staged in turn (memory holds
+    /// one); returns each locale's folder name, units and units with a translation.
+    private func exportXLIFF(catalog: Catalog, bundle: SettingsBundle, to folder: String,
+                             formatter: some DiagnosticFormatter) throws -> [(folder: String, units: Int, translated: Int)] {
+        var staging = ExportStaging(folder: folder, force: force)
+        var written: [(folder: String, units: Int, translated: Int)] = []
         do {
-            result = try XLIFFExporter.export(catalog: catalog, bundle: bundle, locales: locales)
+            try XLIFFExporter.export(catalog: catalog, bundle: bundle, locales: locales) { export, diagnostics in
+                staging.diagnostics += diagnostics
+                staging.add(joinedPath(folder, export.folder + ".xliff"), XLIFFWriter.bytes(export.document))
+                let units = export.document.files.lazy.flatMap(\.units)
+                written.append((export.folder, units.count, units.filter { $0.target != nil }.count))
+            }
         } catch {
             throw CommandFailure(error.description)
         }
-        printError(formatter.format(result.diagnostics), ifNotEmpty: true)
-        try refuseExports(after: result.diagnostics)
-        var files: [(path: String, bytes: [UInt8])] = []
-        for export in result.exports {
-            let data = XLIFFWriter.bytes(export.document)
-            // Import reads documents up to a limit: never write one it would refuse.
-            let limit = ReadLimits.standard.maximumDocumentSize
-            guard data.count <= limit else {
-                throw CommandFailure("the XLIFF document for \(export.folder) would be \(data.count.grouped) bytes, more than import reads (\(limit.grouped)); no document was written")
-            }
-            files.append((joinedPath(folder, export.folder + ".xliff"), data))
-        }
-        try OutputGuard.refuseLinks(below: folder, to: files.map(\.path))
-        try OutputGuard.refuseOverwrites(files, force: force)
-        do {
-            try LocalFile.createFolders(folder)
-            try LocalFile.write(files: files, creatingFolders: false)
-        } catch {
-            throw CommandFailure("cannot write the XLIFF documents into \(folder): \(error.reason); choose a folder you can write to")
-        }
-        return result.exports
+        try staging.finish(refuse: refuseExports(after:), cannotWrite: { "cannot write the XLIFF documents into \(folder): \($0); choose a folder you can write to" },
+                           formatter: formatter)
+        return written
     }
 }

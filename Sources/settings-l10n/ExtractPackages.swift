@@ -8,56 +8,67 @@ extension ExtractCommand {
     /// an empty `Notes/`.
     func exportPackages(catalog: Catalog, bundle: SettingsBundle, to folder: String, formatter: some DiagnosticFormatter) throws {
         let bundleName = options.bundleName
-        let result: (exports: [XLIFFExporter.Export], diagnostics: [Diagnostic])
+        let development = bundle.developmentLocalization(catalog.developmentLanguage)
+        let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
+        // Each package made, checked and staged in turn (memory holds one), as `exportXLIFF`.
+        var staging = ExportStaging(folder: folder, force: force)
+        var packages: [(path: String, units: Int, translated: Int)] = []
+        // The development language's tables, the same in every package: read once.
+        var sources: [(path: String, bytes: [UInt8])]?
         do {
-            result = try XLIFFExporter.export(catalog: catalog, bundle: bundle, locales: locales, originalPrefix: bundleName + "/")
+            try XLIFFExporter.export(catalog: catalog, bundle: bundle, locales: locales, originalPrefix: bundleName + "/") { export, diagnostics in
+                staging.diagnostics += diagnostics
+                let language = export.document.files.first?.targetLanguage ?? export.folder
+                let package = joinedPath(folder, language + ".xcloc")
+                let contents: JSONValue = .object([
+                    ("developmentRegion", .string(sourceLanguage)),
+                    ("project", .string(bundleName)),
+                    ("targetLocale", .string(language)),
+                    ("toolInfo", .object([
+                        ("toolBuildNumber", .string(SettingsL10nVersion.current)), ("toolID", .string("settings-l10n")),
+                        ("toolName", .string("settings-l10n")), ("toolVersion", .string(SettingsL10nVersion.current)),
+                    ])),
+                    ("version", .string("1.0")),
+                ])
+                staging.add(joinedPath(package, "contents.json"), XcodeJSON.bytes(contents))
+                staging.add(joinedPath(package, "Localized Contents/" + language + ".xliff"), XLIFFWriter.bytes(export.document))
+                if sources == nil { sources = sourceTables(catalog: catalog, development: development, staging: &staging) }
+                for source in sources ?? [] {
+                    staging.add(joinedPath(package, "Source Contents/" + bundleName + "/" + source.path), source.bytes)
+                }
+                let units = export.document.files.lazy.flatMap(\.units)
+                packages.append((package, units.count, units.filter { $0.target != nil }.count))
+            }
         } catch {
             throw CommandFailure(error.description)
         }
-        printError(formatter.format(result.diagnostics), ifNotEmpty: true)
-        try refuseExports(after: result.diagnostics)
-        let development = bundle.developmentLocalization(catalog.developmentLanguage)
-        let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
-        var files: [(path: String, bytes: [UInt8])] = []
-        var packages: [(path: String, units: [XLIFFUnit])] = []
-        for export in result.exports {
-            let language = export.document.files.first?.targetLanguage ?? export.folder
-            let package = joinedPath(folder, language + ".xcloc")
-            let contents: JSONValue = .object([
-                ("developmentRegion", .string(sourceLanguage)),
-                ("project", .string(bundleName)),
-                ("targetLocale", .string(language)),
-                ("toolInfo", .object([
-                    ("toolBuildNumber", .string(SettingsL10nVersion.current)), ("toolID", .string("settings-l10n")),
-                    ("toolName", .string("settings-l10n")), ("toolVersion", .string(SettingsL10nVersion.current)),
-                ])),
-                ("version", .string("1.0")),
-            ])
-            files.append((joinedPath(package, "contents.json"), XcodeJSON.bytes(contents)))
-            files.append((joinedPath(package, "Localized Contents/" + language + ".xliff"), XLIFFWriter.bytes(export.document)))
-            for table in catalog.tables {
-                guard let file = development?.table(named: table.name) else { continue }
-                let bytes: [UInt8]
-                switch file.read() {
-                case .success(let read): bytes = read
-                case .failure(let error): throw CommandFailure("\(file.path) cannot be read (\(error.message)); no export was written")
-                }
-                files.append((joinedPath(package, "Source Contents/" + bundleName + "/" + file.path), bytes))
-            }
-            packages.append((package, export.document.files.flatMap(\.units)))
-        }
-        try checkSizes(files)
-        try OutputGuard.refuseLinks(below: folder, to: files.map(\.path))
-        try OutputGuard.refuseOverwrites(files, force: force)
+        let cannotWrite = { (reason: String) in "cannot write the packages into \(folder): \(reason); choose a folder you can write to" }
+        try staging.finish(refuse: refuseExports(after:), cannotWrite: cannotWrite, formatter: formatter)
         do {
-            try LocalFile.write(files: files, creatingFolders: true)
             for package in packages {
                 try LocalFile.createFolders(joinedPath(package.path, "Notes"))
-                printError("wrote \(package.path): \(package.units.count.grouped) units, \(package.units.filter { $0.target != nil }.count.grouped) with a translation")
+                printError("wrote \(package.path): \(package.units.grouped) units, \(package.translated.grouped) with a translation")
             }
         } catch {
-            throw CommandFailure("cannot write the packages into \(folder): \(error.reason); choose a folder you can write to")
+            throw CommandFailure(cannotWrite(error.reason))
         }
+    }
+
+    /// The development language's tables of the catalog, by path in the bundle; `[]` and the
+    /// export refused when one cannot be read.
+    private func sourceTables(catalog: Catalog, development: Localization?,
+                              staging: inout ExportStaging) -> [(path: String, bytes: [UInt8])] {
+        var tables: [(path: String, bytes: [UInt8])] = []
+        for table in catalog.tables {
+            guard let file = development?.table(named: table.name) else { continue }
+            switch file.read() {
+            case .success(let bytes): tables.append((file.path, bytes))
+            case .failure(let error):
+                staging.readFailure = "\(file.path) cannot be read (\(error.message)); no export was written"
+                return []
+            }
+        }
+        return tables
     }
 
     /// Writes `<dir>/<Table>.xcstrings` per table.

@@ -202,41 +202,58 @@ enum LocalFile {
     private static func replace(_ bytes: [UInt8], at path: String, creatingFolders: Bool, alone: Bool) throws(WriteError) {
         let split = BundlePath.splitLast(path)
         if creatingFolders, let parent = split.folder, !parent.isEmpty { try createFolders(String(parent)) }
-        let folder = split.folder.map { $0 + "/" } ?? ""
-        let name = String(split.name)
-        let temporary = folder + DiskBundleWriter.temporaryName(for: name)
+        let folder = split.folder.map { $0.isEmpty ? "/" : String($0) } ?? "."
+        // This process's temporary file, and those a killed run left for the same file.
+        if alone { DiskBundleWriter.removeStaleTemporaryFiles(in: folder, for: String(split.name)) }
+        let temporary = try writeTemporary(bytes, for: path)
+        guard rename(temporary, path) == 0 else {
+            let reason = systemMessage()
+            unlink(temporary)
+            throw WriteError(reason: reason)
+        }
+        if alone, let failure = DiskBundleWriter.flushFolder(folder) {
+            throw WriteError(reason: "it was written, but its folder could not be flushed to disk (\(failure)): the new file may not survive a power cut")
+        }
+    }
+
+    /// The first half of replacing the file at `path` atomically: `bytes` in a temporary file
+    /// beside it, with the permissions of the file it replaces, on disk before it takes the name
+    /// (a crash after the rename finds the whole file). Returns the temporary file's path.
+    static func writeTemporary(_ bytes: [UInt8], for path: String) throws(WriteError) -> String {
+        let split = BundlePath.splitLast(path)
+        let temporary = (split.folder.map { $0 + "/" } ?? "") + DiskBundleWriter.temporaryName(for: String(split.name))
         var info = stat()
         let existingMode: mode_t? = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info.st_mode & 0o7777 : nil
-        // This process's temporary file, and those a killed run left for the same file.
-        if alone { DiskBundleWriter.removeStaleTemporaryFiles(in: folder.isEmpty ? "." : folder, for: name) }
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, existingMode ?? 0o666)
         guard descriptor >= 0 else { throw WriteError(reason: systemMessage()) }
         var failure = bytes.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
         if failure == 0, let existingMode, fchmod(descriptor, existingMode) != 0 { failure = errno }
-        // On disk before it takes the name: a crash after the rename finds the whole file.
         if failure == 0, DiskBundleWriter.flushData(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         guard failure == 0 else {
             unlink(temporary)
             throw WriteError(reason: String(cString: strerror(failure)))
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = systemMessage()
-            unlink(temporary)
-            throw WriteError(reason: reason)
-        }
-        if alone, let failure = DiskBundleWriter.flushFolder(folder.isEmpty ? "." : folder) {
-            throw WriteError(reason: "it was written, but its folder could not be flushed to disk (\(failure)): the new file may not survive a power cut")
-        }
+        return temporary
     }
 
     /// Creates the folder at `path` and the folders above it that are missing (`mkdir -p`).
     static func createFolders(_ path: String) throws(WriteError) {
+        var created: [String] = []
+        try createFolders(path, created: &created)
+    }
+
+    /// `createFolders(_:)`, adding each folder it created to `created`, outermost first.
+    static func createFolders(_ path: String, created: inout [String]) throws(WriteError) {
         var prefix = BundlePath.isAbsolute(path) ? "/" : ""
         for component in BundlePath.components(path, omittingEmpty: true) {
             prefix += component
-            if mkdir(prefix, 0o777) != 0, errno != EEXIST { throw WriteError(reason: systemMessage()) }
+            if mkdir(prefix, 0o777) == 0 {
+                created.append(prefix)
+            } else if errno != EEXIST {
+                throw WriteError(reason: systemMessage())
+            }
             prefix += "/"
         }
         guard kind(of: path) == .folder else { throw WriteError(reason: "\(path) is not a folder") }

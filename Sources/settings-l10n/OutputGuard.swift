@@ -33,13 +33,20 @@ enum OutputGuard {
     /// bytes are no loss.
     static func refuseOverwrites(_ files: [(path: String, bytes: [UInt8])], force: Bool) throws {
         guard !force else { return }
-        let changed = files.filter { file in
-            guard LocalFile.kind(of: file.path) != .missing else { return false }
-            return (try? LocalFile.read(file.path, limit: ReadLimits.standard.maximumDocumentSize)) != file.bytes
-        }
+        try refuseOverwrites(changed: files.filter { differs($0.path, from: $0.bytes) }.map(\.path))
+    }
+
+    /// Whether a file is at `path` and holds other bytes than `bytes`.
+    static func differs(_ path: String, from bytes: [UInt8]) -> Bool {
+        guard LocalFile.kind(of: path) != .missing else { return false }
+        return (try? LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize)) != bytes
+    }
+
+    /// `refuseOverwrites(_:force:)` for the files found to differ (`changed`, in order).
+    static func refuseOverwrites(changed: [String]) throws {
         guard let first = changed.first else { return }
         let others = changed.count > 1 ? " (and \(changed.count - 1) other file\(changed.count == 2 ? "" : "s"))" : ""
-        throw UsageFailure("\(first.path)\(others) exists and differs from this export, perhaps a translator's returned work: import it first, or give --force to replace it; nothing was written")
+        throw UsageFailure("\(first)\(others) exists and differs from this export, perhaps a translator's returned work: import it first, or give --force to replace it; nothing was written")
     }
 
     /// Refuses a symbolic link below an output folder, on the way to any file the command

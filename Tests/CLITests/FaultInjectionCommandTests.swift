@@ -58,6 +58,26 @@ struct FaultInjectionCommandTests {
         }
     }
 
+    @Test("an export refused at its last language leaves nothing: the languages before it, staged on disk, are removed with the folders made for them")
+    func exportRefusedLate() throws {
+        let copy = try BundleCopy()
+        // sv is the last language exported: ar, de and ja are staged by then.
+        let table = "sv.lproj/Root.strings"
+        let path = copy.bundle.appendingPathComponent(table).path
+        for option in ["--xliff", "--xcloc"] {
+            let output = copy.folder.appendingPathComponent("exports/new")
+            let result = try FaultInjection.run(["-P", path, "-e", "trace=openat", "-e", "inject=openat:error=EIO"],
+                                                ["extract", copy.bundle.path, option, output.path])
+            #expect(result.exitCode == 3, "\(option)")
+            #expect(result.stderr == """
+                \(path): error: \(table) cannot be read (cannot open the file: Input/output error), so no export is written; fix it and export again [file-unreadable]
+                error: a file of the bundle could not be read (above); no export was written
+
+                """, "\(option)")
+            #expect(!FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent("exports").path), "\(option)")
+        }
+    }
+
     @Test("no baseline is written while a file cannot be read: it would accept the fault and miss the file's findings")
     func baselineWithUnreadableTable() throws {
         let copy = try BundleCopy()

@@ -127,10 +127,18 @@ extension HostilePathCommandTests {
         }
         let edited = Data((try String(contentsOfFile: returned, encoding: .utf8) + "\n").utf8)
         try edited.write(to: URL(fileURLWithPath: returned))
+        // Every file below the output folder, hidden ones (temporary files) included.
+        func files() -> [String: Data] {
+            let paths = FileManager.default.enumerator(atPath: output)?.allObjects as? [String] ?? []
+            return Dictionary(uniqueKeysWithValues: paths.map { ($0, FileManager.default.contents(atPath: output + "/" + $0) ?? Data()) })
+        }
+        let before = files()
         let refused = try Tool.run(["extract", copy.bundle.path, option, output])
         #expect(refused.exitCode == 2)
         #expect(refused.stderr.hasSuffix("error: \(returned) exists and differs from this export, perhaps a translator's returned work: import it first, or give --force to replace it; nothing was written\n"))
         #expect(FileManager.default.contents(atPath: returned) == edited)
+        // The languages staged before the refusal (ar, before de) left no file behind.
+        #expect(files() == before)
         #expect(try Tool.run(["extract", copy.bundle.path, option, output, "--force"]).exitCode == 0)
         #expect(FileManager.default.contents(atPath: returned) != edited)
     }

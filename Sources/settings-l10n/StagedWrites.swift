@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import SettingsL10n
+
+extension LocalFile {
+    /// Files made one at a time and written into temporary files beside where they go, then put
+    /// in place together by `commit()`: an export of forty languages holds one document in
+    /// memory, not forty (2.1 GB on the bench's large bundle), and a refusal or a failure before
+    /// `commit()` leaves nothing behind (`discard()`: no file, and no folder it created). Each
+    /// file is written and flushed on a thread of its own while the next is made; at most two
+    /// wait, so memory holds two files.
+    final class StagedWrites: @unchecked Sendable {
+        private let queue = DispatchQueue(label: "settings-l10n.staging")
+        private let waiting = DispatchSemaphore(value: 2)
+        /// The temporary files written and where each goes, and the first failure: changed on
+        /// the queue only, read through it.
+        private var staged: [(temporary: String, path: String)] = []
+        private var failure: WriteError?
+        /// The folders the files go into, in order, and those this created (outermost first).
+        private var folders: [String] = []
+        private var seenFolders: Set<String> = []
+        private var createdFolders: [String] = []
+
+        /// Writes `bytes` for the regular file at `path` into a temporary file beside it,
+        /// creating the folders that are missing. A failure to write is thrown by `commit()`.
+        func stage(_ bytes: [UInt8], at path: String) throws(WriteError) {
+            let folder = BundlePath.splitLast(path).folder.map { $0.isEmpty ? "/" : String($0) } ?? "."
+            if seenFolders.insert(folder).inserted {
+                try LocalFile.createFolders(folder, created: &createdFolders)
+                DiskBundleWriter.removeStaleTemporaryFiles(in: folder)
+                folders.append(folder)
+            }
+            if LocalFile.kind(of: path) == .folder { throw WriteError(reason: "\(path) is a folder") }
+            waiting.wait()
+            queue.async {
+                defer { self.waiting.signal() }
+                guard self.failure == nil else { return }
+                do throws(WriteError) {
+                    self.staged.append((try LocalFile.writeTemporary(bytes, for: path), path))
+                } catch {
+                    self.failure = error
+                }
+            }
+        }
+
+        /// Puts every staged file in place (each by a rename, so a reader sees the old file or
+        /// the new one) and flushes each folder once. On a failure the files not yet renamed are
+        /// removed, and it is thrown.
+        func commit() throws(WriteError) {
+            let (staged, failure) = queue.sync { (self.staged, self.failure) }
+            if let failure {
+                discard()
+                throw failure
+            }
+            for (index, file) in staged.enumerated() where rename(file.temporary, file.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                for rest in staged[index...] { unlink(rest.temporary) }
+                queue.sync { self.staged = [] }
+                throw WriteError(reason: "\(file.path): \(reason)")
+            }
+            queue.sync { self.staged = [] }
+            for folder in folders {
+                if let failure = DiskBundleWriter.flushFolder(folder) {
+                    throw WriteError(reason: "the files were written, but \(folder) could not be flushed to disk (\(failure)): they may not survive a power cut")
+                }
+            }
+        }
+
+        /// Removes every staged file and the folders this created (those still empty).
+        func discard() {
+            queue.sync {
+                for file in staged { unlink(file.temporary) }
+                staged = []
+            }
+            for folder in createdFolders.reversed() { rmdir(folder) }
+            createdFolders = []
+        }
+    }
+}
