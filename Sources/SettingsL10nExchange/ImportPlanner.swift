@@ -6,7 +6,9 @@ import SettingsL10nExtract
 struct ImportPlanner {
     private let bundle: SettingsBundle
     private let development: Localization?
-    private let conflicts: [String: [String: [String]]]
+    /// Units that appear more than once for one table with different targets or states
+    /// (`XLIFFImporter.conflictingUnits`), over the sections applied.
+    var conflicts: [String: [String: [String]]]
     private var tables: [String: Table] = [:]
     private var tableOrder: [String] = []
     private var sourceValues: [String: [String: String]] = [:]
@@ -69,23 +71,49 @@ struct ImportPlanner {
     /// The updates of every table that changes, and what was not imported.
     func result() -> ImportResult {
         var result = outcome
-        for path in tableOrder {
+        let current = Self.settle(tables, order: tableOrder)
+        result.updates = settled.updates + current.updates
+        result.written = settled.written.merging(current.written) { $1 }
+        result.rejected += settled.rejected + current.rejected
+        return result
+    }
+
+    /// Makes the updates of the tables planned so far, which no later section may name (the
+    /// session's documents have sections for different tables), and lets their parsed documents
+    /// go: an import of forty languages held every table of the bundle parsed until the end.
+    mutating func settleTables() {
+        let current = Self.settle(tables, order: tableOrder)
+        settled.updates += current.updates
+        settled.written.merge(current.written) { $1 }
+        settled.rejected += current.rejected
+        tables = [:]
+        tableOrder = []
+    }
+
+    /// The updates of tables settled by `settleTables()`, and the refusals of those that may
+    /// not be written (told after every unit's problems, as `result()` tells them).
+    private var settled: (updates: [TableUpdate], written: [String: Int], rejected: [Diagnostic]) = ([], [:], [])
+
+    /// The update of each table in `order` that changes, or the refusal of one that may not.
+    private static func settle(_ tables: [String: Table], order: [String]) -> (updates: [TableUpdate], written: [String: Int], rejected: [Diagnostic]) {
+        var settled: (updates: [TableUpdate], written: [String: Int], rejected: [Diagnostic]) = ([], [:], [])
+        for path in order {
             // A table that does not exist is created only to hold a translation.
             guard var table = tables[path], table.original != nil || table.written > 0 else { continue }
             table.document.insert(contentsOf: table.addedOrder.map { table.added[$0]! }, following: table.ranks, layout: table.layout)
             let update = TableUpdate(path: path, original: table.original, document: table.document)
             guard update.original != update.updated else { continue }
             if let (reason, location) = table.refusal {
-                result.rejected.append(Diagnostic(
+                settled.rejected.append(Diagnostic(
                     .error, rule: .importTableRefused,
                     "\(table.written) translation\(table.written == 1 ? " was" : "s were") not imported into \(path): \(reason)",
                     at: location))
                 continue
             }
-            result.updates.append(update)
-            result.written[path] = table.written
+            settled.updates.append(update)
+            settled.written[path] = table.written
         }
-        return result
+        return settled
     }
 
     /// The section's table as planned so far, read on first use; `nil` (its units rejected)

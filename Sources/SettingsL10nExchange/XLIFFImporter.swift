@@ -49,6 +49,56 @@ public enum XLIFFImporter {
         return result
     }
 
+    /// The import of documents given one at a time, each planned and let go before the next is
+    /// read: an import of forty languages' exports holds one document, not forty. What it plans
+    /// is what `plan(documents:…)` plans for the same documents, as long as no two documents have
+    /// sections for the same table (one document per language, as export writes them): only
+    /// then can units of two documents conflict, and `add` says so, so that every document is
+    /// planned together instead.
+    public struct Session {
+        private let bundle: SettingsBundle
+        private let catalog: Catalog
+        private let bundleName: String
+        private var planner: ImportPlanner
+        private var planned: Set<String> = []
+        private var skipped: [String] = []
+        private var unusedTables: [String] = []
+
+        public init(bundle: SettingsBundle, catalog: Catalog, bundleName: String = "Settings.bundle") {
+            self.bundle = bundle
+            self.catalog = catalog
+            self.bundleName = bundleName
+            planner = ImportPlanner(bundle: bundle, catalog: catalog, sections: [])
+        }
+
+        /// Checks and plans one document, as `plan(documents:…)` checks and plans each.
+        /// - Returns: `false`, and nothing of the document planned, when a section of it is for a
+        ///   table a document added before had a section for: plan every document with
+        ///   `plan(documents:…)` instead.
+        public mutating func add(_ document: XLIFFDocument, path: String) throws(ExchangeError) -> Bool {
+            var skipped: [String] = [], unusedTables: [String] = []
+            let sections = try XLIFFImporter.sections(of: [(path, document)], bundle: bundle, catalog: catalog, bundleName: bundleName,
+                                                      skipped: &skipped, unusedTables: &unusedTables)
+            let tables = Set(sections.map(\.tablePath))
+            guard planned.isDisjoint(with: tables) else { return false }
+            planned.formUnion(tables)
+            self.skipped += skipped
+            self.unusedTables += unusedTables
+            planner.conflicts = XLIFFImporter.conflictingUnits(sections)
+            for section in sections { planner.apply(section) }
+            planner.settleTables()
+            return true
+        }
+
+        /// What importing the documents added would do.
+        public func result() -> ImportResult {
+            var result = planner.result()
+            result.skipped = skipped
+            result.unusedTables = unusedTables
+            return result
+        }
+    }
+
     /// Why a document of an Xcode localization package (`de.xcloc`) may not be imported: a
     /// `<file>` whose target language is not the one the package is named for, so that which
     /// language it holds is unclear. `nil` when they agree, or the package's name is not a

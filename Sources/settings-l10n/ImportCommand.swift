@@ -85,29 +85,41 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        // Each document read and parsed on all cores (reading was most of an import of a folder
-        // of documents), on a thread of its own while the bundle loads (a 60,000-unit XLIFF
-        // took as long to read as its bundle to load), then taken in order: the first that fails
-        // stops the import. A bundle that does not load is reported first, as before.
+        // The documents are read and parsed on all cores, a window of them at a time (reading
+        // was most of an import of a folder of documents), the first window on a thread of its
+        // own while the bundle loads (a 60,000-unit XLIFF took as long to read as its bundle to
+        // load), then taken in order: the first that fails stops the import. A bundle that does
+        // not load is reported first, as before.
+        let window = max(2, activeCores)
         let listing = Result { try documents.flatMap(ImportInputs.documents(at:)) }
-        let reading = (try? listing.get()).map { inputs in BackgroundValue { parallelMap(inputs, Self.read) } }
+        let reading = (try? listing.get()).map { inputs in BackgroundValue { parallelMap(Array(inputs.prefix(window)), Self.read) } }
         let loaded = try options.load()
         let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
         let inputs = try listing.get()
-        var parsed: [(path: String, document: XLIFFDocument)] = []
-        for (input, outcome) in zip(inputs, reading?.value ?? []) {
-            switch outcome {
-            case .document(let document): parsed.append((input.path, document))
-            case .nothingToImport(let message): printError(message)
-            case .failure(let message): throw CommandFailure(message)
-            }
-        }
-        try loaded.refuseWritingWhileUnloaded("nothing was imported", paths: options.diagnosticPaths)
+        let first = reading?.value ?? []
         var result: ImportResult
-        do {
-            result = try XLIFFImporter.plan(documents: parsed, bundle: bundle, catalog: catalog, bundleName: options.bundleName)
-        } catch {
-            throw CommandFailure(error.description)
+        if bundle.schemaWriteRefusal == nil,
+           let planned = try planOneByOne(inputs, first: first, window: window, bundle: bundle, catalog: catalog) {
+            result = planned
+        } else {
+            // Two documents with sections for one table (their units may conflict), or a bundle
+            // whose refusal comes after every document's errors: every document held at once.
+            let outcomes = bundle.schemaWriteRefusal == nil ? parallelMap(inputs, Self.read)
+                : first + parallelMap(Array(inputs.dropFirst(first.count)), Self.read)
+            var parsed: [(path: String, document: XLIFFDocument)] = []
+            for (input, outcome) in zip(inputs, outcomes) {
+                switch outcome {
+                case .document(let document): parsed.append((input.path, document))
+                case .nothingToImport(let message): printError(message)
+                case .failure(let message): throw CommandFailure(message)
+                }
+            }
+            try loaded.refuseWritingWhileUnloaded("nothing was imported", paths: options.diagnosticPaths)
+            do {
+                result = try XLIFFImporter.plan(documents: parsed, bundle: bundle, catalog: catalog, bundleName: options.bundleName)
+            } catch {
+                throw CommandFailure(error.description)
+            }
         }
         let written = dryRun ? printDiffs(result.updates) : try write(&result, into: source)
         // Rejects name the XLIFF documents as they were given (and tables by the bundle path).
@@ -135,6 +147,47 @@ struct ImportCommand: ParsableCommand {
             printError("\(units) problem\(units == 1 ? "" : "s") kept translations from being imported (see above)")
             throw ExitCode(1)
         }
+    }
+
+    /// Plans the documents one at a time (`XLIFFImporter.Session`), each let go once planned,
+    /// the next window read while one is planned: memory holds two windows of documents, not
+    /// every document. The same messages and errors, in the same order, as planning them all at
+    /// once: every document's reading errors before any plan's. `nil` (nothing printed) when two
+    /// documents have sections for one table: only a plan of every document can weigh them.
+    private func planOneByOne(_ inputs: [ImportInputs.Input], first: [ReadDocument], window: Int,
+                              bundle: SettingsBundle, catalog: Catalog) throws -> ImportResult? {
+        var session = XLIFFImporter.Session(bundle: bundle, catalog: catalog, bundleName: options.bundleName)
+        var messages: [String] = []
+        var refusal: ExchangeError?
+        var start = 0
+        var outcomes = first
+        while start < inputs.count {
+            let end = start + outcomes.count
+            let nextInputs = Array(inputs[end..<min(end + window, inputs.count)])
+            let next = nextInputs.isEmpty ? nil : BackgroundValue { parallelMap(nextInputs, Self.read) }
+            for (input, outcome) in zip(inputs[start..<end], outcomes) {
+                switch outcome {
+                case .document(let document):
+                    guard refusal == nil else { continue }
+                    do {
+                        guard try session.add(document, path: input.path) else { return nil }
+                    } catch {
+                        refusal = error
+                    }
+                case .nothingToImport(let message):
+                    messages.append(message)
+                case .failure(let message):
+                    messages.forEach { printError($0) }
+                    throw CommandFailure(message)
+                }
+            }
+            outcomes = []
+            start = end
+            if let next { outcomes = next.value }
+        }
+        messages.forEach { printError($0) }
+        if let refusal { throw CommandFailure(refusal.description) }
+        return session.result()
     }
 
     private func printDiffs(_ updates: [TableUpdate]) -> [TableUpdate] {

@@ -88,6 +88,35 @@ struct ImportCommandTests {
         #expect(try copy.snapshot() == after)
     }
 
+    @Test("a folder of one document per language is imported one document at a time; two for one language are weighed together, their conflicts named")
+    func folderOfDocuments() throws {
+        let copy = try BundleCopy()
+        let out = copy.folder.appendingPathComponent("xliff")
+        #expect(try Tool.run(["extract", copy.bundle.path, "--xliff", out.path]).exitCode == 0)
+        let german = out.appendingPathComponent("de.xliff")
+        let exported = try String(contentsOf: german, encoding: .utf8)
+        try Self.fill(exported, ["Country": "Land oder Region"]).write(to: german, atomically: true, encoding: .utf8)
+        let swedish = out.appendingPathComponent("sv.xliff")
+        try Self.fill(try String(contentsOf: swedish, encoding: .utf8), ["Country": "Land eller region"]).write(to: swedish, atomically: true, encoding: .utf8)
+        let oneByOne = try Tool.run(["import", copy.bundle.path, out.path, "--dry-run"])
+        #expect(oneByOne.exitCode == 0)
+        #expect(oneByOne.stderr == "de.lproj/Root.strings: would write 1 translation\nsv.lproj/Root.strings: would write 1 translation\n")
+        #expect(oneByOne.stdout.contains("+\"Country\" = \"Land oder Region\";") && oneByOne.stdout.contains("+\"Country\" = \"Land eller region\";"))
+        // A second German document with another translation of the same key: neither is imported.
+        let second = out.appendingPathComponent("de-reviewed.xliff")
+        try Self.fill(exported, ["Country": "Staat"]).write(to: second, atomically: true, encoding: .utf8)
+        let line = exported.components(separatedBy: "\n").firstIndex { $0.contains("<trans-unit id=\"Country\"") }! + 1
+        let together = try Tool.run(["import", copy.bundle.path, out.path, "--dry-run"])
+        #expect(together.exitCode == 1)
+        #expect(together.stderr == """
+            \(second.path):\(line):7: error: unit "Country" is in the documents 2 times with different translations (line \(line), line \(line)); none of them was imported: keep one [import-conflict]
+            \(german.path):\(line):7: error: unit "Country" is in the documents 2 times with different translations (line \(line), line \(line)); none of them was imported: keep one [import-conflict]
+            sv.lproj/Root.strings: would write 1 translation
+            2 problems kept translations from being imported (see above)
+
+            """)
+    }
+
     @Test("--dry-run prints a unified diff and writes nothing")
     func dryRun() throws {
         let copy = try BundleCopy()
