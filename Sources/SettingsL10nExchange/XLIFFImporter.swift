@@ -199,21 +199,25 @@ public enum XLIFFImporter {
     }
 
     /// Units that appear more than once for one table, with different targets or states: by
-    /// table path and key, every place such a unit is.
+    /// table path and key, every place such a unit is (`line 12`; `de.xliff line 12` where the
+    /// places are in more than one document).
     static func conflictingUnits(_ sections: [Section]) -> [String: [String: [String]]] {
-        var seen: [String: [String: [(place: String, target: String?, state: String?)]]] = [:]
+        var seen: [String: [String: [(document: String, line: Int?, target: String?, state: String?)]]] = [:]
         for section in sections {
             for unit in section.file.units {
-                let place = unit.position.map { "line \($0.line)" } ?? "a unit"
-                seen[section.tablePath, default: [:]][unit.id, default: []].append((place, unit.target, unit.state))
+                seen[section.tablePath, default: [:]][unit.id, default: []].append((section.documentPath, unit.position?.line, unit.target, unit.state))
             }
         }
         var conflicts: [String: [String: [String]]] = [:]
         for (tablePath, units) in seen {
             for (key, occurrences) in units where occurrences.count > 1 {
                 let first = occurrences[0]
-                if occurrences.contains(where: { $0.target != first.target || $0.state != first.state }) {
-                    conflicts[tablePath, default: [:]][key] = occurrences.map(\.place)
+                guard occurrences.contains(where: { $0.target != first.target || $0.state != first.state }) else { continue }
+                let named = occurrences.contains { $0.document != first.document }
+                conflicts[tablePath, default: [:]][key] = occurrences.map { occurrence in
+                    let place = occurrence.line.map { "line \($0)" } ?? "a unit"
+                    guard named else { return place }
+                    return (BundlePath.splitLast(occurrence.document).name) + " " + place
                 }
             }
         }

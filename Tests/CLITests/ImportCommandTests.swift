@@ -109,8 +109,8 @@ struct ImportCommandTests {
         let together = try Tool.run(["import", copy.bundle.path, out.path, "--dry-run"])
         #expect(together.exitCode == 1)
         #expect(together.stderr == """
-            \(second.path):\(line):7: error: unit "Country" is in the documents 2 times with different translations (line \(line), line \(line)); none of them was imported: keep one [import-conflict]
-            \(german.path):\(line):7: error: unit "Country" is in the documents 2 times with different translations (line \(line), line \(line)); none of them was imported: keep one [import-conflict]
+            \(second.path):\(line):7: error: unit "Country" is in the documents 2 times with different translations (de-reviewed.xliff line \(line), de.xliff line \(line)); none of them was imported: keep one [import-conflict]
+            \(german.path):\(line):7: error: unit "Country" is in the documents 2 times with different translations (de-reviewed.xliff line \(line), de.xliff line \(line)); none of them was imported: keep one [import-conflict]
             sv.lproj/Root.strings: would write 1 translation
             2 problems kept translations from being imported (see above)
 
