@@ -130,12 +130,15 @@ public enum XLIFFExporter {
         if locales.isEmpty {
             return bundle.localizations.filter { $0.folder != development?.folder && $0.name != "Base" }
         }
+        // A folder named twice (`--locale de --locale de`, or `de` and `de-DE` matching the one
+        // folder) is exported once.
         var targets: [Localization] = []
+        var seen: Set<String> = []
         for locale in locales {
             guard let localization = bundle.localization(forLanguage: locale) else {
                 throw ExchangeError(bundle.noFolderMessage(for: [locale]))
             }
-            targets.append(localization)
+            if seen.insert(localization.folder).inserted { targets.append(localization) }
         }
         return targets
     }

@@ -213,14 +213,26 @@ public enum XLIFFImporter {
             for (key, occurrences) in units where occurrences.count > 1 {
                 let first = occurrences[0]
                 guard occurrences.contains(where: { $0.target != first.target || $0.state != first.state }) else { continue }
-                let named = occurrences.contains { $0.document != first.document }
-                conflicts[tablePath, default: [:]][key] = occurrences.map { occurrence in
-                    let place = occurrence.line.map { "line \($0)" } ?? "a unit"
-                    guard named else { return place }
-                    return (BundlePath.splitLast(occurrence.document).name) + " " + place
+                let names = occurrences.contains { $0.document != first.document } ? documentNames(occurrences.map(\.document)) : nil
+                conflicts[tablePath, default: [:]][key] = occurrences.indices.map { index in
+                    let line = occurrences[index].line.map { "line \($0)" }
+                    guard let names else { return line ?? "a unit" }
+                    return names[index] + (line.map { " " + $0 } ?? "")
                 }
             }
         }
         return conflicts
+    }
+
+    /// The documents' paths without the folders they all share (`de.xliff`,
+    /// `de.xcloc/Localized Contents/de.xliff` for two documents of `exports/`).
+    static func documentNames(_ paths: [String]) -> [String] {
+        let components = paths.map { BundlePath.components($0, omittingEmpty: false).map(String.init) }
+        var shared = 0
+        while let first = components.first, shared < first.count - 1,
+              components.allSatisfy({ shared < $0.count - 1 && $0[shared] == first[shared] }) {
+            shared += 1
+        }
+        return components.map { $0.dropFirst(shared).joined(separator: "/") }
     }
 }

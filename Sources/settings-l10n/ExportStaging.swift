@@ -1,37 +1,51 @@
 import SettingsL10n
 
-/// The files of an export made one language at a time (`XLIFFExporter.export(…body:)`), each
-/// staged on disk as it is made (`LocalFile.StagedWrites`), so that memory holds one language's
-/// files and not every language's. The export is refused as a command holding every file
-/// refused it before writing any: for a file of the bundle that could not be read, then a file
-/// import would not read back, a symbolic link in the output folder, a file it would replace
-/// that holds other work; each checked for every file, told in that order once all are made, and
-/// then nothing is left on disk. Once a refusal is certain, no more files are staged.
+/// The files of one `extract` run's exports (`--xliff`, `--xcloc` and `--xcstrings` together),
+/// each staged on disk as it is made (`LocalFile.StagedWrites`), so that memory holds one
+/// language's files and not every language's, and put in place together once all are made. The
+/// exports are refused as a command holding every file refused them before writing any: for a
+/// file of the bundle that could not be read, then two languages that would be written to one
+/// file, a file import would not read back, a symbolic link in an output folder, a file it would
+/// replace that holds other work, a file or folder it cannot write; each checked for every file,
+/// told in that order once all are made, and then nothing is left on disk. Once a refusal is
+/// certain, no more files are staged.
 struct ExportStaging {
-    let folder: String
     let force: Bool
-    /// The warnings and errors of every language's export, told before the refusals.
+    /// The warnings and errors of every export, told before the refusals.
     var diagnostics: [Diagnostic] = []
     /// A file the export needs and could not read (checked after `diagnostics`).
     var readFailure: String?
     private let writes = LocalFile.StagedWrites()
+    /// Each path staged or refused: the `.lproj` folder or table it is written for, the export's
+    /// files and folder, for messages.
+    private var owners: [String: (owner: String, what: String, folder: String)] = [:]
+    private var twice: String?
     private var tooLarge: String?
     private var link: (any Error)?
     private var changed: [String] = []
     private var writeFailure: String?
 
-    init(folder: String, force: Bool) {
-        self.folder = folder
+    init(force: Bool) {
         self.force = force
     }
 
     private var refused: Bool {
-        readFailure != nil || tooLarge != nil || link != nil || !changed.isEmpty || writeFailure != nil
+        readFailure != nil || twice != nil || tooLarge != nil || link != nil || !changed.isEmpty || writeFailure != nil
             || diagnostics.contains { $0.rule == .fileUnreadable }
     }
 
-    /// Checks one file of the export and stages it unless the export is refused.
-    mutating func add(_ path: String, _ bytes: [UInt8]) {
+    /// Checks one file of an export into `folder` and stages it unless the exports are refused.
+    /// `owner` is what the file is written for (`de.lproj`), `what` the export's files (`the
+    /// XLIFF documents`), for messages.
+    mutating func add(_ path: String, _ bytes: [UInt8], for owner: String, below folder: String, writing what: String) {
+        if let other = owners[path]?.owner {
+            // Two folders of one language (pt-BR.lproj and pt_BR.lproj) make the same package.
+            if twice == nil, other != owner {
+                twice = "\(path) would be written for both \(other) and \(owner), which name the same language: export them one at a time with --locale, or make them one folder; nothing was written"
+            }
+            return
+        }
+        owners[path] = (owner, what, folder)
         let limit = ReadLimits.standard.maximumDocumentSize
         if bytes.count > limit, tooLarge == nil {
             tooLarge = "\(path) would be \(bytes.count.grouped) bytes, more than import reads (\(limit.grouped)); nothing was written"
@@ -39,36 +53,68 @@ struct ExportStaging {
         if link == nil {
             do { try OutputGuard.refuseLinks(below: folder, to: [path]) } catch { link = error }
         }
+        if LocalFile.kind(of: path) == .folder {
+            if writeFailure == nil { writeFailure = Self.cannotWrite(what, folder, "\(path) is a folder") }
+            return
+        }
         if !force, OutputGuard.differs(path, from: bytes) { changed.append(path) }
         guard !refused else { return }
         do {
             try writes.stage(bytes, at: path)
         } catch {
-            writeFailure = error.reason
+            writeFailure = Self.cannotWrite(what, folder, error.reason)
         }
     }
 
-    /// Prints the diagnostics, then refuses the export (nothing left on disk) or puts every file
-    /// in place. `refuse` refuses for the diagnostics; `cannotWrite` makes the message of a
-    /// failure to write from the system's reason.
-    func finish(refuse: ([Diagnostic]) throws -> Void, cannotWrite: (String) -> String,
-                formatter: some DiagnosticFormatter) throws {
+    /// Checks and makes a folder the export holds empty (a package's `Notes/`), unless the
+    /// exports are refused; a refusal removes it.
+    mutating func addFolder(_ path: String, below folder: String, writing what: String) {
+        if link == nil {
+            do { try OutputGuard.refuseLinks(below: folder, to: [path]) } catch { link = error }
+        }
+        guard !refused else { return }
+        do {
+            try writes.createFolder(path)
+        } catch {
+            writeFailure = Self.cannotWrite(what, folder, error.reason)
+        }
+    }
+
+    private static func cannotWrite(_ what: String, _ folder: String, _ reason: String) -> String {
+        "cannot write \(what) into \(folder): \(reason); choose a folder you can write to"
+    }
+
+    /// Prints the diagnostics, then refuses the exports (nothing left on disk) or puts every
+    /// file in place. `refuse` refuses for the diagnostics.
+    func finish(refuse: ([Diagnostic]) throws -> Void, formatter: some DiagnosticFormatter) throws {
         printError(formatter.format(diagnostics), ifNotEmpty: true)
         do {
             try refuse(diagnostics)
             if let readFailure { throw CommandFailure(readFailure) }
+            if let twice { throw CommandFailure(twice) }
             if let tooLarge { throw CommandFailure(tooLarge) }
             if let link { throw link }
             try OutputGuard.refuseOverwrites(changed: changed)
-            if let writeFailure { throw CommandFailure(cannotWrite(writeFailure)) }
-            do {
-                try writes.commit()
-            } catch {
-                throw CommandFailure(cannotWrite(error.reason))
-            }
+            if let writeFailure { throw CommandFailure(writeFailure) }
         } catch {
-            writes.discard()
+            discard()
             throw error
         }
+        do {
+            try writes.commit()
+        } catch {
+            guard let path = error.path else { throw CommandFailure(error.reason) }
+            if error.staging, let place = owners[path] {
+                throw CommandFailure(Self.cannotWrite(place.what, place.folder, error.reason))
+            }
+            let before = error.renamed == 0 ? "nothing was written"
+                : "the \(error.renamed == 1 ? "file" : "\(error.renamed.grouped) files") before it \(error.renamed == 1 ? "was" : "were") put in place, the rest not"
+            throw CommandFailure("cannot put \(path) in place: \(error.reason); \(before): export again once the disk is sound")
+        }
+    }
+
+    /// Removes what was staged (a command that stops before `finish`).
+    func discard() {
+        writes.discard()
     }
 }

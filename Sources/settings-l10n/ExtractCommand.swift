@@ -65,16 +65,20 @@ struct ExtractCommand: ParsableCommand {
             printListing(catalog)
             throw RefusedWork("no export was written: it would lack the strings of \(subject); export again once \(condition) (the error above says what is wrong)")
         }
-        if let xliff {
-            for export in try exportXLIFF(catalog: catalog, bundle: bundle, to: xliff, formatter: formatter) {
-                printError("wrote \(joinedPath(xliff, export.folder + ".xliff")): \(export.units.grouped) units, \(export.translated.grouped) with a translation")
+        if exporting {
+            // Every format's files staged, then all put in place: a refusal of one writes none.
+            var staging = ExportStaging(force: force)
+            var written: [String] = []
+            do {
+                if let xliff { written += try stageXLIFF(catalog: catalog, bundle: bundle, to: xliff, into: &staging) }
+                if let xcloc { written += try stagePackages(catalog: catalog, bundle: bundle, to: xcloc, into: &staging) }
+                if let xcstrings { written += stageStringCatalogs(catalog: catalog, bundle: bundle, to: xcstrings, into: &staging) }
+            } catch {
+                staging.discard()
+                throw error
             }
-        }
-        if let xcloc {
-            try exportPackages(catalog: catalog, bundle: bundle, to: xcloc, formatter: formatter)
-        }
-        if let xcstrings {
-            try exportStringCatalogs(catalog: catalog, bundle: bundle, to: xcstrings, formatter: formatter)
+            try staging.finish(refuse: refuseExports(after:), formatter: formatter)
+            for line in written { printError(line) }
         }
         printListing(catalog)
         // The strings of a schema file that did not load are not in the list.
@@ -88,24 +92,21 @@ struct ExtractCommand: ParsableCommand {
         }
     }
 
-    /// Writes one XLIFF document per locale, each made, checked and staged in turn (memory holds
-    /// one); returns each locale's folder name, units and units with a translation.
-    private func exportXLIFF(catalog: Catalog, bundle: SettingsBundle, to folder: String,
-                             formatter: some DiagnosticFormatter) throws -> [(folder: String, units: Int, translated: Int)] {
-        var staging = ExportStaging(folder: folder, force: force)
-        var written: [(folder: String, units: Int, translated: Int)] = []
+    /// Stages one XLIFF document per locale, each made, checked and staged in turn (memory holds
+    /// one); returns what to say once they are written.
+    private func stageXLIFF(catalog: Catalog, bundle: SettingsBundle, to folder: String, into staging: inout ExportStaging) throws -> [String] {
+        var written: [String] = []
         do {
             try XLIFFExporter.export(catalog: catalog, bundle: bundle, locales: locales) { export, diagnostics in
                 staging.diagnostics += diagnostics
-                staging.add(joinedPath(folder, export.folder + ".xliff"), XLIFFWriter.bytes(export.document))
+                let path = joinedPath(folder, export.folder + ".xliff")
+                staging.add(path, XLIFFWriter.bytes(export.document), for: export.folder + ".lproj", below: folder, writing: "the XLIFF documents")
                 let units = export.document.files.lazy.flatMap(\.units)
-                written.append((export.folder, units.count, units.filter { $0.target != nil }.count))
+                written.append("wrote \(path): \(units.count.grouped) units, \(units.filter { $0.target != nil }.count.grouped) with a translation")
             }
         } catch {
             throw CommandFailure(error.description)
         }
-        try staging.finish(refuse: refuseExports(after:), cannotWrite: { "cannot write the XLIFF documents into \(folder): \($0); choose a folder you can write to" },
-                           formatter: formatter)
         return written
     }
 }

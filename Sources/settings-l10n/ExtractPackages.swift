@@ -2,17 +2,17 @@ import SettingsL10n
 
 /// `extract --xcloc` and `extract --xcstrings`: the files Xcode and translators exchange.
 extension ExtractCommand {
-    /// Writes `<dir>/<lang>.xcloc` per locale in Xcode's layout: `contents.json`,
+    /// Stages `<dir>/<lang>.xcloc` per locale in Xcode's layout: `contents.json`,
     /// `Localized Contents/<lang>.xliff` (sections named `<bundle>/<lang>.lproj/<Table>.strings`,
     /// as in Xcode's exports), `Source Contents/` with the development language's tables, and
-    /// an empty `Notes/`.
-    func exportPackages(catalog: Catalog, bundle: SettingsBundle, to folder: String, formatter: some DiagnosticFormatter) throws {
+    /// an empty `Notes/`; each package made, checked and staged in turn (memory holds one).
+    /// Returns what to say once they are written.
+    func stagePackages(catalog: Catalog, bundle: SettingsBundle, to folder: String, into staging: inout ExportStaging) throws -> [String] {
         let bundleName = options.bundleName
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
-        // Each package made, checked and staged in turn (memory holds one), as `exportXLIFF`.
-        var staging = ExportStaging(folder: folder, force: force)
-        var packages: [(path: String, units: Int, translated: Int)] = []
+        let what = "the packages"
+        var written: [String] = []
         // The development language's tables, the same in every package: read once.
         var sources: [(path: String, bytes: [UInt8])]?
         do {
@@ -20,6 +20,7 @@ extension ExtractCommand {
                 staging.diagnostics += diagnostics
                 let language = export.document.files.first?.targetLanguage ?? export.folder
                 let package = joinedPath(folder, language + ".xcloc")
+                let owner = export.folder + ".lproj"
                 let contents: JSONValue = .object([
                     ("developmentRegion", .string(sourceLanguage)),
                     ("project", .string(bundleName)),
@@ -30,28 +31,22 @@ extension ExtractCommand {
                     ])),
                     ("version", .string("1.0")),
                 ])
-                staging.add(joinedPath(package, "contents.json"), XcodeJSON.bytes(contents))
-                staging.add(joinedPath(package, "Localized Contents/" + language + ".xliff"), XLIFFWriter.bytes(export.document))
+                staging.add(joinedPath(package, "contents.json"), XcodeJSON.bytes(contents), for: owner, below: folder, writing: what)
+                staging.add(joinedPath(package, "Localized Contents/" + language + ".xliff"), XLIFFWriter.bytes(export.document),
+                            for: owner, below: folder, writing: what)
                 if sources == nil { sources = sourceTables(catalog: catalog, development: development, staging: &staging) }
                 for source in sources ?? [] {
-                    staging.add(joinedPath(package, "Source Contents/" + bundleName + "/" + source.path), source.bytes)
+                    staging.add(joinedPath(package, "Source Contents/" + bundleName + "/" + source.path), source.bytes,
+                                for: owner, below: folder, writing: what)
                 }
+                staging.addFolder(joinedPath(package, "Notes"), below: folder, writing: what)
                 let units = export.document.files.lazy.flatMap(\.units)
-                packages.append((package, units.count, units.filter { $0.target != nil }.count))
+                written.append("wrote \(package): \(units.count.grouped) units, \(units.filter { $0.target != nil }.count.grouped) with a translation")
             }
         } catch {
             throw CommandFailure(error.description)
         }
-        let cannotWrite = { (reason: String) in "cannot write the packages into \(folder): \(reason); choose a folder you can write to" }
-        try staging.finish(refuse: refuseExports(after:), cannotWrite: cannotWrite, formatter: formatter)
-        do {
-            for package in packages {
-                try LocalFile.createFolders(joinedPath(package.path, "Notes"))
-                printError("wrote \(package.path): \(package.units.grouped) units, \(package.translated.grouped) with a translation")
-            }
-        } catch {
-            throw CommandFailure(cannotWrite(error.reason))
-        }
+        return written
     }
 
     /// The development language's tables of the catalog, by path in the bundle; `[]` and the
@@ -71,25 +66,18 @@ extension ExtractCommand {
         return tables
     }
 
-    /// Writes `<dir>/<Table>.xcstrings` per table.
-    func exportStringCatalogs(catalog: Catalog, bundle: SettingsBundle, to folder: String, formatter: some DiagnosticFormatter) throws {
+    /// Stages `<dir>/<Table>.xcstrings` per table; returns what to say once they are written.
+    func stageStringCatalogs(catalog: Catalog, bundle: SettingsBundle, to folder: String, into staging: inout ExportStaging) -> [String] {
         let (catalogs, diagnostics) = StringCatalogExporter.export(catalog: catalog, bundle: bundle)
-        printError(formatter.format(diagnostics), ifNotEmpty: true)
-        try refuseExports(after: diagnostics)
-        let files = catalogs.map { (path: joinedPath(folder, $0.table + ".xcstrings"), bytes: $0.catalog.bytes) }
-        try checkSizes(files)
-        try OutputGuard.refuseLinks(below: folder, to: files.map(\.path))
-        try OutputGuard.refuseOverwrites(files, force: force)
-        do {
-            try LocalFile.write(files: files, creatingFolders: true)
-            for (file, (_, stringCatalog)) in zip(files, catalogs) {
-                let entries = stringCatalog.entries
-                let units = entries.reduce(0) { $0 + $1.units.count }
-                printError("wrote \(file.path): \(entries.count.grouped) strings, \(units.grouped) string units")
-            }
-        } catch {
-            throw CommandFailure("cannot write the String Catalogs into \(folder): \(error.reason); choose a folder you can write to")
+        staging.diagnostics += diagnostics
+        var written: [String] = []
+        for (table, stringCatalog) in catalogs {
+            let path = joinedPath(folder, table + ".xcstrings")
+            staging.add(path, stringCatalog.bytes, for: table + ".strings", below: folder, writing: "the String Catalogs")
+            let entries = stringCatalog.entries
+            written.append("wrote \(path): \(entries.count.grouped) strings, \(entries.reduce(0) { $0 + $1.units.count }.grouped) string units")
         }
+        return written
     }
 
     /// Refuses to write any export when a file of the bundle could not be read (a failing disk,
@@ -98,13 +86,5 @@ extension ExtractCommand {
         let unreadable = diagnostics.filter { $0.rule == .fileUnreadable }
         guard !unreadable.isEmpty else { return }
         throw CommandFailure("\(unreadable.count == 1 ? "a file" : "\(unreadable.count) files") of the bundle could not be read (above); no export was written")
-    }
-
-    /// Refuses files import would not read back, before any is written.
-    private func checkSizes(_ files: [(path: String, bytes: [UInt8])]) throws {
-        let limit = ReadLimits.standard.maximumDocumentSize
-        if let large = files.first(where: { $0.bytes.count > limit }) {
-            throw CommandFailure("\(large.path) would be \(large.bytes.count.grouped) bytes, more than import reads (\(limit.grouped)); nothing was written")
-        }
     }
 }

@@ -253,6 +253,8 @@ enum LocalFile {
                 created.append(prefix)
             } else if errno != EEXIST {
                 throw WriteError(reason: systemMessage())
+            } else if kind(of: prefix) != .folder {
+                throw WriteError(reason: "\(prefix) is not a folder")
             }
             prefix += "/"
         }

@@ -28,21 +28,15 @@ enum OutputGuard {
         throw UsageFailure("\(option) \(path) is inside the bundle; only merge and import write there: give a path outside it")
     }
 
-    /// Refuses, before anything is written, to replace a file that holds something else than
-    /// what the export would write (a translator's returned XLIFF, say) unless `force`; the same
-    /// bytes are no loss.
-    static func refuseOverwrites(_ files: [(path: String, bytes: [UInt8])], force: Bool) throws {
-        guard !force else { return }
-        try refuseOverwrites(changed: files.filter { differs($0.path, from: $0.bytes) }.map(\.path))
-    }
-
     /// Whether a file is at `path` and holds other bytes than `bytes`.
     static func differs(_ path: String, from bytes: [UInt8]) -> Bool {
         guard LocalFile.kind(of: path) != .missing else { return false }
         return (try? LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize)) != bytes
     }
 
-    /// `refuseOverwrites(_:force:)` for the files found to differ (`changed`, in order).
+    /// Refuses, before anything is written, to replace files that hold something else than what
+    /// the export would write (a translator's returned XLIFF, say): `changed`, in order, are
+    /// those found to differ (`differs`) where `--force` was not given; the same bytes are no loss.
     static func refuseOverwrites(changed: [String]) throws {
         guard let first = changed.first else { return }
         let others = changed.count > 1 ? " (and \(changed.count - 1) other file\(changed.count == 2 ? "" : "s"))" : ""

@@ -21,7 +21,7 @@ extension LocalFile {
         /// The temporary files written and where each goes, and the first failure: changed on
         /// the queue only, read through it.
         private var staged: [(temporary: String, path: String)] = []
-        private var failure: WriteError?
+        private var failure: (path: String, error: WriteError)?
         /// The folders the files go into, in order, and those this created (outermost first).
         private var folders: [String] = []
         private var seenFolders: Set<String> = []
@@ -44,32 +44,50 @@ extension LocalFile {
                 do throws(WriteError) {
                     self.staged.append((try LocalFile.writeTemporary(bytes, for: path), path))
                 } catch {
-                    self.failure = error
+                    self.failure = (path, error)
                 }
             }
         }
 
+        /// Creates the folder at `path` and those above it that are missing, now (a package's
+        /// empty `Notes/`): `discard()` removes them.
+        func createFolder(_ path: String) throws(WriteError) {
+            try LocalFile.createFolders(path, created: &createdFolders)
+        }
+
         /// Puts every staged file in place (each by a rename, so a reader sees the old file or
-        /// the new one) and flushes each folder once. On a failure the files not yet renamed are
-        /// removed, and it is thrown.
-        func commit() throws(WriteError) {
+        /// the new one) and flushes each folder once. A failure to write a staged file is thrown
+        /// before any is renamed (and every staged file removed); a failure to rename one is
+        /// thrown with how many were renamed before it (the rest removed).
+        func commit() throws(CommitFailure) {
             let (staged, failure) = queue.sync { (self.staged, self.failure) }
             if let failure {
                 discard()
-                throw failure
+                throw CommitFailure(reason: failure.error.reason, path: failure.path, renamed: 0, staging: true)
             }
             for (index, file) in staged.enumerated() where rename(file.temporary, file.path) != 0 {
                 let reason = String(cString: strerror(errno))
                 for rest in staged[index...] { unlink(rest.temporary) }
                 queue.sync { self.staged = [] }
-                throw WriteError(reason: "\(file.path): \(reason)")
+                throw CommitFailure(reason: reason, path: file.path, renamed: index, staging: false)
             }
             queue.sync { self.staged = [] }
             for folder in folders {
                 if let failure = DiskBundleWriter.flushFolder(folder) {
-                    throw WriteError(reason: "the files were written, but \(folder) could not be flushed to disk (\(failure)): they may not survive a power cut")
+                    throw CommitFailure(reason: "the files were written, but \(folder) could not be flushed to disk (\(failure)): they may not survive a power cut",
+                                        path: nil, renamed: staged.count, staging: false)
                 }
             }
+        }
+
+        /// Why `commit()` failed: the system's reason, the file it could not write (`staging`)
+        /// or put in place (`nil` when every file was, and a folder could not be flushed), and
+        /// how many files were put in place.
+        struct CommitFailure: Error {
+            var reason: String
+            var path: String?
+            var renamed: Int
+            var staging: Bool
         }
 
         /// Removes every staged file and the folders this created (those still empty).

@@ -127,20 +127,86 @@ extension HostilePathCommandTests {
         }
         let edited = Data((try String(contentsOfFile: returned, encoding: .utf8) + "\n").utf8)
         try edited.write(to: URL(fileURLWithPath: returned))
-        // Every file below the output folder, hidden ones (temporary files) included.
-        func files() -> [String: Data] {
-            let paths = FileManager.default.enumerator(atPath: output)?.allObjects as? [String] ?? []
-            return Dictionary(uniqueKeysWithValues: paths.map { ($0, FileManager.default.contents(atPath: output + "/" + $0) ?? Data()) })
-        }
-        let before = files()
+        let before = filesBelow(output)
         let refused = try Tool.run(["extract", copy.bundle.path, option, output])
         #expect(refused.exitCode == 2)
         #expect(refused.stderr.hasSuffix("error: \(returned) exists and differs from this export, perhaps a translator's returned work: import it first, or give --force to replace it; nothing was written\n"))
         #expect(FileManager.default.contents(atPath: returned) == edited)
         // The languages staged before the refusal (ar, before de) left no file behind.
-        #expect(files() == before)
+        #expect(filesBelow(output) == before)
         #expect(try Tool.run(["extract", copy.bundle.path, option, output, "--force"]).exitCode == 0)
         #expect(FileManager.default.contents(atPath: returned) != edited)
+    }
+}
+
+/// Every file below `folder`, hidden ones (temporary files) and folders included (folders as
+/// empty data).
+func filesBelow(_ folder: String) -> [String: Data] {
+    let paths = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []
+    return Dictionary(uniqueKeysWithValues: paths.map { ($0, FileManager.default.contents(atPath: folder + "/" + $0) ?? Data()) })
+}
+
+/// Exports refused after some of their files were made (issue 29: each language's files are
+/// staged on disk as they are made), found by trying them as a user would: each wrote part of
+/// the export before, with its refusal or failure.
+extension HostilePathCommandTests {
+    @Test("an export in two formats is refused whole: the XLIFF documents are not written when a package would replace returned work")
+    func twoFormatsRefusedTogether() throws {
+        let copy = try BundleCopy()
+        let packages = copy.folder.appendingPathComponent("xcloc").path
+        #expect(try Tool.run(["extract", copy.bundle.path, "--xcloc", packages]).exitCode == 0)
+        let returned = packages + "/sv.xcloc/Localized Contents/sv.xliff"
+        try (try Data(contentsOf: URL(fileURLWithPath: returned)) + Data("\n".utf8)).write(to: URL(fileURLWithPath: returned))
+        let before = filesBelow(copy.folder.path)
+        let documents = copy.folder.appendingPathComponent("xliff").path
+        let result = try Tool.run(["extract", copy.bundle.path, "--xliff", documents, "--xcloc", packages])
+        // Before: the four XLIFF documents were written ("wrote …"), then the refusal, exit 2.
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasSuffix("error: \(returned) exists and differs from this export, perhaps a translator's returned work: import it first, or give --force to replace it; nothing was written\n"))
+        #expect(!result.stderr.contains("wrote "))
+        #expect(filesBelow(copy.folder.path) == before)
+    }
+
+    @Test("a package whose Notes is a file is refused before any package is written")
+    func notesIsAFile() throws {
+        let copy = try BundleCopy()
+        let packages = copy.folder.appendingPathComponent("xcloc").path
+        try FileManager.default.createDirectory(atPath: packages + "/de.xcloc", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: packages + "/de.xcloc/Notes"))
+        let result = try Tool.run(["extract", copy.bundle.path, "--xcloc", packages])
+        // Before: every package written ("wrote …"), then this error, exit 3.
+        #expect(result == ToolResult(stdout: "", stderr: "error: cannot write the packages into \(packages): \(packages)/de.xcloc/Notes is not a folder; choose a folder you can write to\n", exitCode: 3))
+        #expect(filesBelow(packages) == ["de.xcloc": Data(), "de.xcloc/Notes": Data("mine".utf8)])
+    }
+
+    @Test("a locale given twice is exported once; two folders of one language that would make one package are refused, nothing written")
+    func oneFileTwice() throws {
+        let copy = try BundleCopy()
+        let documents = copy.folder.appendingPathComponent("xliff").path
+        // Before: exit 3, "LX/de.xliff: No such file or directory", the document written.
+        let twice = try Tool.run(["extract", copy.bundle.path, "--xliff", documents, "--locale", "de", "--locale", "de"])
+        #expect(twice.exitCode == 0)
+        #expect(twice.stderr.hasPrefix("wrote \(documents)/de.xliff: "))
+        #expect(Array(filesBelow(documents).keys) == ["de.xliff"])
+        try FileManager.default.copyItem(at: copy.bundle.appendingPathComponent("sv.lproj"), to: copy.bundle.appendingPathComponent("pt-BR.lproj"))
+        try FileManager.default.copyItem(at: copy.bundle.appendingPathComponent("sv.lproj"), to: copy.bundle.appendingPathComponent("pt_BR.lproj"))
+        let packages = copy.folder.appendingPathComponent("xcloc").path
+        let result = try Tool.run(["extract", copy.bundle.path, "--xcloc", packages])
+        // Before: exit 3, the packages before pt-BR written, sv's not.
+        #expect(result == ToolResult(stdout: "", stderr: "error: \(packages)/pt-BR.xcloc/contents.json would be written for both pt-BR.lproj and pt_BR.lproj, which name the same language: export them one at a time with --locale, or make them one folder; nothing was written\n", exitCode: 3))
+        #expect(!FileManager.default.fileExists(atPath: packages))
+    }
+
+    @Test("an export onto a folder of the same name says so, with or without --force (it said the file differs)")
+    func exportOntoFolder() throws {
+        let copy = try BundleCopy()
+        let documents = copy.folder.appendingPathComponent("xliff").path
+        try FileManager.default.createDirectory(atPath: documents + "/de.xliff", withIntermediateDirectories: true)
+        for force in [[], ["--force"]] {
+            let result = try Tool.run(["extract", copy.bundle.path, "--xliff", documents] + force)
+            #expect(result == ToolResult(stdout: "", stderr: "error: cannot write the XLIFF documents into \(documents): \(documents)/de.xliff is a folder; choose a folder you can write to\n", exitCode: 3))
+            #expect(filesBelow(documents) == ["de.xliff": Data()])
+        }
     }
 }
 
@@ -151,12 +217,14 @@ extension HostilePathCommandTests {
         (["extract", "--locale", "de", "--force", "--xliff"], "de.xliff", "de.lproj/Root.strings"),
         (["extract", "--force", "--xcstrings"], "Root.xcstrings", "en.lproj/Root.strings"),
         (["extract", "--locale", "de", "--force", "--xcloc"], "de.xcloc", "de.lproj"),
+        (["extract", "--locale", "de", "--force", "--xcloc"], "de.xcloc/Notes", "de.lproj"),
     ])
     func plantedLinks(arguments: [String], link: String, target: String) throws {
         let copy = try BundleCopy()
         let before = try copy.snapshot()
         let output = copy.folder.appendingPathComponent("out").path
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: (output + "/" + link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         #expect(symlink(copy.bundle.path + "/" + target, output + "/" + link) == 0)
         let options = arguments.dropFirst().dropLast() + [arguments.last!, output]
         let result = try Tool.run([arguments[0], copy.bundle.path] + options)

@@ -86,4 +86,24 @@ struct ImportSessionTests {
         // Nothing of the third was planned.
         #expect(session.result().updates.map(\.document.text) == ["\"Sound\" = \"Klang\";\n", "/* Privacy.plist › group heading */\n\"Tracking\" = \"Verfolgung\";\n"])
     }
+
+    @Test("conflicting units of several documents are named by the part of their paths that tells them apart")
+    func documentNames() {
+        #expect(XLIFFImporter.documentNames(["exports/de.xliff", "exports/de.xcloc/Localized Contents/de.xliff"])
+            == ["de.xliff", "de.xcloc/Localized Contents/de.xliff"])
+        #expect(XLIFFImporter.documentNames(["/tmp/a/de.xliff", "/tmp/b/de.xliff", "/tmp/a/Root.xcstrings"])
+            == ["a/de.xliff", "b/de.xliff", "a/Root.xcstrings"])
+        #expect(XLIFFImporter.documentNames(["de.xliff", "fr/de.xliff"]) == ["de.xliff", "fr/de.xliff"])
+        #expect(XLIFFImporter.documentNames(["x/de.xliff", "x/de.xliff"]) == ["de.xliff", "de.xliff"])
+    }
+
+    @Test("a conflict between an XLIFF document and a String Catalog names both, the catalog without a line")
+    func conflictPlaces() throws {
+        let bundle = try Self.bundle()
+        let result = try XLIFFImporter.plan(documents: [
+            ("exports/de.xliff", XLIFFDocument(files: [Self.file("Root", "de", [Self.unit("Sound", "Klang", line: 7)])])),
+            ("exports/Root.xcstrings", XLIFFDocument(files: [Self.file("Root", "de", [XLIFFUnit(id: "Sound", source: "Sound", target: "Ton", state: "translated")])])),
+        ], bundle: bundle, catalog: Extractor.catalog(of: bundle))
+        #expect(result.rejected.map(\.message) == Array(repeating: "unit \"Sound\" is in the documents 2 times with different translations (de.xliff line 7, Root.xcstrings); none of them was imported: keep one", count: 2))
+    }
 }
