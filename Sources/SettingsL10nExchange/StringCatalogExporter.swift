@@ -13,11 +13,19 @@ public enum StringCatalogExporter {
     /// - Returns: the catalogs by table name, and warnings about tables that cannot be read and
     ///   strings left out.
     public static func export(catalog: Catalog, bundle: SettingsBundle) -> (catalogs: [(table: String, catalog: StringCatalog)], diagnostics: [Diagnostic]) {
+        var catalogs: [(table: String, catalog: StringCatalog)] = []
+        let diagnostics = export(catalog: catalog, bundle: bundle) { catalogs.append(($0, $1)) }
+        return (catalogs, diagnostics)
+    }
+
+    /// `export(catalog:bundle:)` one table at a time: each catalog is handed to `body` as it is
+    /// made, so that a large bundle never holds every catalog at once (1.1 GB on the bench's
+    /// large bundle). Returns the warnings.
+    public static func export(catalog: Catalog, bundle: SettingsBundle, body: (_ table: String, _ catalog: StringCatalog) -> Void) -> [Diagnostic] {
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
         let targets = bundle.localizations.filter { $0.folder != development?.folder && $0.name != "Base" }
         var diagnostics: [Diagnostic] = []
-        var catalogs: [(table: String, catalog: StringCatalog)] = []
         for table in catalog.tables {
             let source = XLIFFExporter.sourceValues(of: table.name, in: development, diagnostics: &diagnostics)
             let languages = targets.map { localization in
@@ -58,9 +66,9 @@ public enum StringCatalogExporter {
                 strings.append((string.key, .object(members)))
             }
             let document = JSONValue.object([("sourceLanguage", .string(sourceLanguage)), ("strings", .object(strings)), ("version", .string("1.0"))])
-            catalogs.append((table.name, StringCatalog(document: document)))
+            body(table.name, StringCatalog(document: document))
         }
-        return (catalogs, diagnostics)
+        return diagnostics
     }
 
     private static func unit(state: String, value: String) -> JSONValue {

@@ -66,17 +66,17 @@ extension ExtractCommand {
         return tables
     }
 
-    /// Stages `<dir>/<Table>.xcstrings` per table; returns what to say once they are written.
+    /// Stages `<dir>/<Table>.xcstrings` per table, each made, checked and staged in turn
+    /// (memory holds one); returns what to say once they are written.
     func stageStringCatalogs(catalog: Catalog, bundle: SettingsBundle, to folder: String, into staging: inout ExportStaging) -> [String] {
-        let (catalogs, diagnostics) = StringCatalogExporter.export(catalog: catalog, bundle: bundle)
-        staging.diagnostics += diagnostics
         var written: [String] = []
-        for (table, stringCatalog) in catalogs {
+        let diagnostics = StringCatalogExporter.export(catalog: catalog, bundle: bundle) { table, stringCatalog in
             let path = joinedPath(folder, table + ".xcstrings")
             staging.add(path, stringCatalog.bytes, for: table + ".strings", below: folder, writing: "the String Catalogs")
             let entries = stringCatalog.entries
             written.append("wrote \(path): \(entries.count.grouped) strings, \(entries.reduce(0) { $0 + $1.units.count }.grouped) string units")
         }
+        staging.diagnostics += diagnostics
         return written
     }
 
