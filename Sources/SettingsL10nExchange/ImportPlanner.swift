@@ -70,11 +70,12 @@ struct ImportPlanner {
 
     /// The updates of every table that changes, and what was not imported.
     func result() -> ImportResult {
-        var result = outcome
-        let current = Self.settle(tables, order: tableOrder)
-        result.updates = settled.updates + current.updates
-        result.written = settled.written.merging(current.written) { $1 }
-        result.rejected += settled.rejected + current.rejected
+        var planner = self
+        planner.settleTables()
+        var result = planner.outcome
+        result.updates = planner.settled.updates
+        result.written = planner.settled.written
+        result.rejected += planner.settled.rejected
         return result
     }
 

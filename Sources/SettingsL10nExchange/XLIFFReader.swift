@@ -94,7 +94,7 @@ public enum XLIFFReader {
 
         private mutating func fill(_ element: inout XMLElementNode, depth: Int) throws(SyntaxError) {
             guard depth < limits.maximumDepth else {
-                throw scanner.error("nesting deeper than \(limits.maximumDepth) levels", at: element.offset)
+                throw scanner.tooDeep(limit: limits.maximumDepth, at: element.offset)
             }
             while let token = try scanner.next() {
                 switch token {
@@ -113,12 +113,12 @@ public enum XLIFFReader {
                     element.content.append(.element(child))
                 case .end(let name, let offset):
                     guard name == element.name else {
-                        throw scanner.error("</\(name)> does not close <\(element.name)> (opened at line \(scanner.lines.line(at: element.offset)))", at: offset)
+                        throw scanner.mismatchedEnd(name, at: offset, closing: element.name, openedAt: element.offset)
                     }
                     return
                 }
             }
-            throw scanner.error("<\(element.name)> opened here is never closed", at: element.offset)
+            throw scanner.unclosed(element.name, openedAt: element.offset)
         }
 
         /// Fills a child element: a leaf's plain text and its end tag (`<target>Ton</target>`) in
@@ -151,11 +151,11 @@ public enum XLIFFReader {
             var problem: UnitProblem?
             if !selfClosing {
                 guard depth < limits.maximumDepth else {
-                    throw scanner.error("nesting deeper than \(limits.maximumDepth) levels", at: offset)
+                    throw scanner.tooDeep(limit: limits.maximumDepth, at: offset)
                 }
                 readChildren: while true {
                     guard let token = try scanner.next() else {
-                        throw scanner.error("<\(name)> opened here is never closed", at: offset)
+                        throw scanner.unclosed(name, openedAt: offset)
                     }
                     switch token {
                     case .text:
@@ -186,7 +186,7 @@ public enum XLIFFReader {
                         }
                     case .end(let endName, let endOffset):
                         guard endName == name else {
-                            throw scanner.error("</\(endName)> does not close <\(name)> (opened at line \(scanner.lines.line(at: offset)))", at: endOffset)
+                            throw scanner.mismatchedEnd(endName, at: endOffset, closing: name, openedAt: offset)
                         }
                         break readChildren
                     }
@@ -219,7 +219,7 @@ public enum XLIFFReader {
         /// the first `<trans-unit>` below it starts, if one does.
         private mutating func skip(_ name: String, at offset: Int, depth: Int) throws(SyntaxError) -> Int? {
             guard depth < limits.maximumDepth else {
-                throw scanner.error("nesting deeper than \(limits.maximumDepth) levels", at: offset)
+                throw scanner.tooDeep(limit: limits.maximumDepth, at: offset)
             }
             var nested: Int?
             while let token = try scanner.next() {
@@ -234,12 +234,12 @@ public enum XLIFFReader {
                     nested = nested ?? below
                 case .end(let endName, let endOffset):
                     guard endName == name else {
-                        throw scanner.error("</\(endName)> does not close <\(name)> (opened at line \(scanner.lines.line(at: offset)))", at: endOffset)
+                        throw scanner.mismatchedEnd(endName, at: endOffset, closing: name, openedAt: offset)
                     }
                     return nested
                 }
             }
-            throw scanner.error("<\(name)> opened here is never closed", at: offset)
+            throw scanner.unclosed(name, openedAt: offset)
         }
 
         /// The text of `<source>` or `<target>`; inline markup (`<g>`, `<x/>`) has no meaning in

@@ -101,12 +101,17 @@ struct ExtractCommand: ParsableCommand {
                 staging.diagnostics += diagnostics
                 let path = joinedPath(folder, export.folder + ".xliff")
                 staging.add(path, XLIFFWriter.bytes(export.document), for: export.folder + ".lproj", below: folder, writing: "the XLIFF documents")
-                let units = export.document.files.lazy.flatMap(\.units)
-                written.append("wrote \(path): \(units.count.grouped) units, \(units.filter { $0.target != nil }.count.grouped) with a translation")
+                written.append("wrote \(path): \(Self.unitCounts(export.document))")
             }
         } catch {
             throw CommandFailure(error.description)
         }
         return written
+    }
+
+    /// `58 units, 55 with a translation`: what an exported document holds.
+    static func unitCounts(_ document: XLIFFDocument) -> String {
+        let units = document.files.lazy.flatMap(\.units)
+        return "\(units.count.grouped) units, \(units.filter { $0.target != nil }.count.grouped) with a translation"
     }
 }

@@ -40,8 +40,7 @@ extension ExtractCommand {
                                 for: owner, below: folder, writing: what)
                 }
                 staging.addFolder(joinedPath(package, "Notes"), below: folder, writing: what)
-                let units = export.document.files.lazy.flatMap(\.units)
-                written.append("wrote \(package): \(units.count.grouped) units, \(units.filter { $0.target != nil }.count.grouped) with a translation")
+                written.append("wrote \(package): \(Self.unitCounts(export.document))")
             }
         } catch {
             throw CommandFailure(error.description)

@@ -129,7 +129,7 @@ enum LocalFile {
     }
 
     /// The folder holding `path`, `.` for a bare name.
-    private static func folderOf(_ path: String) -> String {
+    static func folderOf(_ path: String) -> String {
         guard let folder = BundlePath.splitLast(path).folder else { return "." }
         return folder.isEmpty ? "/" : String(folder)
     }
@@ -202,7 +202,7 @@ enum LocalFile {
     private static func replace(_ bytes: [UInt8], at path: String, creatingFolders: Bool, alone: Bool) throws(WriteError) {
         let split = BundlePath.splitLast(path)
         if creatingFolders, let parent = split.folder, !parent.isEmpty { try createFolders(String(parent)) }
-        let folder = split.folder.map { $0.isEmpty ? "/" : String($0) } ?? "."
+        let folder = folderOf(path)
         // This process's temporary file, and those a killed run left for the same file.
         if alone { DiskBundleWriter.removeStaleTemporaryFiles(in: folder, for: String(split.name)) }
         let temporary = try writeTemporary(bytes, for: path)

@@ -27,16 +27,16 @@ extension LocalFile {
         private var seenFolders: Set<String> = []
         private var createdFolders: [String] = []
 
-        /// Writes `bytes` for the regular file at `path` into a temporary file beside it,
-        /// creating the folders that are missing. A failure to write is thrown by `commit()`.
+        /// Writes `bytes` for the regular file at `path` (not a folder: the caller checks) into a
+        /// temporary file beside it, creating the folders that are missing. A failure to write is
+        /// thrown by `commit()`.
         func stage(_ bytes: [UInt8], at path: String) throws(WriteError) {
-            let folder = BundlePath.splitLast(path).folder.map { $0.isEmpty ? "/" : String($0) } ?? "."
+            let folder = LocalFile.folderOf(path)
             if seenFolders.insert(folder).inserted {
                 try LocalFile.createFolders(folder, created: &createdFolders)
                 DiskBundleWriter.removeStaleTemporaryFiles(in: folder)
                 folders.append(folder)
             }
-            if LocalFile.kind(of: path) == .folder { throw WriteError(reason: "\(path) is a folder") }
             waiting.wait()
             queue.async {
                 defer { self.waiting.signal() }

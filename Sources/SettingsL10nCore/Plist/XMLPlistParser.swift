@@ -55,9 +55,9 @@ struct XMLPlistParser {
         let root: PlistNode
         if name == "plist" {
             if selfClosing { throw error("<plist/> holds no value", at: start) }
-            guard let token = try nextMarkup() else { throw error("<plist> opened here is never closed", at: start) }
+            guard let token = try nextMarkup() else { throw scanner.unclosed("plist", openedAt: start) }
             root = try parseValue(token, depth: 0)
-            guard let close = try nextMarkup() else { throw error("<plist> opened here is never closed", at: start) }
+            guard let close = try nextMarkup() else { throw scanner.unclosed("plist", openedAt: start) }
             try expectEnd(close, of: "plist", openedAt: start)
         } else {
             root = try parseValue(first, depth: 0)
@@ -90,7 +90,7 @@ struct XMLPlistParser {
             throw error("unexpected text inside <\(name)>", at: Self.offset(of: token))
         }
         if found != name {
-            throw error("</\(found)> does not close <\(name)> (opened at line \(scanner.lines.line(at: openedAt)))", at: offset)
+            throw scanner.mismatchedEnd(found, at: offset, closing: name, openedAt: openedAt)
         }
     }
 
@@ -148,7 +148,7 @@ struct XMLPlistParser {
 
     private func checkDepth(_ depth: Int, at offset: Int) throws(SyntaxError) {
         if depth >= limits.maximumDepth {
-            throw error("nesting deeper than \(limits.maximumDepth) levels", at: offset)
+            throw scanner.tooDeep(limit: limits.maximumDepth, at: offset)
         }
     }
 
@@ -156,7 +156,7 @@ struct XMLPlistParser {
         var entries: [PlistDictionaryEntry] = []
         while true {
             guard let token = try nextMarkup() else {
-                throw error("<dict> opened here is never closed", at: openedAt)
+                throw scanner.unclosed("dict", openedAt: openedAt)
             }
             if case .end = token {
                 try expectEnd(token, of: "dict", openedAt: openedAt)
@@ -178,7 +178,7 @@ struct XMLPlistParser {
         var elements: [PlistNode] = []
         while true {
             guard let token = try nextMarkup() else {
-                throw error("<array> opened here is never closed", at: openedAt)
+                throw scanner.unclosed("array", openedAt: openedAt)
             }
             if case .end = token {
                 try expectEnd(token, of: "array", openedAt: openedAt)
@@ -200,7 +200,7 @@ struct XMLPlistParser {
             try expectEnd(token, of: name, openedAt: openedAt)
             return text
         }
-        throw error("<\(name)> opened here is never closed", at: openedAt)
+        throw scanner.unclosed(name, openedAt: openedAt)
     }
 
     // MARK: Scalars
