@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 /// The options every command takes.
 struct BundleOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import SettingsL10n
+import SettingsL10nFiles
 #if canImport(Glibc)
 import Glibc
 import CMalloc
@@ -132,6 +133,9 @@ struct SettingsL10nCommand: ParsableCommand {
             terminate(2)
         } catch let failure as UsageFailure {
             printError("error: " + failure.message)
+            terminate(2)
+        } catch let refusal as OutputRefusal {
+            printError("error: " + refusal.message)
             terminate(2)
         } catch {
             let code = exitCode(for: error)

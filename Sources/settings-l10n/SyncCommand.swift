@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 /// One catalog of a sync: where it is, what it held, and what the sync makes of it.
 struct SyncPlan {

@@ -5,34 +5,34 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SettingsL10n
+import SettingsL10nCore
 
 /// Files and folders named on the command line (an XLIFF document, the configuration, a report,
 /// an export folder), through the system's calls: messages say what the system said.
-enum LocalFile {
+package enum LocalFile {
     /// A file or folder that cannot be read; the message names it.
-    struct ReadError: Error {
-        var message: String
+    package struct ReadError: Error {
+        package var message: String
     }
 
     /// A file or folder that cannot be written: what the system said (`Permission denied`).
-    struct WriteError: Error {
-        var reason: String
+    package struct WriteError: Error {
+        package var reason: String
     }
 
-    enum Kind {
+    package enum Kind {
         case missing, folder, file
     }
 
     /// What is at `path`, following symbolic links.
-    static func kind(of path: String) -> Kind {
+    package static func kind(of path: String) -> Kind {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
         return info.st_mode & S_IFMT == S_IFDIR ? .folder : .file
     }
 
     /// The bytes of the regular file at `path`, refusing one larger than `limit` bytes.
-    static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw ReadError(message: "cannot read \(path): \(systemMessage()); check the path")
@@ -61,7 +61,7 @@ enum LocalFile {
     }
 
     /// The names in a folder but hidden ones (`.DS_Store`), sorted.
-    static func names(inFolder folder: String, limit: Int = ReadLimits().maximumFolderEntries) throws(ReadError) -> [String] {
+    package static func names(inFolder folder: String, limit: Int = ReadLimits().maximumFolderEntries) throws(ReadError) -> [String] {
         do {
             return try FolderListing.names(in: folder, limit: limit).map(\.string).sorted()
         } catch {
@@ -80,7 +80,7 @@ enum LocalFile {
     /// the user named is followed: the file it points to is replaced, never the link. A device,
     /// a FIFO or a standard stream (`/dev/null`, `/dev/stdout`) is written through, never
     /// replaced. A link to nothing and a folder are refused.
-    static func write(_ bytes: [UInt8], to path: String, creatingFolders: Bool = false) throws(WriteError) {
+    package static func write(_ bytes: [UInt8], to path: String, creatingFolders: Bool = false) throws(WriteError) {
         try write(bytes, to: path, creatingFolders: creatingFolders, alone: true)
     }
 
@@ -92,12 +92,12 @@ enum LocalFile {
     /// to disk overlap (a page at a time, `render --format html` waited on the disk for half its
     /// time). When a file cannot be written, the others still are, and the first failure in
     /// order is thrown. Returns when every file and folder is on disk.
-    static func write(files: [(path: String, bytes: [UInt8])], creatingFolders: Bool) throws(WriteError) {
+    package static func write(files: [(path: String, bytes: [UInt8])], creatingFolders: Bool) throws(WriteError) {
         try write(paths: files.map(\.path), creatingFolders: creatingFolders) { files[$0].bytes }
     }
 
     /// `write(files:creatingFolders:)` for texts, each made UTF-8 as it is written.
-    static func write(texts files: [(path: String, text: String)], creatingFolders: Bool) throws(WriteError) {
+    package static func write(texts files: [(path: String, text: String)], creatingFolders: Bool) throws(WriteError) {
         try write(paths: files.map(\.path), creatingFolders: creatingFolders) { Array(files[$0].text.utf8) }
     }
 
@@ -129,7 +129,7 @@ enum LocalFile {
     }
 
     /// The folder holding `path`, `.` for a bare name.
-    static func folderOf(_ path: String) -> String {
+    package static func folderOf(_ path: String) -> String {
         guard let folder = BundlePath.splitLast(path).folder else { return "." }
         return folder.isEmpty ? "/" : String(folder)
     }
@@ -167,7 +167,7 @@ enum LocalFile {
     }
 
     /// The real path of `path`, links resolved, or `nil`.
-    static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)
@@ -175,7 +175,7 @@ enum LocalFile {
 
     /// The real path `path` would have, for a path that may not exist yet: its nearest existing
     /// folder resolved, the rest appended. Relative paths are taken from the working folder.
-    static func resolvedPath(_ path: String) -> String {
+    package static func resolvedPath(_ path: String) -> String {
         // Split at `/` bytes, names compared in bytes (see BundlePath).
         var components = BundlePath.components(path, omittingEmpty: true).map(String.init)
         var rest: [String] = []
@@ -219,7 +219,7 @@ enum LocalFile {
     /// The first half of replacing the file at `path` atomically: `bytes` in a temporary file
     /// beside it, with the permissions of the file it replaces, on disk before it takes the name
     /// (a crash after the rename finds the whole file). Returns the temporary file's path.
-    static func writeTemporary(_ bytes: [UInt8], for path: String) throws(WriteError) -> String {
+    package static func writeTemporary(_ bytes: [UInt8], for path: String) throws(WriteError) -> String {
         let split = BundlePath.splitLast(path)
         let temporary = (split.folder.map { $0 + "/" } ?? "") + DiskBundleWriter.temporaryName(for: String(split.name))
         var info = stat()
@@ -239,13 +239,13 @@ enum LocalFile {
     }
 
     /// Creates the folder at `path` and the folders above it that are missing (`mkdir -p`).
-    static func createFolders(_ path: String) throws(WriteError) {
+    package static func createFolders(_ path: String) throws(WriteError) {
         var created: [String] = []
         try createFolders(path, created: &created)
     }
 
     /// `createFolders(_:)`, adding each folder it created to `created`, outermost first.
-    static func createFolders(_ path: String, created: inout [String]) throws(WriteError) {
+    package static func createFolders(_ path: String, created: inout [String]) throws(WriteError) {
         var prefix = BundlePath.isAbsolute(path) ? "/" : ""
         for component in BundlePath.components(path, omittingEmpty: true) {
             prefix += component

@@ -1,5 +1,6 @@
 import Foundation
 import SettingsL10nCore
+import SettingsL10nFiles
 import SettingsL10nTestSupport
 import Testing
 

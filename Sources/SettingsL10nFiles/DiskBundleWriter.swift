@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SettingsL10nCore
 
 #if canImport(Glibc)
 import Glibc
