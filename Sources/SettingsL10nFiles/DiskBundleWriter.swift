@@ -64,28 +64,22 @@ public struct BundleFileWrite: Sendable {
 }
 
 /// Writes files of a bundle on disk atomically, and only inside it: each file is written to a
-/// temporary file in the same folder, flushed to disk, then renamed over the old one, so a
+/// temporary file in the same folder, flushed to disk, then put in place (`Placement`), so a
 /// crash or a kill at any moment leaves either the old file or the new one.
 ///
-/// A file is only replaced when it is still the regular file the command read (same bytes),
-/// a new file never replaces anything, and no symbolic link is written through. Temporary
-/// files that a killed run left behind are removed from each folder the writer writes in.
+/// A file is only replaced when it is still the regular file the command read (same bytes,
+/// exchanged and checked, a save that lands meanwhile put back), a new file never replaces
+/// anything, and no symbolic link is written through. Temporary files that a killed run left
+/// behind are removed from each folder the writer writes in (`Debris`).
 public struct DiskBundleWriter: Sendable {
     public let rootPath: String
     /// The folders already swept of stale temporary files.
     private var swept: Set<String> = []
+    /// The folders whose name was checked against the volume's spelling of it.
+    private var namesChecked: Set<String> = []
 
     public init(bundle source: DiskBundleSource) {
         self.rootPath = source.rootPath
-    }
-
-    /// The suffix of temporary files: `.<name>.settings-l10n-<pid>.tmp`.
-    static let temporaryMarker = ".settings-l10n-"
-
-    /// The name of the temporary file that becomes `name` (`.Root.strings.settings-l10n-4242.tmp`):
-    /// hidden, this process's, and recognised by `temporaryFileOwner` when a killed run left it.
-    package static func temporaryName(for name: String) -> String {
-        "." + name + temporaryMarker + "\(getpid()).tmp"
     }
 
     /// Writes `bytes` to `path` (relative to the bundle, such as `de.lproj/Root.strings`).
@@ -100,9 +94,9 @@ public struct DiskBundleWriter: Sendable {
     public static let defaultWidth = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     /// Writes many files, each atomically and durably, on `width` threads: each to a temporary
-    /// file flushed to disk, then checked and renamed into place; then each folder is flushed
-    /// once, which makes the renames durable. A crash at any moment leaves every file either
-    /// old or new (a rename that was not yet flushed leaves the old one).
+    /// file flushed to disk, then checked and put in place; then each folder is flushed once,
+    /// which makes the renames durable (`Durability`). A crash at any moment leaves every file
+    /// either old or new (a rename that was not yet flushed leaves the old one).
     /// - Returns: for each file, in order, why it was not written, or `nil`.
     public mutating func write(_ files: [BundleFileWrite], width: Int = defaultWidth) -> [BundleWriteError?] {
         var prepared: [Result<Staged, BundleWriteError>] = []
@@ -132,11 +126,7 @@ public struct DiskBundleWriter: Sendable {
         for (outcome, staged) in zip(outcomes, prepared) where outcome == nil {
             if case .success(let staged) = staged, seen.insert(staged.folder).inserted { folders.append(staged.folder) }
         }
-        let flushFailures = blockingParallelMap(folders, width: width, Self.flushFolder)
-        var unflushed: [String: String] = [:]
-        for (folder, failure) in zip(folders, flushFailures) {
-            if let failure { unflushed[folder] = failure }
-        }
+        let unflushed = Durability.flushFolders(folders)
         guard !unflushed.isEmpty else { return outcomes }
         var reported = outcomes
         for index in reported.indices where reported[index] == nil {
@@ -148,14 +138,6 @@ public struct DiskBundleWriter: Sendable {
                 kind: .notDurable)
         }
         return reported
-    }
-
-    /// Flushes a folder to disk (its renames become durable): `nil`, or what the system said.
-    package static func flushFolder(_ folder: String) -> String? {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return systemMessage() }
-        defer { close(descriptor) }
-        return fsync(descriptor) == 0 ? nil : systemMessage()
     }
 
     /// Where a file goes, checked: its folder, its name, and the temporary file beside it.
@@ -176,67 +158,46 @@ public struct DiskBundleWriter: Sendable {
         let folder = components.count == 2 ? rootPath + "/" + components[0] : rootPath
         let name = String(components.last!)
         if components.count == 2 { try prepareFolder(folder, name: String(components[0]), for: path, creating: file.expected == nil) }
+        if components.count == 2, file.expected == nil, namesChecked.insert(folder).inserted, let other = VolumeNames.otherName(of: folder) {
+            // A new table in a folder this volume matched by another spelling (DE.lproj for
+            // de.lproj): written there, it would ship under the other name, which the device
+            // (whose volume tells case apart) would not find.
+            throw BundleWriteError(path: path, message: "\(other) is there, which this volume takes for \(components[0]) (it ignores case or normalization) and a device would not; rename \(other) to \(components[0]) first; nothing was written",
+                                   kind: .conflict)
+        }
         if !swept.contains(folder) {
-            Self.removeStaleTemporaryFiles(in: folder)
+            Debris.sweep(folder)
             swept.insert(folder)
         }
-        return Staged(folder: folder, target: folder + "/" + name,
-                      temporary: folder + "/" + Self.temporaryName(for: name))
+        return Staged(folder: folder, target: folder + "/" + name, temporary: folder + "/" + Debris.temporaryName(for: name))
     }
 
-    /// Writes one file: its bytes to the temporary file, flushed, then renamed over the file
-    /// (still the one read) or linked where nothing is.
+    /// Writes one file: its bytes to the temporary file, flushed, then put in place of the file
+    /// (still the one read) or created where nothing is.
     private static func put(_ file: BundleFileWrite, at staged: Staged) throws(BundleWriteError) {
         let (path, target, temporary) = (file.path, staged.target, staged.temporary)
-        var mode: mode_t = 0o644
-        var info = stat()
-        if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG { mode = info.st_mode & 0o7777 }
-        var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        if descriptor < 0, errno == EEXIST {
-            // Left by an earlier process that had this process's id: this process never leaves one.
-            unlink(temporary)
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        }
-        guard descriptor >= 0 else {
-            throw BundleWriteError(path: path, message: "cannot create a temporary file beside it: \(systemMessage()); nothing was written")
-        }
         func fail(_ message: String, kind: BundleWriteError.Kind = .failure) -> BundleWriteError {
             unlink(temporary)
             return BundleWriteError(path: path, message: message + "; the file was left as it was", kind: kind)
         }
-        let failure = file.bytes.withUnsafeBytes { FileDescriptorWriting.writeAll($0, to: descriptor) }
-        guard failure == 0 else {
-            close(descriptor)
-            throw fail("cannot write: \(String(cString: strerror(failure)))")
-        }
-        guard fchmod(descriptor, mode) == 0 else {
-            let message = systemMessage()
-            close(descriptor)
-            throw fail("cannot set the file's permissions: \(message)")
-        }
-        guard flushData(descriptor) == 0 else {
-            let message = systemMessage()
-            close(descriptor)
-            throw fail("cannot flush to disk: \(message)")
-        }
-        guard close(descriptor) == 0 else { throw fail("cannot close: \(systemMessage())") }
-        if let expected = file.expected {
-            if let conflict = differs(target, from: expected) {
-                throw fail(conflict, kind: unreadable(conflict) ? .failure : .conflict)
+        if let (code, step) = Placement.writeTemporary(file.bytes, at: temporary, mode: Placement.mode(of: target, otherwise: 0o644)) {
+            let reason = Durability.systemMessage(code)
+            switch step {
+            case .create: throw BundleWriteError(path: path, message: "cannot create a temporary file beside it: \(reason); nothing was written")
+            case .write: throw fail("cannot write: \(reason)")
+            case .permissions: throw fail("cannot set the file's permissions: \(reason)")
+            case .flush: throw fail("cannot flush to disk: \(reason)")
+            case .close: throw fail("cannot close: \(reason)")
             }
-            try replace(target, with: temporary, expected: expected, bytes: file.bytes, fail: fail)
-        } else {
-            try createWithoutReplacing(target, from: temporary, fail: fail)
         }
-    }
-
-    /// Flushes a file's data (and the size that reads it) to disk.
-    package static func flushData(_ descriptor: Int32) -> Int32 {
-        #if os(Linux)
-        fdatasync(descriptor)
-        #else
-        fsync(descriptor)
-        #endif
+        if let expected = file.expected {
+            if let conflict = Placement.differs(target, from: expected) {
+                throw fail(conflict, kind: Placement.unreadable(conflict) ? .failure : .conflict)
+            }
+            try Placement.replace(target, with: temporary, expected: expected, bytes: file.bytes, fail: fail)
+        } else {
+            try Placement.create(target, from: temporary, fail: fail)
+        }
     }
 
     /// Checks that the file's folder is a real folder of the bundle (never a link), creating a
@@ -248,7 +209,7 @@ public struct DiskBundleWriter: Sendable {
                 throw BundleWriteError(path: path, message: "the folder \(name) does not exist; nothing was written")
             }
             guard mkdir(folder, 0o755) == 0 || errno == EEXIST, lstat(folder, &info) == 0 else {
-                throw BundleWriteError(path: path, message: "cannot create the folder \(name): \(Self.systemMessage()); nothing was written")
+                throw BundleWriteError(path: path, message: "cannot create the folder \(name): \(Durability.systemMessage()); nothing was written")
             }
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -257,94 +218,12 @@ public struct DiskBundleWriter: Sendable {
         }
     }
 
-    /// Moves the temporary file to `target`, failing when anything is there: a hard link made
-    /// with `link` (which never replaces), or, where the file system has no hard links, a
-    /// rename after checking that nothing is there.
-    private static func createWithoutReplacing(_ target: String, from temporary: String,
-                                        fail: (String, BundleWriteError.Kind) -> BundleWriteError) throws(BundleWriteError) {
-        if link(temporary, target) == 0 {
-            unlink(temporary)
-            return
-        }
-        if errno == EEXIST {
-            throw fail("a file appeared there while settings-l10n was working (it was not there when the bundle was read); run again", .conflict)
-        }
-        var info = stat()
-        guard lstat(target, &info) != 0, errno == ENOENT else {
-            throw fail("a file appeared there while settings-l10n was working (it was not there when the bundle was read); run again", .conflict)
-        }
-        guard rename(temporary, target) == 0 else { throw fail("cannot create the file: \(Self.systemMessage())", .failure) }
-    }
-
-    /// How `differs` begins when the file could not be read (a failure of the disk, not a change).
-    static let unreadablePrefix = "cannot read the file to check it is still the one read: "
-
-    static func unreadable(_ difference: String) -> Bool { difference.hasPrefix(unreadablePrefix) }
-
-    /// Why `path` is not the regular file holding `expected`, or `nil` when it is.
-    static func differs(_ path: String, from expected: [UInt8]) -> String? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            return "the file was removed while settings-l10n was working; run again"
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            return info.st_mode & S_IFMT == S_IFLNK
-                ? "the file is now a symbolic link; settings-l10n never writes through links"
-                : "the file is no longer a regular file"
-        }
-        let changed = "the file changed while settings-l10n was working (an editor saved it?); run again"
-        guard Int(info.st_size) == expected.count else { return changed }
-        guard let current = readAll(path) else { return unreadablePrefix + systemMessage() }
-        guard current.count == expected.count else { return changed }
-        // memcmp: a generic byte-by-byte comparison was a twentieth of a real merge's time.
-        let same = current.isEmpty || current.withUnsafeBytes { read in
-            expected.withUnsafeBytes { memcmp(read.baseAddress!, $0.baseAddress!, current.count) == 0 }
-        }
-        return same ? nil : changed
-    }
-
     /// Removes what killed or failed runs left (temporary files of processes that no longer
     /// run) from the bundle's folder and each of its `.lproj` folders, also where this run
     /// writes nothing: a run that finds every table up to date still leaves the bundle clean.
     public mutating func sweepTemporaryFiles() {
-        var folders = [rootPath]
-        if let names = try? FolderListing.names(in: rootPath) {
-            for name in names.lazy.filter(\.isUTF8).map(\.string) where name.hasSuffix(".lproj") {
-                var info = stat()
-                if lstat(rootPath + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { folders.append(rootPath + "/" + name) }
-            }
+        for folder in Debris.bundleFolders(rootPath) where swept.insert(folder).inserted {
+            Debris.sweep(folder)
         }
-        for folder in folders where swept.insert(folder).inserted {
-            Self.removeStaleTemporaryFiles(in: folder)
-        }
-    }
-
-    /// Removes the temporary files of processes that no longer run from `folder` (only those
-    /// of the file named `target`, when given).
-    package static func removeStaleTemporaryFiles(in folder: String, for target: String? = nil) {
-        guard let names = try? FolderListing.names(in: folder, includingHidden: true) else { return }
-        for name in names.lazy.filter(\.isUTF8).map(\.string) {
-            if let target, !name.hasPrefix("." + target + temporaryMarker) { continue }
-            guard let pid = temporaryFileOwner(name), pid != getpid() else { continue }
-            // `kill` with signal 0 asks whether the process exists; ESRCH says it does not.
-            if kill(pid, 0) != 0, errno == ESRCH {
-                var info = stat()
-                if lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                    unlink(folder + "/" + name)
-                }
-            }
-        }
-    }
-
-    /// The process id in a temporary file's name (`.Root.strings.settings-l10n-4242.tmp`).
-    static func temporaryFileOwner(_ name: String) -> pid_t? {
-        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let marker = name.byteRange(of: temporaryMarker) else { return nil }
-        let digits = name[marker.upperBound...].dropLast(4)
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let pid = pid_t(digits), pid > 0 else { return nil }
-        return pid
-    }
-
-    private static func systemMessage() -> String {
-        String(cString: strerror(errno))
     }
 }

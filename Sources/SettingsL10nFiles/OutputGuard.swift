@@ -46,7 +46,8 @@ package enum OutputGuard {
     /// Refuses a symbolic link below an output folder, on the way to any file the command
     /// would write there: a link is followed only where the user named it, and one planted in
     /// the folder (`out/de.xliff` to a table of the bundle) must not take the write elsewhere.
-    package static func refuseLinks(below folder: String, to files: [String]) throws {
+    /// `role` names the folder in the message (`the output folder`, `the catalog folder`).
+    package static func refuseLinks(below folder: String, to files: [String], role: String = "the output folder") throws {
         let base = folder.utf8.last == UInt8(ascii: "/") ? String(Substring(folder.unicodeScalars.dropLast())) : folder
         var checked: Set<String> = []
         for file in files {
@@ -58,7 +59,7 @@ package enum OutputGuard {
                 var info = stat()
                 guard lstat(path, &info) == 0 else { break }  // nothing there yet, nor below
                 if info.st_mode & S_IFMT == S_IFLNK {
-                    throw OutputRefusal("\(path) is a symbolic link inside the output folder \(folder); settings-l10n follows only a link named on the command line: remove it, or choose another folder; nothing was written")
+                    throw OutputRefusal("\(path) is a symbolic link inside \(role) \(folder); settings-l10n follows only a link named on the command line: remove it, or choose another folder; nothing was written")
                 }
             }
         }

@@ -36,7 +36,7 @@ extension LocalFile {
             let folder = LocalFile.folderOf(path)
             if seenFolders.insert(folder).inserted {
                 try LocalFile.createFolders(folder, created: &createdFolders)
-                DiskBundleWriter.removeStaleTemporaryFiles(in: folder)
+                Debris.sweep(folder)
                 folders.append(folder)
             }
             waiting.wait()
@@ -74,11 +74,10 @@ extension LocalFile {
                 throw CommitFailure(reason: reason, path: file.path, renamed: index, staging: false)
             }
             queue.sync { self.staged = [] }
-            for folder in folders {
-                if let failure = DiskBundleWriter.flushFolder(folder) {
-                    throw CommitFailure(reason: "the files were written, but \(folder) could not be flushed to disk (\(failure)): they may not survive a power cut",
-                                        path: nil, renamed: staged.count, staging: false)
-                }
+            let unflushed = Durability.flushFolders(folders)
+            if let folder = folders.first(where: { unflushed[$0] != nil }), let failure = unflushed[folder] {
+                throw CommitFailure(reason: "the files were written, but \(folder) could not be flushed to disk (\(failure)): they may not survive a power cut",
+                                    path: nil, renamed: staged.count, staging: false)
             }
         }
 

@@ -73,7 +73,7 @@ struct WriterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/Settings.bundle/de.lproj").sorted() == [
             ".Root.strings.settings-l10n-\(getppid()).tmp", ".notes.tmp", "Root.strings",
         ])
-        #expect(DiskBundleWriter.temporaryFileOwner(".Root.strings.settings-l10n-42.tmp") == 42)
-        #expect(DiskBundleWriter.temporaryFileOwner(".Root.strings.settings-l10n-x.tmp") == nil)
+        #expect(Debris.owner(of: ".Root.strings.settings-l10n-42.tmp") == 42)
+        #expect(Debris.owner(of: ".Root.strings.settings-l10n-x.tmp") == nil)
     }
 }
