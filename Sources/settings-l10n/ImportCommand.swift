@@ -193,7 +193,7 @@ struct ImportCommand: ParsableCommand {
 
     private func printDiffs(_ updates: [TableUpdate]) -> [TableUpdate] {
         for update in updates {
-            printOutput(update.unifiedDiff)
+            printAsWritten(update.unifiedDiff)
         }
         return updates
     }

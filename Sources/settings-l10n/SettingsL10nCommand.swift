@@ -5,10 +5,16 @@ import SettingsL10nFiles
 #if canImport(Glibc)
 import Glibc
 import CMalloc
-private func terminate(_ code: Int32) -> Never { Glibc.exit(code) }
+private func terminate(_ code: Int32) -> Never {
+    finishOutput()
+    Glibc.exit(code)
+}
 #elseif canImport(Darwin)
 import Darwin
-private func terminate(_ code: Int32) -> Never { Darwin.exit(code) }
+private func terminate(_ code: Int32) -> Never {
+    finishOutput()
+    Darwin.exit(code)
+}
 #endif
 
 @main

@@ -71,9 +71,9 @@ struct SyncCommand: ParsableCommand {
         if dryRun {
             for plan in plans {
                 if plan.result.catalogChanged {
-                    printOutput(UnifiedDiff.diff(old: plan.original ?? [], new: plan.bytes, path: plan.path, isNewFile: plan.original == nil))
+                    printAsWritten(UnifiedDiff.diff(old: plan.original ?? [], new: plan.bytes, path: plan.path, isNewFile: plan.original == nil))
                 }
-                for update in plan.result.updates { printOutput(update.unifiedDiff) }
+                for update in plan.result.updates { printAsWritten(update.unifiedDiff) }
             }
         } else {
             for index in plans.indices { try write(&plans[index], into: loaded.source) }
