@@ -103,7 +103,7 @@ let package = Package(
         // The real bundles of Tests/Corpus (vendored, and fetched by scripts/fetch-corpus), through every layer.
         .testTarget(name: "CorpusTests", dependencies: ["SettingsL10n", "SettingsL10nTestSupport"], exclude: ["Golden"]),
         // End-to-end tests of the built binary: stdout, stderr and exit code.
-        .testTarget(name: "CLITests", dependencies: ["settings-l10n", "SettingsL10nICU", "SettingsL10nTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["settings-l10n", "SettingsL10nICU", "SettingsL10nTestSupport"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

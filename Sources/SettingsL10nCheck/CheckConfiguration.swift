@@ -36,6 +36,23 @@ public struct CheckConfiguration: Hashable, Sendable {
     /// Where each entry of the file's arrays starts (`"ignore"` → the position of `ignore[0]`,
     /// `ignore[1]`, …), for findings about an entry.
     public var entryPositions: [String: [TextPosition]] = [:]
+    /// Where the value of each setting starts (`"catalog"` → the position of its string).
+    public var valuePositions: [String: TextPosition] = [:]
+    /// The path settings (`"catalog"`, `"bundle"`) that the path policy refused, each with why:
+    /// set by whoever resolves them against the file system (the command line tool), reported
+    /// by check (`configuration-path-refused`), and never used.
+    public var refusedPaths: [RefusedPath] = []
+
+    /// A path setting the path policy refused, and why (`leaves the repository …`).
+    public struct RefusedPath: Hashable, Sendable {
+        public var setting: String
+        public var reason: String
+
+        public init(setting: String, reason: String) {
+            self.setting = setting
+            self.reason = reason
+        }
+    }
 
     /// What counts as translated, from `doNotTranslate`, the no-letters rule and `keep`: the
     /// policy the catalog is extracted with.
@@ -81,9 +98,9 @@ public struct CheckConfiguration: Hashable, Sendable {
         guard bytes.count <= maximumSize else {
             throw ConfigurationError("the file is \(bytes.count) bytes, more than the limit of \(maximumSize)")
         }
-        let root: JSONValue, elements: [String: [TextPosition]]
+        let root: JSONValue, elements: [String: [TextPosition]], values: [String: TextPosition]
         do {
-            (root, elements) = try JSONReader.readRecordingElements(bytes)
+            (root, elements, values) = try JSONReader.readRecordingElements(bytes)
         } catch {
             throw ConfigurationError("not valid JSON: \(error.description)")
         }
@@ -92,6 +109,7 @@ public struct CheckConfiguration: Hashable, Sendable {
         }
         var configuration = CheckConfiguration(location: location)
         configuration.entryPositions = elements
+        configuration.valuePositions = values
         for (key, value) in members {
             switch key {
             case "rules": configuration.severities = try severities(value, knownRules: knownRules)

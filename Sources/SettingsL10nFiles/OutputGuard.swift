@@ -20,12 +20,12 @@ package struct OutputRefusal: Error, CustomStringConvertible {
 /// Where reports, baselines, stamps and exports may be written.
 package enum OutputGuard {
     /// Refuses an output inside the bundle folder: a report, a baseline or an export never
-    /// replaces a schema file or a table (only merge and import write the bundle).
+    /// replaces a schema file or a table (only merge, import and sync write the bundle). Inside
+    /// is decided by device and inode (`FileIdentity`), so another path to the bundle (a bind
+    /// mount, a Docker volume, a macOS firmlink, another case of its name) is inside too.
     package static func refuseInsideBundle(_ path: String, bundle: DiskBundleSource, option: String) throws {
-        let resolved = LocalFile.resolvedPath(path)
-        let root = bundle.rootPath
-        guard BundlePath.isSameOrBelow(resolved, root) else { return }
-        throw OutputRefusal("\(option) \(path) is inside the bundle; only merge and import write there: give a path outside it")
+        guard FileIdentity.isSameOrBelow(path, bundle.rootPath) else { return }
+        throw OutputRefusal("\(option) \(path) is inside the bundle; only merge, import and sync write there: give a path outside it")
     }
 
     /// Whether a file is at `path` and holds other bytes than `bytes`.

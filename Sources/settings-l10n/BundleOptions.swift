@@ -62,11 +62,23 @@ struct BundleOptions: ParsableArguments {
         } catch {
             throw ConfigurationFailure(message: "the configuration file: \(error.message)")
         }
+        var configuration: CheckConfiguration
         do {
-            return try CheckConfiguration.parse(bytes, location: file.location)
+            configuration = try CheckConfiguration.parse(bytes, location: file.location)
         } catch {
             throw ConfigurationFailure(message: "\(file.path): \(error.message)")
         }
+        // Its paths through the one path policy: those it refuses are reported by check and
+        // never used.
+        for (setting, value) in [("bundle", configuration.bundle), ("catalog", configuration.catalog)] {
+            guard let value else { continue }
+            do {
+                _ = try PathPolicy.resolve(value, setting: setting, configurationAt: file.path, insideBundle: configuration.isInsideBundle)
+            } catch {
+                configuration.refusedPaths.append(.init(setting: setting, reason: error.reason))
+            }
+        }
+        return configuration
     }
 
     /// The bundle and the options given, as a shell command line repeats them

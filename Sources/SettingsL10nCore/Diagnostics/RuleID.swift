@@ -69,6 +69,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     // The configuration
     case configurationUnused = "configuration-unused"
     case configurationInBundle = "configuration-in-bundle"
+    case configurationPathRefused = "configuration-path-refused"
 
     // XLIFF export and import (not rules of check: they say why a string or unit was left out)
     case xliffUnrepresentable = "xliff-unrepresentable"
