@@ -56,8 +56,9 @@ struct RenderCommand: ParsableCommand {
         try requireICU(for: "render")
         let loaded = try options.load()
         let resolver = Resolver(bundle: loaded.bundle, catalog: loaded.catalog, idiom: idiom)
-        let unmatched = resolver.unmatchedLocales(locales)
-        if !unmatched.isEmpty { throw CommandFailure(loaded.bundle.noFolderMessage(for: unmatched)) }
+        // A user's language, not a folder: one no folder matches sees the fallback, which is
+        // rendered; a note names it, so that a mistyped language is noticed.
+        for locale in resolver.unmatchedLocales(locales) { printError("note: " + resolver.fallbackNote(for: locale)) }
         var requested: [LocaleRequest] = []
         func add(_ request: LocaleRequest) {
             if !requested.contains(where: { $0.name == request.name }) { requested.append(request) }
