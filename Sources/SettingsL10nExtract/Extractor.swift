@@ -61,8 +61,10 @@ public enum Extractor {
             // What the other host shows too: merge --prune never deletes what either host needs.
             if !table.otherHostKeys.isEmpty { catalog.otherHostKeys[table.name] = table.otherHostKeys }
         }
-        // A table is in the catalog once a file uses one of its strings.
-        catalog.tables = tables.filter { !$0.strings.isEmpty }.sorted { $0.name < $1.name }
+        // A table is in the catalog once a file uses one of its strings; a table a missing
+        // generated pane uses is left alone (its keys are unknown).
+        let leftAlone = bundle.tablesLeftAlone
+        catalog.tables = tables.filter { !$0.strings.isEmpty && !leftAlone.contains($0.name) }.sorted { $0.name < $1.name }
             .map { CatalogTable(name: $0.name, strings: $0.strings) }
         let usedPatterns = Set(used.map { doNotTranslate[$0] })
         catalog.unusedDoNotTranslate = doNotTranslate.filter { !usedPatterns.contains($0) }.map(\.text)
