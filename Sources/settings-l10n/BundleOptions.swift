@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 /// The options every command takes.
 struct BundleOptions: ParsableArguments {
@@ -119,5 +120,21 @@ func shellQuoted(_ word: String) -> String {
     let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
         scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./=:@%+,".unicodeScalars.contains(scalar))
     }
-    return plain ? word : "'" + word.replacingEvery("'", with: "'\\''") + "'"
+    if plain { return word }
+    // A word that holds a line break or another control character is written in the shells'
+    // ANSI-C quotes ($'de\n.lproj', as GNU ls writes it), so the suggestion stays one line.
+    guard TerminalText.escaped(word) != word else { return "'" + word.replacingEvery("'", with: "'\\''") + "'" }
+    var quoted = "$'"
+    for scalar in word.unicodeScalars {
+        switch scalar {
+        case "\n": quoted += "\\n"
+        case "\t": quoted += "\\t"
+        case "\r": quoted += "\\r"
+        case "'", "\\": quoted += "\\" + String(scalar)
+        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || TerminalText.escaped(String(scalar)) != String(scalar):
+            quoted += String(scalar).utf8.map { "\\x" + String($0, radix: 16) }.joined()
+        default: quoted.unicodeScalars.append(scalar)
+        }
+    }
+    return quoted + "'"
 }

@@ -1,4 +1,5 @@
 import SettingsL10n
+import SettingsL10nFiles
 
 extension BundleOptions {
     /// The String Catalog of the bundle: `--catalog`, else the configuration's `"catalog"`

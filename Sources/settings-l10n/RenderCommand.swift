@@ -1,5 +1,6 @@
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
