@@ -24,6 +24,11 @@ public struct CheckConfiguration: Hashable, Sendable {
     public var tableFallback: TableFallback?
     /// Whether InAppSettingsKit shows the bundle inside the app (`--in-app`).
     public var inApp = false
+    /// The root page's base name when it is not `Root` (`--root-page`): InAppSettingsKit apps
+    /// may start at another (`Main` for `Main.plist`).
+    public var rootPage: String?
+    /// Panes a build step generates, which may be missing (LicensePlist's).
+    public var generatedPanes: [GeneratedPane] = []
     /// The bundle this configuration is for, relative to the configuration file: the one the
     /// build-tool plugin checks when a target has no Settings.bundle among its resources.
     public var bundle: String?
@@ -80,7 +85,8 @@ public struct CheckConfiguration: Hashable, Sendable {
     package static let maximumSize = 1 << 20
 
     /// The settings a configuration may hold.
-    static let settings = ["rules", "ignore", "doNotTranslate", "keep", "developmentLanguage", "tableFallback", "inApp", "bundle", "catalog"]
+    static let settings = ["rules", "ignore", "doNotTranslate", "keep", "developmentLanguage", "tableFallback", "inApp", "rootPage",
+                           "generatedPanes", "bundle", "catalog"]
 
     /// What is wrong with `language` as a development language (it names the `.lproj` folder
     /// merge creates), or `nil` when it is a language identifier.
@@ -134,6 +140,11 @@ public struct CheckConfiguration: Hashable, Sendable {
             case "inApp":
                 guard let flag = value.boolValue else { throw ConfigurationError("\"inApp\" must be true or false") }
                 configuration.inApp = flag
+            case "rootPage":
+                guard let name = value.stringValue else { throw ConfigurationError("\"rootPage\" must be the root page's name without .plist, such as \"Main\"") }
+                if let problem = BundleLayout.problem(withRootPage: name) { throw ConfigurationError("\"rootPage\" \(MessageText.quoted(name)) \(problem)") }
+                configuration.rootPage = name
+            case "generatedPanes": configuration.generatedPanes = try generatedPanes(value)
             case "bundle":
                 guard let path = value.stringValue, !path.isEmpty, path.utf8.first != UInt8(ascii: "/"),
                       !BundlePath.components(path, omittingEmpty: true).contains(where: BundlePath.isParent) else {
@@ -156,6 +167,35 @@ public struct CheckConfiguration: Hashable, Sendable {
             }
         }
         return configuration
+    }
+
+    /// `"generatedPanes": ["com.mono0926.LicensePlist", {"file": "Credits", "tables": ["Credits"]}]`:
+    /// each a child pane's `File` (or a `*` pattern), alone or with the tables its strings are in.
+    private static func generatedPanes(_ value: JSONValue) throws(ConfigurationError) -> [GeneratedPane] {
+        let example = "such as [\"com.mono0926.LicensePlist\", {\"file\": \"Credits\", \"tables\": [\"Credits\"]}]"
+        guard let entries = value.arrayValue else {
+            throw ConfigurationError("\"generatedPanes\" must be an array of child panes' File values (or * patterns), \(example)")
+        }
+        var panes: [GeneratedPane] = []
+        for (index, entry) in entries.enumerated() {
+            if let file = entry.stringValue, !file.isEmpty {
+                panes.append(GeneratedPane(file: GlobPattern(file)))
+                continue
+            }
+            guard let fields = entry.members, let file = fields.first(where: { $0.0 == "file" })?.1.stringValue, !file.isEmpty else {
+                throw ConfigurationError("generatedPanes[\(index)] must be a File value or an object with \"file\" and \"tables\", \(example)")
+            }
+            var tables: [String] = []
+            for (name, field) in fields where name != "file" {
+                guard name == "tables", let names = field.arrayValue?.compactMap(\.stringValue), names.count == field.arrayValue?.count,
+                      !names.contains(where: \.isEmpty) else {
+                    throw ConfigurationError("generatedPanes[\(index)] has \(MessageText.quoted(name)); an entry has \"file\" and \"tables\" (an array of table names), \(example)")
+                }
+                tables = names
+            }
+            panes.append(GeneratedPane(file: GlobPattern(file), tables: tables))
+        }
+        return panes
     }
 
     /// `"rules": {"stale-key": "off", "missing-translation": "error"}`.

@@ -57,12 +57,13 @@ extension BundleOptions {
         let bundle: SettingsBundle
         do {
             source = try DiskBundleSource(path: self.bundle)
-            bundle = try BundleLoader.load(from: source)
+            bundle = try BundleLoader.load(from: source, layout: layout(configuration))
         } catch {
             let hint = suggestedBundle.map { "; did you mean \($0)?" } ?? ""
             throw CommandFailure("cannot read the bundle: \(error.description)\(hint)")
         }
         guard bundle.hasSchemaFile else {
+            if let layout = bundle.localizedRootMessage { throw CommandFailure("\(self.bundle) is not read: \(layout)") }
             throw CommandFailure(BundleLocation.notABundleMessage(self.bundle, suggestion: suggestedBundle))
         }
         let catalog = Extractor.catalog(of: bundle, developmentLanguage: language(configuration),

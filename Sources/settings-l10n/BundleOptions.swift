@@ -21,6 +21,9 @@ struct BundleOptions: ParsableArguments {
     @Flag(help: "The bundle is shown by InAppSettingsKit inside the app, not by the Settings app: its IASK rows and a multi-value's FooterText count, and .inApp.plist versions come first.")
     var inApp = false
 
+    @Option(help: ArgumentHelp("The root page's name without .plist, when the app hands InAppSettingsKit another than Root (default: Root, or the configuration's rootPage).", valueName: "name"))
+    var rootPage: String?
+
     @Option(help: ArgumentHelp("The configuration file (default: the first \(CheckConfiguration.fileName) in the bundle folder, beside it, or in a parent folder up to the repository's root).", valueName: "file"))
     var config: String?
 
@@ -35,6 +38,9 @@ struct BundleOptions: ParsableArguments {
     func validate() throws {
         if let developmentLanguage, let problem = CheckConfiguration.languageProblem(developmentLanguage) {
             throw ValidationError("--development-language \(problem)")
+        }
+        if let rootPage, let problem = BundleLayout.problem(withRootPage: rootPage) {
+            throw ValidationError("--root-page \(MessageText.quoted(rootPage)) \(problem)")
         }
     }
 
@@ -89,6 +95,7 @@ struct BundleOptions: ParsableArguments {
         if let tableFallback { words += ["--table-fallback", tableFallback.rawValue] }
         if let config { words += ["--config", config] }
         if inApp { words.append("--in-app") }
+        if let rootPage { words += ["--root-page", rootPage] }
         return words.map(shellQuoted).joined(separator: " ")
     }
 
@@ -100,6 +107,12 @@ struct BundleOptions: ParsableArguments {
     /// What shows the bundle: InAppSettingsKit with `--in-app` or the configuration's `inApp`.
     func host(_ configuration: CheckConfiguration) -> SettingsHost {
         inApp || configuration.inApp ? .inAppSettingsKit : .settingsApp
+    }
+
+    /// The root page (the option, else the configuration's, else Root) and the configuration's
+    /// generated panes.
+    func layout(_ configuration: CheckConfiguration) -> BundleLayout {
+        BundleLayout(rootPage: rootPage ?? configuration.rootPage ?? "Root", generatedPanes: configuration.generatedPanes)
     }
 
     func fallback(_ configuration: CheckConfiguration) -> TableFallback {

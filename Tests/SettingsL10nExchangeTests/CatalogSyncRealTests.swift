@@ -81,8 +81,8 @@ struct CatalogSyncRealTests {
     func vlcRoundTrip() throws {
         let workspace = try Workspace(Self.vlc)
         let adopted = try workspace.sync(nil)
-        #expect(adopted.catalog.entries.count == 231)
-        #expect(CatalogSyncTests.units(adopted.catalog) == 7_287)
+        #expect(adopted.catalog.entries.count == 237)
+        #expect(CatalogSyncTests.units(adopted.catalog) == 7_597)
         #expect(adopted.updates == [])
         #expect(adopted.diagnostics == [])
         try Self.expectNothingLost(adopted.catalog, workspace)

@@ -16,6 +16,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case childPaneFileInvalid = "child-pane-file-invalid"
     case childPaneFileMissing = "child-pane-file-missing"
     case childPaneCycle = "child-pane-cycle"
+    case generatedPaneMissing = "generated-pane-missing"
     case stringsTableInvalid = "strings-table-invalid"
     case localizableNotString = "localizable-not-string"
 
