@@ -13,6 +13,9 @@ struct ImportPlanner {
     private var tableOrder: [String] = []
     private var sourceValues: [String: [String: String]] = [:]
     private var outcome = ImportResult()
+    /// The `import-replaced` warnings, with the table each is about: told only for the tables
+    /// that are written.
+    private var replaced: [(table: String, diagnostic: Diagnostic)] = []
     /// The review mark of a unit waiting for review.
     var reviewComment = ReviewMark.importedComment
 
@@ -34,6 +37,13 @@ struct ImportPlanner {
         /// Why the table may not be written (a link), with where its units came from: refused
         /// only if the import would change it.
         var refusal: (reason: String, location: SourceLocation)?
+
+        /// The translation the table holds for `key`: the value the device reads, unless it is
+        /// empty or the development text `merge --fill source` put there.
+        func translation(of key: String) -> String? {
+            guard let entry = effective[key].map({ document.entries[$0] }), !entry.isUntranslatedFill, let value = entry.stringValue, !value.isEmpty else { return nil }
+            return value
+        }
     }
 
     init(bundle: SettingsBundle, catalog: Catalog, sections: [XLIFFImporter.Section]) {
@@ -59,6 +69,12 @@ struct ImportPlanner {
                 continue
             }
             let review = unit.state?.hasPrefix("needs-review") == true ? reviewComment : nil
+            if let held = table.translation(of: unit.id), held != target {
+                replaced.append((section.tablePath, Diagnostic(
+                    .warning, rule: .importReplaced,
+                    "\(section.tablePath) has \(MessageText.quoted(held)) for \(MessageText.quoted(unit.id)); the document's \(MessageText.quoted(target)) replaces it",
+                    at: SourceLocation(file: section.documentPath, position: unit.position, key: unit.id))))
+            }
             if Self.write(target, review: review, for: strings[unit.id]!, in: &table, sourceText: { source[$0] ?? $0 }) {
                 table.written += 1
             } else {
@@ -76,6 +92,8 @@ struct ImportPlanner {
         result.updates = planner.settled.updates
         result.written = planner.settled.written
         result.rejected += planner.settled.rejected
+        let written = Set(result.updates.map(\.path))
+        result.replaced = planner.replaced.filter { written.contains($0.table) }.map(\.diagnostic)
         return result
     }
 

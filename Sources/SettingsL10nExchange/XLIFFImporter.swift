@@ -14,6 +14,9 @@ public struct ImportResult: Hashable, Sendable {
     public var untranslated = 0
     /// Units whose target is already what the table holds.
     public var unchanged = 0
+    /// Translations the import replaces with a different text (`import-replaced` warnings,
+    /// each naming the old and the new text), in the order of the units.
+    public var replaced: [Diagnostic] = []
     /// `<file>` sections of whole-app exports that are not this bundle's tables (the app's
     /// `Localizable.strings`, `Info.plist`, another bundle's tables): their `original`s.
     public var skipped: [String] = []

@@ -76,6 +76,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case importSourceChanged = "import-source-changed"
     case importConflict = "import-conflict"
     case importTableRefused = "import-table-refused"
+    case importReplaced = "import-replaced"
 
     // String Catalog sync (not rules of check: they say what sync could not reconcile)
     case syncConflict = "sync-conflict"
