@@ -34,19 +34,19 @@ public struct TranslationPolicy: Hashable, Sendable {
     }
 
     /// The place in `doNotTranslate` of the first pattern that names `key`, or `nil`.
-    public func doNotTranslatePattern(naming key: String) -> Int? {
-        doNotTranslateSet.isEmpty ? nil : doNotTranslateSet.firstMatch(key)
+    public func doNotTranslatePattern(naming key: StringsKey) -> Int? {
+        doNotTranslateSet.isEmpty ? nil : doNotTranslateSet.firstMatch(key.string)
     }
 
     /// Whether the string of `key` needs a translation: it has a letter, and no
     /// `doNotTranslate` pattern names it.
-    public func needsTranslation(_ key: String) -> Bool {
-        Self.hasLetter(key) && doNotTranslatePattern(naming: key) == nil
+    public func needsTranslation(_ key: StringsKey) -> Bool {
+        Self.hasLetter(key.string) && doNotTranslatePattern(naming: key) == nil
     }
 
     /// Whether the app reads `key` itself (`keep`): such a key is never stale.
-    public func isKept(_ key: String) -> Bool {
-        !keepSet.isEmpty && keepSet.matchesAny(key)
+    public func isKept(_ key: StringsKey) -> Bool {
+        !keepSet.isEmpty && keepSet.matchesAny(key.string)
     }
 
     /// Where a string stands in one language's table.

@@ -253,7 +253,7 @@ public struct StringsTableFile: Hashable, Sendable {
     }
 
     /// The values the device reads (`nil` when the table cannot be read).
-    public func values() -> [String: String]? {
+    public func values() -> [StringsKey: String]? {
         try? deviceTable()
     }
 
@@ -261,7 +261,7 @@ public struct StringsTableFile: Hashable, Sendable {
     /// byte-order mark is read as CoreFoundation reads it, its first two bytes skipped and the
     /// rest taken as big-endian (so a little-endian file does not parse at all).
     /// - Throws: when the device cannot read the table, and so shows its keys as written.
-    package func deviceTable(limits: ReadLimits = .standard) throws(TableReadError) -> [String: String] {
+    package func deviceTable(limits: ReadLimits = .standard) throws(TableReadError) -> [StringsKey: String] {
         try deviceScan(limits: limits).table
     }
 

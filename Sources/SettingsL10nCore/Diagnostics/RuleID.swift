@@ -44,6 +44,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     // Tables
     case stringsSyntax = "strings-syntax"
     case duplicateKey = "duplicate-key"
+    case keyLookAlike = "key-look-alike"
     case emptyValue = "empty-value"
     case valueWhitespace = "value-whitespace"
     case missingTranslation = "missing-translation"

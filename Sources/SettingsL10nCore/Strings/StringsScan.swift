@@ -13,7 +13,7 @@ import Darwin
 package struct StringsScan: Sendable {
     /// One entry, its key and value as strings.
     package struct Entry: Hashable, Sendable {
-        package var key: String
+        package var key: StringsKey
         /// The value when it is a string (arrays and dictionaries give `nil`).
         package var value: String?
         package var position: TextPosition
@@ -103,8 +103,8 @@ package struct StringsScan: Sendable {
         withBytes { $0.entry(index) }
     }
 
-    package func key(at index: Int) -> String {
-        withBytes { String(decoding: $0.key(index), as: UTF8.self) }
+    package func key(at index: Int) -> StringsKey {
+        withBytes { StringsKey(utf8: $0.key(index)) }
     }
 
     package func position(at index: Int) -> TextPosition {
@@ -112,13 +112,13 @@ package struct StringsScan: Sendable {
     }
 
     /// The table the device reads: each key's value from its last entry.
-    package var table: [String: String] {
-        var table: [String: String] = [:]
+    package var table: [StringsKey: String] {
+        var table: [StringsKey: String] = [:]
         table.reserveCapacity(count)
         withBytes { bytes in
             for index in indices {
                 if let value = bytes.value(index) {
-                    table[String(decoding: bytes.key(index), as: UTF8.self)] = String(decoding: value, as: UTF8.self)
+                    table[StringsKey(utf8: bytes.key(index))] = String(decoding: value, as: UTF8.self)
                 }
             }
         }
@@ -160,7 +160,7 @@ package struct StringsScan: Sendable {
         /// Entry `index`, its key and value made strings.
         package func entry(_ index: Int) -> Entry {
             let record = records[index]
-            return Entry(key: String(decoding: key(index), as: UTF8.self), value: value(index).map { String(decoding: $0, as: UTF8.self) },
+            return Entry(key: StringsKey(utf8: key(index)), value: value(index).map { String(decoding: $0, as: UTF8.self) },
                          position: TextPosition(line: Int(record.line), column: Int(record.column)),
                          valuePosition: TextPosition(line: Int(record.valueLine), column: Int(record.valueColumn)),
                          needsReview: needsReview(index), isUntranslatedFill: isUntranslatedFill(index))
