@@ -37,6 +37,9 @@ struct ImportPlanner {
         /// Why the table may not be written (a link), with where its units came from: refused
         /// only if the import would change it.
         var refusal: (reason: String, location: SourceLocation)?
+        /// The table is written as a property list: read to tell what the import changes, never
+        /// written (refused when it would change it).
+        var isPropertyListForm = false
 
         /// The translation the table holds for `key`: the value the device reads, unless it is
         /// empty or the development text `merge --fill source` put there.
@@ -120,9 +123,10 @@ struct ImportPlanner {
         for path in order {
             // A table that does not exist is created only to hold a translation.
             guard var table = tables[path], table.original != nil || table.written > 0 else { continue }
+            if table.isPropertyListForm, table.written == 0 { continue }
             table.document.insert(contentsOf: table.addedOrder.map { table.added[$0]! }, following: table.ranks, layout: table.layout)
             let update = TableUpdate(path: path, original: table.original, document: table.document)
-            guard update.original != update.updated else { continue }
+            guard update.original != update.updated || table.isPropertyListForm else { continue }
             if let (reason, location) = table.refusal {
                 settled.rejected.append(Diagnostic(
                     .error, rule: .importTableRefused,
@@ -167,6 +171,14 @@ struct ImportPlanner {
                 table.document = try StringsTableFile.parse(bytes, path: existing.path)
                 for (index, entry) in table.document.entries.enumerated() { table.effective[entry.key] = index }
             } catch {
+                if case .propertyListForm = error, let scan = try? existing.scan() {
+                    table.document = StringsDocument(entriesOf: scan)
+                    for (index, entry) in table.document.entries.enumerated() { table.effective[entry.key] = index }
+                    table.isPropertyListForm = true
+                    table.refusal = (error.message, location)
+                    tableOrder.append(path)
+                    return table
+                }
                 let position = error.position.map { ":\($0)" } ?? ""
                 return notImported("the table cannot be read (\(path)\(position): \(error.message)); fix it and import again")
             }

@@ -176,6 +176,12 @@ public enum Merger {
                     report.problemPosition = syntax.position
                 case .unreadable, .linkOutsideBundle, .misencoded:
                     report.problem = "cannot be read: \(error.message); it was left untouched"
+                case .propertyListForm:
+                    if let unchanged = unchangedInItsForm(table, file: file, in: localization, isDevelopment: isDevelopment,
+                                                          shared: shared, options: options, report: report) {
+                        return unchanged
+                    }
+                    report.problem = "not merged: \(error.message); it was left untouched"
                 }
                 report.missing = table.strings.filter { isDevelopment || $0.needsTranslation }.map(\.key.string)
                 return Outcome(report: report, update: nil)

@@ -60,6 +60,35 @@ package struct StringsScan: Sendable {
         records.reserveCapacity(expectedCount)
     }
 
+    /// The entries of a table written as a property list (`StringsParser.scanPropertyList`):
+    /// each key and string value in the buffer of decoded strings, at the position the reader
+    /// gave (line 1 in a binary property list, which has none). Read as UTF-8 text: the device
+    /// read the file whatever its encoding.
+    init(propertyList dictionary: PlistDictionary) {
+        self.init(encoding: .utf8, hasByteOrderMark: false, text: [], expectedCount: dictionary.entries.count)
+        for entry in dictionary.entries {
+            var flags = Record.keyEscaped
+            let keyStart = Int32(clamping: escaped.count)
+            escaped.append(contentsOf: entry.key.utf8)
+            let keyCount = Int32(clamping: escaped.count) - keyStart
+            var value = (start: Int32(0), count: Int32(0))
+            if case .string(let text) = entry.value.value {
+                flags |= Record.valueEscaped
+                value.start = Int32(clamping: escaped.count)
+                escaped.append(contentsOf: text.utf8)
+                value.count = Int32(clamping: escaped.count) - value.start
+            } else {
+                flags |= Record.valueNotString
+            }
+            let position = entry.keyPosition ?? TextPosition(line: 1, column: 1)
+            let valuePosition = entry.value.position ?? position
+            records.append(Record(keyStart: keyStart, keyCount: keyCount, valueStart: value.start, valueCount: value.count,
+                                  line: Int32(clamping: position.line), column: Int32(clamping: position.column ?? 0),
+                                  valueLine: Int32(clamping: valuePosition.line), valueColumn: Int32(clamping: valuePosition.column ?? 0),
+                                  flags: flags))
+        }
+    }
+
     /// Adds the entry the tokenizer found. `StringsParser.scan` reads no text of 2^31 bytes or
     /// more (and escapes decode to fewer bytes than they take), so offsets fit in 32 bits.
     @inline(__always)
