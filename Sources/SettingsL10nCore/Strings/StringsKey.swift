@@ -79,11 +79,10 @@ public struct StringsKey: Hashable, Comparable, Sendable, ExpressibleByStringLit
     }
 
     /// Whether `a` and `b` are the same key (`StringsKey(a) == StringsKey(b)`), without making
-    /// keys: `String`'s equality first, which is quick where they differ (most comparisons of a
-    /// search) and holds where the bytes are equal, then the bytes.
+    /// keys: their lengths, then their bytes in place (a search compares a name with many).
     @inlinable
     public static func same(_ a: String, _ b: String) -> Bool {
-        guard a == b, a.utf8.count == b.utf8.count else { return false }
+        guard a.utf8.count == b.utf8.count else { return false }
         let bytesEqual = a.utf8.withContiguousStorageIfAvailable { x in b.utf8.withContiguousStorageIfAvailable { y in equal(x, y) } }
         return (bytesEqual ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
