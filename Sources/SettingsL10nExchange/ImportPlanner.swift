@@ -13,8 +13,9 @@ struct ImportPlanner {
     private var tableOrder: [String] = []
     private var sourceValues: [String: [String: String]] = [:]
     private var outcome = ImportResult()
-    /// The review mark of a unit waiting for review.
-    var reviewComment = ReviewMark.importedComment
+    /// The review mark of a unit waiting for review; `nil`: as the section's document says
+    /// (`ReviewMark.importedComment(from:)`).
+    var reviewComment: String?
 
     /// The strings of each table by key, and each key's rank, built once per table name.
     private var catalogIndex: [String: (strings: [String: LocalizableString], ranks: [String: Int])] = [:]
@@ -58,7 +59,8 @@ struct ImportPlanner {
                 outcome.untranslated += 1
                 continue
             }
-            let review = unit.state?.hasPrefix("needs-review") == true ? reviewComment : nil
+            let review = unit.state?.hasPrefix("needs-review") == true
+                ? reviewComment ?? ReviewMark.importedComment(from: section.documentPath) : nil
             if Self.write(target, review: review, for: strings[unit.id]!, in: &table, sourceText: { source[$0] ?? $0 }) {
                 table.written += 1
             } else {
