@@ -100,7 +100,15 @@ struct SyncCommand: ParsableCommand {
     /// What `--check` says: what is out of date, and the exit status.
     private func reportCheck(_ plans: [SyncPlan], changedTables: Int, changedCatalogs: Int) throws {
         guard changedTables > 0 || changedCatalogs > 0 else {
-            printError("the catalog and the tables are in sync")
+            // A table that cannot be read may be anything: said, not called in sync.
+            let unreadable = plans.flatMap(\.result.unreadableTables)
+            if let first = unreadable.first {
+                let named = unreadable.count == 1 ? "\(first) cannot be read, so sync cannot tell whether it is"
+                    : "\(unreadable.count.grouped) tables cannot be read (\(unreadable.prefix(3).joined(separator: ", "))\(unreadable.count > 3 ? ", …" : "")), so sync cannot tell whether they are"
+                printError("the catalog and the other tables are in sync; \(named); fix \(unreadable.count == 1 ? "it" : "them") and check again")
+            } else {
+                printError("the catalog and the tables are in sync")
+            }
             if plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
             if let stamp {
                 do {

@@ -130,6 +130,13 @@ struct SyncCommandTests {
             """, exitCode: 1))
         #expect(try copy.bytes("de.lproj/Privacy.strings") == broken)
         #expect(try Self.catalog(copy) == catalog)
+        // --check cannot say that a table it cannot read is in sync: it says what it knows.
+        try Self.writeCatalog(copy, catalog.replacingOccurrences(of: "\"value\" : \"Auswertung\"", with: "\"value\" : \"Analyse\""))
+        #expect(try Self.run(copy, Self.sync + ["--check"]) == ToolResult(stdout: "", stderr: """
+            Settings.bundle/de.lproj/Privacy.strings: error: the table cannot be read as the device reads it, so sync took no translation from it and wrote none into it; fix it and sync again [strings-syntax]
+            the catalog and the other tables are in sync; de.lproj/Privacy.strings cannot be read, so sync cannot tell whether it is; fix it and check again
+
+            """, exitCode: 1))
     }
 
     @Test("a catalog larger than settings-l10n reads is refused before it is read; nothing is written")

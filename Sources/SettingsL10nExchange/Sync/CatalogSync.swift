@@ -46,6 +46,10 @@ public struct CatalogSyncResult: Sendable {
     /// without a folder, and tables left alone (unreadable, or not writable).
     public var diagnostics: [Diagnostic] = []
 
+    /// The tables that could not be read (`de.lproj/Root.strings`): nothing was taken from
+    /// them or planned for them, so whether they are in sync is unknown.
+    public var unreadableTables: [String] = []
+
     /// Whether something was left undone: a table left alone, or a translation not taken.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -89,6 +93,7 @@ public enum CatalogSync {
                        at: SourceLocation(file: input.path))
         }
         let tables = SyncTables.read(used: used, languages: languages, diagnostics: &result.diagnostics)
+        result.unreadableTables = tables.unreadable.sorted()
 
         var editor = CatalogEditor(document: original.document)
         editor.markUnused(used: used, policy: catalog.translationPolicy, prune: prune, result: &result)
