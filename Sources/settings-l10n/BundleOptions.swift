@@ -62,7 +62,8 @@ struct BundleOptions: ParsableArguments {
             throw ConfigurationFailure(message: "the configuration file: \(error.message)")
         }
         do {
-            return try CheckConfiguration.parse(bytes, location: file.location)
+            // check's rules and sync's: one configuration names both.
+            return try CheckConfiguration.parse(bytes, knownRules: Checker.ruleIDs.union(SyncRules.ids), location: file.location)
         } catch {
             throw ConfigurationFailure(message: "\(file.path): \(error.message)")
         }

@@ -57,7 +57,11 @@ struct SyncCommand: ParsableCommand {
         let path = try options.catalogPath(catalog, configuration: loaded.configuration, command: "sync")
         for target in try Self.targets(path, tables: loaded.catalog.tables.map(\.name)) {
             try OutputGuard.refuseInsideBundle(target.path, bundle: loaded.source, option: "--catalog")
-            plans.append(try plan(target, loaded: loaded))
+            var planned = try plan(target, loaded: loaded)
+            // sync's rules, as the configuration levels and silences them.
+            planned.result.diagnostics = SyncRules.configured(planned.result.diagnostics, severities: loaded.configuration.severities,
+                                                              ignore: loaded.configuration.ignore)
+            plans.append(planned)
         }
         let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
         printError(formatter.format(plans.flatMap(\.result.diagnostics)), ifNotEmpty: true)

@@ -77,10 +77,11 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case importConflict = "import-conflict"
     case importTableRefused = "import-table-refused"
 
-    // String Catalog sync (not rules of check: they say what sync could not reconcile)
+    // String Catalog sync (rules of sync, not of check: they say what sync could not reconcile)
     case syncConflict = "sync-conflict"
     case syncTablesDisagree = "sync-tables-disagree"
     case syncLanguageMissing = "sync-language-missing"
+    case syncTableMissing = "sync-table-missing"
 
     public var description: String { rawValue }
 
