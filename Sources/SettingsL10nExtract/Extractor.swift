@@ -59,6 +59,7 @@ public enum Extractor {
             used.formUnion(table.usedPatterns)
             // What the other host shows too: merge --prune never deletes what either host needs.
             if !table.otherHostKeys.isEmpty { catalog.otherHostKeys[table.name] = table.otherHostKeys }
+            if !table.unshownKeys.isEmpty { catalog.unshownKeys[table.name] = table.unshownKeys }
         }
         // A table is in the catalog once a file uses one of its strings.
         catalog.tables = tables.filter { !$0.strings.isEmpty }.sorted { $0.name < $1.name }
@@ -75,6 +76,8 @@ public enum Extractor {
         let table: String?
         var strings: [(key: String, occurrence: Occurrence)] = []
         var otherHostKeys: [String] = []
+        /// Strings of fields no host shows (`Extractor.unshown`).
+        var unshown: [(String, Occurrence)] = []
         var diagnostics: [Diagnostic] = []
         var unlocalized: UnlocalizedFile?
 
@@ -93,6 +96,7 @@ public enum Extractor {
                     continue
                 }
                 strings += found.map { (key: $0.0, occurrence: $0.1) }
+                unshown += Extractor.unshown(in: specifier, file: file.path)
                 if let other {
                     let fields = specifier.shownFields(in: shownBy)
                     otherHostKeys += keys(in: specifier, fields: specifier.shownFields(in: other).filter { !fields.contains($0) })
@@ -109,6 +113,8 @@ public enum Extractor {
         var strings: [LocalizableString] = []
         /// The keys of the table only the other host shows.
         var otherHostKeys: Set<String> = []
+        /// The keys of the table no host shows anywhere, with their first place.
+        var unshownKeys: [String: Occurrence] = [:]
         /// The `doNotTranslate` patterns (by index) that named a key.
         var usedPatterns: Set<Int> = []
 
@@ -133,6 +139,11 @@ public enum Extractor {
             }
             for file in files {
                 for key in file.otherHostKeys where indexByKey[key] == nil { otherHostKeys.insert(key) }
+            }
+            for file in files {
+                for (key, occurrence) in file.unshown where indexByKey[key] == nil && !otherHostKeys.contains(key) && unshownKeys[key] == nil {
+                    unshownKeys[key] = occurrence
+                }
             }
             for index in strings.indices {
                 let pattern = policy.doNotTranslatePattern(naming: strings[index].key)

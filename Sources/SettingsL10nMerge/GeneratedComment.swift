@@ -8,8 +8,11 @@ import SettingsL10nExtract
 
 /// The comments settings-l10n writes itself, so the merger can tell them from a person's.
 enum GeneratedComment {
-    /// Opens the section of obsolete entries at the end of a table.
-    static let obsoleteMarker = "/* settings-l10n: obsolete: no schema file uses the keys below; they stay live until merge --prune */"
+    /// Opens the section of obsolete entries at the end of a table: keys no schema file uses, or
+    /// uses only where no host shows them (a slider's Title). (It said "no schema file
+    /// uses the keys below", which a slider's Title made untrue; a section that opens with the
+    /// same entry keeps its marker as written.)
+    static let obsoleteMarker = "/* settings-l10n: obsolete: no row of the schema shows the keys below; they stay live until merge --prune */"
     static let obsoletePrefix = "/* settings-l10n: obsolete"
 
     /// The comment above a generated entry, saying where its string appears, its UTF-8 appended

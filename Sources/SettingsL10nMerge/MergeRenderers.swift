@@ -25,6 +25,11 @@ extension MergeResult {
                     ("obsolete", .array(report.obsolete.map(JSONValue.string))),
                     ("pruned", .array(report.pruned.map(JSONValue.string))),
                     ("notPruned", .array(report.notPruned.map(JSONValue.string))),
+                    ("notShown", .array(report.notShown.map {
+                        .object([("key", .string($0.key)), ("file", .string($0.use.file)),
+                                 ("line", $0.use.position.map { .integer(Int64($0.line)) } ?? .null),
+                                 ("keyPath", .string($0.use.keyPath.description))])
+                    })),
                     ("missing", .array(report.missing.map(JSONValue.string))),
                     ("duplicates", .array(report.duplicates.map {
                         .object([("key", .string($0.key)), ("line", .integer(Int64($0.position.line))), ("value", .optional($0.value))])
@@ -115,6 +120,12 @@ extension MergeResult {
             let shown = report.notPruned.prefix(DiagnosticReport.keysShown).map(MessageText.quoted).joined(separator: ", ")
                 + (report.notPruned.count > DiagnosticReport.keysShown ? ", … (+\((report.notPruned.count - DiagnosticReport.keysShown).grouped))" : "")
             out.appendUTF8("  not pruned: \(shown): the configuration's ignore silences their stale-key finding (list the keys the app reads itself in keep)\n")
+        }
+        for unshown in report.notShown {
+            // Why such a key is obsolete: nothing shows it (check: key-ignored), not that nothing uses it.
+            out.appendUTF8("  not shown: ")
+            MessageText.appendQuoted(unshown.key, to: &out)
+            out.appendUTF8(" is only \(unshown.use.unshownReason) (key-ignored): \(report.pruned.contains(unshown.key) ? "pruned" : "obsolete")\n")
         }
         for duplicate in report.duplicates {
             out.appendUTF8("  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n")

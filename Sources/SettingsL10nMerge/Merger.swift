@@ -119,7 +119,7 @@ public enum Merger {
         // What each table needs in every language, made once; its source text and location
         // comments only when a language needs them (--check reports most tables without).
         let shared = parallelMap(catalog.tables) { table in
-            SharedTableWork(table, otherHostKeys: catalog.otherHostKeys[table.name] ?? []) {
+            SharedTableWork(table, otherHostKeys: catalog.otherHostKeys[table.name] ?? [], unshownKeys: catalog.unshownKeys[table.name] ?? [:]) {
                 development?.table(named: table.name)?.values() ?? [:]
             }
         }
@@ -249,6 +249,8 @@ public enum Merger {
                                  shared: shared, options: options, report: &report)
         var obsoleteKept: [String] = []
         for key in obsolete {
+            // A key the schema holds where no host shows it: obsolete (or pruned) for that reason, said.
+            if !shared.unshownKeys.isEmpty, let use = shared.unshownKeys[key] { report.notShown.append(NotShownKey(key: key, use: use)) }
             if options.prune, !options.protectsFromPruning(key, in: report.path) {
                 report.pruned.append(key)
             } else {

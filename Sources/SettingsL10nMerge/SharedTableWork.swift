@@ -40,11 +40,15 @@ extension Merger {
         let preparedKeys: [FuzzyMatch.Prepared?]
         /// The keys of the table the other host shows.
         let otherHostKeys: Set<String>
+        /// The keys the schema holds only where no host shows them, with where (stale, and said why).
+        let unshownKeys: [String: Occurrence]
         private let text: OnceValue<Text>
 
         /// - Parameter sourceText: reads the development language's table (key to text).
-        init(_ table: CatalogTable, otherHostKeys: Set<String> = [], sourceText: @escaping @Sendable () -> [String: String]) {
+        init(_ table: CatalogTable, otherHostKeys: Set<String> = [], unshownKeys: [String: Occurrence] = [:],
+             sourceText: @escaping @Sendable () -> [String: String]) {
             self.otherHostKeys = otherHostKeys
+            self.unshownKeys = unshownKeys
             ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
             rankIndex = KeyIndex(ranks, numbering: table.keys)
             preparedKeys = table.keys.map(FuzzyMatch.Prepared.init)

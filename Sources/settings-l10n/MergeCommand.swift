@@ -9,7 +9,7 @@ struct MergeCommand: ParsableCommand {
         The development language receives every key (a new key's value is its text); other \
         languages keep every translation of a live key, receive translations carried over from \
         a slightly different old key (marked for review), and have their missing keys reported. \
-        Entries follow the schema's order; keys no schema uses move to an obsolete section at \
+        Entries follow the schema's order; keys no row of the schema shows move to an obsolete section at \
         the end, still live, until --prune. Files keep their encoding, byte-order mark, line \
         endings and comments; a table that does not parse is left untouched (exit 1).
         """
@@ -34,7 +34,7 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Write nothing; exit 1 when a merge would change a file (for CI).")
     var check = false
 
-    @Flag(help: "Remove obsolete entries (keys no schema file uses).")
+    @Flag(help: "Remove obsolete entries: keys no schema file uses, or uses only where no host shows them (a slider's Title).")
     var prune = false
 
     @Option(help: ArgumentHelp("source (the only value): add missing keys to other languages with the source text, marked untranslated.", valueName: "source"))

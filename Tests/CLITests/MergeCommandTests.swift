@@ -52,6 +52,7 @@ struct MergeCommandTests {
               "obsolete": [],
               "pruned": [],
               "notPruned": [],
+              "notShown": [],
               "missing": [],
               "duplicates": [],
               "error": null
@@ -89,7 +90,7 @@ struct MergeCommandTests {
          "Share anonymous statistics" = "Share anonymous statistics";
          "Referral code" = "Referral code";
          "Privacy policy" = "Privacy policy";
-        +/* settings-l10n: obsolete: no schema file uses the keys below; they stay live until merge --prune */
+        +/* settings-l10n: obsolete: no row of the schema shows the keys below; they stay live until merge --prune */
         +"Analytics" = "Analytics";
 
         """.replacingOccurrences(of: "location.\"\n", with: "location.\";\n"))

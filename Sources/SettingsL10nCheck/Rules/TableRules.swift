@@ -133,8 +133,8 @@ enum TableRules {
     struct StaleKey: CheckRule {
         let id = RuleID.staleKey
         let defaultSeverity = Severity.warning
-        let summary = "A table holds a key no schema file uses (stale); merge moves it to the obsolete section, merge --prune removes it."
-        let groupMessage: String? = "{count} keys no schema file uses (stale)"
+        let summary = "A table holds a key no row of the schema shows (stale): no schema file uses it, or only in a field no host shows (a slider's Title: key-ignored); merge moves it to the obsolete section, merge --prune removes it."
+        let groupMessage: String? = "{count} keys no row of the schema shows (stale)"
         /// Merge only moves them to the obsolete section, where they stay live (and stale).
         let fix: RuleFix? = RuleFix(command: "merge --prune", noun: "stale key", verb: "removed")
 
@@ -143,8 +143,15 @@ enum TableRules {
             // and import write nothing then, and --prune removes nothing).
             guard context.bundle.unloadedSchemaFiles.isEmpty else { return [] }
             return context.coverage.flatMap { coverage in
-                coverage.stale.map { entry in
-                    diagnostic(MessageText.message("no schema file uses ", quoting: entry.key, " (stale)"), file: coverage.path, position: entry.position, key: entry.key)
+                // A key the schema holds where no host shows it (Specifier.shownFields): said so.
+                let unshown = context.catalog.unshownKeys[coverage.table] ?? [:]
+                return coverage.stale.map { entry in
+                    guard !unshown.isEmpty, let use = unshown[entry.key] else {
+                        return diagnostic(MessageText.message("no schema file uses ", quoting: entry.key, " (stale)"), file: coverage.path,
+                                          position: entry.position, key: entry.key)
+                    }
+                    return diagnostic("the schema uses \(MessageText.quoted(entry.key)) only as \(use.unshownReason) (key-ignored) (stale)",
+                                      file: coverage.path, position: entry.position, key: entry.key)
                 }
             }
         }
