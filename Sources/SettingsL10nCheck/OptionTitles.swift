@@ -160,6 +160,9 @@ struct TableKeys: Sendable {
     var optionKeyCount: Int { optionKeyRanges.count }
     /// The option lists of the schema files that use the table, their keys given slots.
     let optionLists: [SchemaOptionList]
+    /// What merge writes about the table's strings (`MergeComments`), made by the first table
+    /// that has a settings-l10n comment to compare.
+    var mergeComments = MergeComments()
 
     init(table: CatalogTable, optionLists lists: [SchemaOptionList]) {
         self.table = table

@@ -5,6 +5,7 @@ extension MergeResult {
     public var json: JSONValue {
         .object([
             ("changed", .bool(reports.contains(where: \.changed))),
+            ("outOfDate", .bool(reports.contains { $0.changed && !$0.layoutOnly })),
             ("tables", .array(reports.map { report in
                 .object([
                     ("locale", .string(report.locale)),
@@ -13,6 +14,7 @@ extension MergeResult {
                     ("developmentLanguage", .bool(report.isDevelopmentLanguage)),
                     ("changed", .bool(report.changed)),
                     ("created", .bool(report.created)),
+                    ("layoutOnly", .bool(report.layoutOnly)),
                     ("fileExists", .bool(report.fileExists)),
                     ("kept", .integer(Int64(report.kept))),
                     ("added", .array(report.added.map(JSONValue.string))),
@@ -101,6 +103,7 @@ extension MergeResult {
             out.appendUTF8(" (new file)")
         } else if report.changed {
             out.appendUTF8(verb)
+            if report.layoutOnly { out.appendUTF8(" (order or line breaks only)") }
         } else {
             out.appendUTF8(report.fileExists ? "up to date" : "no file (merge --fill source creates it)")
         }

@@ -40,6 +40,10 @@ public struct TableMergeReport: Hashable, Sendable {
     /// Whether the file's bytes change; whether the file is new.
     public var changed = false
     public var created = false
+    /// Whether the bytes change but not what the table holds (`TableContent`): only the order
+    /// of its entries, its blank lines or its final line break. `merge --check` says so and
+    /// passes (unless `--strict`).
+    public var layoutOnly = false
     /// Whether the table file exists (before the merge).
     public var fileExists = true
     /// Why the table was left untouched (it does not parse, or cannot be read).

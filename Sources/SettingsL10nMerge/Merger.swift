@@ -191,6 +191,8 @@ public enum Merger {
         guard let merged else { return Outcome(report: report, update: nil) }
         let update = TableUpdate(path: path, original: original, document: merged)
         guard update.updated != original else { return Outcome(report: report, update: nil) }
+        // Bytes that differ in order or line breaks alone: the table holds what merge would write.
+        if let document, TableContent(document) == TableContent(merged) { report.layoutOnly = true }
         return changed(report, created: original == nil, permission: permission, update: update)
     }
 

@@ -31,8 +31,11 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Write nothing; print a unified diff of the changes.")
     var dryRun = false
 
-    @Flag(help: "Write nothing; exit 1 when a merge would change a file (for CI).")
+    @Flag(help: "Write nothing; exit 1 when a merge would change what a table holds (keys, values, the comments merge writes) or create one (for CI). A table merge would only reorder, or give other line breaks, is said and passes.")
     var check = false
+
+    @Flag(help: "With --check: a table merge would only reorder, or give other line breaks, fails too.")
+    var strict = false
 
     @Flag(help: "Remove obsolete entries: keys no schema file uses, or uses only where no host shows them (a slider's Title).")
     var prune = false
@@ -49,6 +52,7 @@ struct MergeCommand: ParsableCommand {
     func validate() throws {
         if dryRun, check { throw ValidationError("--dry-run and --check cannot be combined") }
         if dryRun, format == .json { throw ValidationError("--dry-run prints a diff; it cannot be combined with --format json") }
+        if strict, !check { throw ValidationError("--strict is a stricter --check; give --check too") }
     }
 
     func run() throws {
@@ -70,7 +74,9 @@ struct MergeCommand: ParsableCommand {
         let writes = !dryRun && !check
         let writer = BackgroundWriter(bundle: source)
         var result = MergeResult()
-        var changed = 0
+        // Tables out of date (what they hold changes, or they are made), and tables merge would
+        // only reorder or give other line breaks, which --check fails on only with --strict.
+        var changed = 0, layoutOnly = 0
         // Each table is printed (--dry-run: its diff, made on the thread that merged it), or
         // handed to the writer, as soon as it is merged; the writer writes batches on threads of
         // its own while the merge goes on.
@@ -91,7 +97,9 @@ struct MergeCommand: ParsableCommand {
             result.reports.append(outcome.report)
             summaries.append(prepared.summary)
             // --check has no update for a table it knows changes: the report says so.
-            if outcome.report.changed { changed += 1 }
+            if outcome.report.changed {
+                if outcome.report.layoutOnly { layoutOnly += 1 } else { changed += 1 }
+            }
             let diff = prepared.diff
             guard let update = outcome.update else { return }
             if let diff {
@@ -119,14 +127,24 @@ struct MergeCommand: ParsableCommand {
         case .json: printJSON(result.json.rendered())
         case .text: printSafeError(summaries.joined() + TerminalText.forLog(result.summaryFooter))
         }
-        if check, changed > 0 {
-            let choices = locales.flatMap { ["--locale", shellQuoted($0)] } + (prune ? ["--prune"] : []) + (fill.map { ["--fill", $0.rawValue] } ?? [])
-                + (fillFrom.map { ["--fill-from", shellQuoted($0)] } ?? [])
-            printError("\(changed.grouped) table\(changed == 1 ? " is" : "s are") out of date; run settings-l10n merge \(([options.commandLine] + choices).joined(separator: " "))")
-            throw ExitCode(1)
-        }
+        if check { try reportCheck(outOfDate: changed, layoutOnly: layoutOnly) }
         if result.hasProblems {
             throw ExitCode(1)
         }
+    }
+
+    /// What `--check` says last, and its exit status: tables out of date fail; tables merge
+    /// would only reorder (or give other line breaks) are said, and fail only with `--strict`.
+    private func reportCheck(outOfDate: Int, layoutOnly: Int) throws {
+        if layoutOnly > 0, !strict {
+            let its = layoutOnly == 1 ? "its" : "their"
+            printError("\(layoutOnly.grouped) table\(layoutOnly == 1 ? " differs" : "s differ") from what merge writes only in the order of \(its) entries or \(its) line breaks: not out of date (--strict fails on them too)")
+        }
+        let failing = outOfDate + (strict ? layoutOnly : 0)
+        guard failing > 0 else { return }
+        let choices = locales.flatMap { ["--locale", shellQuoted($0)] } + (prune ? ["--prune"] : []) + (fill.map { ["--fill", $0.rawValue] } ?? [])
+            + (fillFrom.map { ["--fill-from", shellQuoted($0)] } ?? [])
+        printError("\(failing.grouped) table\(failing == 1 ? " is" : "s are") out of date; run settings-l10n merge \(([options.commandLine] + choices).joined(separator: " "))")
+        throw ExitCode(1)
     }
 }

@@ -34,6 +34,7 @@ struct MergeCommandTests {
         #expect(result.stdout.hasPrefix("""
         {
           "changed": false,
+          "outOfDate": false,
           "tables": [
             {
               "locale": "sv",
@@ -42,6 +43,7 @@ struct MergeCommandTests {
               "developmentLanguage": false,
               "changed": false,
               "created": false,
+              "layoutOnly": false,
               "fileExists": true,
               "kept": 5,
               "added": [],

@@ -54,6 +54,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case stringsEncoding = "strings-encoding"
     case stringsUnterminatedComment = "strings-unterminated-comment"
     case stringsEmptyFile = "strings-empty-file"
+    case generatedCommentOutdated = "generated-comment-outdated"
 
     // Localizations
     case lprojMisspelled = "lproj-misspelled"
