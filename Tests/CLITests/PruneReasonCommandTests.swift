@@ -12,6 +12,7 @@ struct PruneReasonCommandTests {
     static func bundle() throws -> (BundleCopy, TemporaryFolder) {
         let source = try TemporaryFolder()
         try source.write("Settings.bundle/Root.plist", xmlSchema(toggle + "\n" + slider))
+        try source.write("Settings.bundle/en.lproj/Root.strings", "\"Sound\" = \"Sound\";\n")
         try source.write("Settings.bundle/de.lproj/Root.strings", "\"Sound\" = \"Ton\";\n\"Volume\" = \"Lautstärke\";\n\"Old\" = \"Alt\";\n")
         return (try BundleCopy(source.url.appendingPathComponent("Settings.bundle")), source)
     }
