@@ -228,7 +228,8 @@ struct EntryTokenizer {
 
     static func marks(in segment: UnsafeBufferPointer<UInt8>) -> Marks {
         var marks = Marks()
-        guard segment.count >= markPrefix.count else { return marks }
+        // Shorter than a mark's prefix (18 bytes) or a location comment (13): nothing to find.
+        guard segment.count >= 13 else { return marks }
         var start = 0
         while let comment = StringsTrivia.nextComment(in: segment, from: start) {
             start = comment.upperBound
