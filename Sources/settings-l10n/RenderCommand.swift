@@ -53,7 +53,6 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        try requireICU(for: "render")
         let loaded = try options.load()
         let resolver = Resolver(bundle: loaded.bundle, catalog: loaded.catalog, idiom: idiom)
         let unmatched = resolver.unmatchedLocales(locales)
