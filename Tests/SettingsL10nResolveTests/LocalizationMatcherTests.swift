@@ -4,14 +4,20 @@ import Testing
 @testable import SettingsL10nResolve
 import SettingsL10nTestSupport
 
-/// Apple's own `ualoc_localizationsToUse`, from the ICU the Swift toolchain ships
-/// (`lib_FoundationICU`, loaded with Foundation on Linux): the oracle the matcher must agree with.
+/// Apple's own `ualoc_localizationsToUse`, from the ICU the Swift toolchain ships on Linux
+/// (`lib_FoundationICU`, which CICU links) or the system's libicucore on Apple platforms (which
+/// CFBundle calls it in): the oracle the matcher must agree with.
 enum AppleMatcher {
     typealias Function = @convention(c) (UnsafePointer<UnsafePointer<CChar>?>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?, Int32,
                                          UnsafeMutablePointer<UnsafePointer<CChar>?>?, Int32, UnsafeMutablePointer<Int32>?) -> Int32
 
     static let function: Function? = {
+        // RTLD_DEFAULT: every library the process has loaded.
+        #if canImport(Darwin)
+        var symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -2), "ualoc_localizationsToUse")
+        #else
         var symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "ualoc_localizationsToUse")
+        #endif
         if symbol == nil {
             // Not loaded in this process: open the library beside the Swift runtime this process
             // uses (the toolchain's usr/lib/swift/linux), wherever the toolchain is installed.
@@ -79,7 +85,7 @@ struct LocalizationMatcherTests {
     ]
 
     @Test("agrees with Apple's ualoc_localizationsToUse on every folder set and preferred language",
-          .requires(Requirement("Apple's ICU (lib_FoundationICU from the Swift toolchain) is not loaded or found") { AppleMatcher.function != nil }))
+          .requires(Requirement("Apple's ICU (lib_FoundationICU from the Swift toolchain, libicucore on Apple platforms) has no ualoc_localizationsToUse") { AppleMatcher.function != nil }))
     func differential() {
         var cases = 0
         var disagreements: [String] = []
