@@ -121,7 +121,11 @@ char *realpath(const char *__restrict, char *__restrict);
 int setenv(const char *__name, const char *__value, int __overwrite);
 int unsetenv(const char *);
 
-// Libc include/unistd.h
+// Libc include/unistd.h, xnu bsd/sys/unistd.h (pathconf's names)
+#define _PC_CASE_SENSITIVE 11
+#define _PC_CASE_PRESERVING 12
+long pathconf(const char *, int);
+long fpathconf(int, int);
 #define STDIN_FILENO 0
 #define STDOUT_FILENO 1
 #define STDERR_FILENO 2
