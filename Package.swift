@@ -9,6 +9,7 @@ import PackageDescription
 //     Status ─ Check
 //     Merge, Exchange, Check, Resolve ─ Extract; Exchange ─ ICU (Xcode's key order)
 //     every feature ─ Core (text, plists, .strings, bundle, languages, diagnostics, JSON)
+//     Files (the one writer) ─ Core; only the CLI and library users write through it
 let package = Package(
     name: "settings-l10n",
     platforms: [.macOS(.v13)],
@@ -41,6 +42,11 @@ let package = Package(
         // .strings codec, the bundle model, loader and writer, language tags, diagnostics as
         // values and their formatters, JSON. It depends on no feature.
         .target(name: "SettingsL10nCore"),
+        // The one writer: the only code that creates, replaces, renames or removes a file (tables,
+        // catalogs, exports, reports, baselines, stamps, pages), with one set of guarantees for
+        // all (atomic, still the one read, inside the bundle or the output by device and inode,
+        // no link followed inside an output, debris swept, one durability policy).
+        .target(name: "SettingsL10nFiles", dependencies: ["SettingsL10nCore"]),
         // The features, as values and pure functions. None prints, none exits.
         .target(name: "SettingsL10nExtract", dependencies: ["SettingsL10nCore"]),
         .target(name: "SettingsL10nExchange", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nICU"]),
@@ -55,7 +61,7 @@ let package = Package(
             name: "SettingsL10n",
             dependencies: [
                 "SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nExchange", "SettingsL10nMerge", "SettingsL10nCheck",
-                "SettingsL10nStatus", "SettingsL10nICU", "SettingsL10nResolve", "SettingsL10nRender",
+                "SettingsL10nStatus", "SettingsL10nICU", "SettingsL10nResolve", "SettingsL10nRender", "SettingsL10nFiles",
             ]
         ),
         // The thin shell: argument parsing, file I/O, output.
@@ -63,6 +69,7 @@ let package = Package(
             name: "settings-l10n",
             dependencies: [
                 "SettingsL10n",
+                "SettingsL10nFiles",
                 "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -85,8 +92,9 @@ let package = Package(
         // tree (#filePath), so that RECORD_GOLDEN can rewrite them in place.
         .target(name: "SettingsL10nTestSupport", dependencies: ["SettingsL10nCore"], path: "Tests/SettingsL10nTestSupport"),
         .testTarget(name: "SettingsL10nCoreTests", dependencies: ["SettingsL10nCore", "SettingsL10nTestSupport"]),
+        .testTarget(name: "SettingsL10nFilesTests", dependencies: ["SettingsL10nFiles", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nExtractTests", dependencies: ["SettingsL10nExtract", "SettingsL10nTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "SettingsL10nExchangeTests", dependencies: ["SettingsL10nExchange", "SettingsL10nTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "SettingsL10nExchangeTests", dependencies: ["SettingsL10nExchange", "SettingsL10nFiles", "SettingsL10nTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "SettingsL10nMergeTests", dependencies: ["SettingsL10nMerge", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nCheckTests", dependencies: ["SettingsL10nCheck", "SettingsL10nStatus", "SettingsL10nTestSupport"]),
         .testTarget(name: "SettingsL10nICUTests", dependencies: ["SettingsL10nICU", "SettingsL10nTestSupport"]),
@@ -95,7 +103,7 @@ let package = Package(
         // The real bundles of Tests/Corpus (vendored, and fetched by scripts/fetch-corpus), through every layer.
         .testTarget(name: "CorpusTests", dependencies: ["SettingsL10n", "SettingsL10nTestSupport"], exclude: ["Golden"]),
         // End-to-end tests of the built binary: stdout, stderr and exit code.
-        .testTarget(name: "CLITests", dependencies: ["settings-l10n", "SettingsL10nICU", "SettingsL10nTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["settings-l10n", "SettingsL10nICU", "SettingsL10nTestSupport"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -95,8 +95,9 @@ enum BundleFinder {
                 inputs.append(url)
             }
         }
-        let beside = found.bundle.deletingLastPathComponent().appendingPathComponent(configurationName)
-        let configuration = found.configuration ?? (FileManager.default.fileExists(atPath: beside.path) ? beside : nil)
+        // The configuration the tool uses: the one that named the bundle, else the first the tool
+        // finds (the bundle's folder, beside it, each folder up to the repository's root).
+        let configuration = found.configuration ?? configurationFile(forBundle: found.bundle)
         var catalogs: [URL] = []
         if let configuration {
             inputs.append(configuration)
@@ -106,17 +107,36 @@ enum BundleFinder {
         let name = found.bundle.deletingPathExtension().lastPathComponent
         let stamp = workDirectory.appendingPathComponent("SettingsL10nCheck_\(name).swift")
         var arguments = ["check", found.bundle.path, "--absolute-paths", "--stamp", stamp.path]
-        if let configuration = found.configuration { arguments += ["--config", configuration.path] }
+        if let configuration { arguments += ["--config", configuration.path] }
         var commands: [Command] = [.buildCommand(displayName: "settings-l10n check \(found.bundle.lastPathComponent)", executable: tool,
                                                  arguments: arguments, inputFiles: inputs, outputFiles: [stamp])]
         if let configuration, configuredCatalog(in: configuration) != nil {
             let syncStamp = workDirectory.appendingPathComponent("SettingsL10nSync_\(name).swift")
-            var sync = ["sync", found.bundle.path, "--check", "--stamp", syncStamp.path]
-            if let explicit = found.configuration { sync += ["--config", explicit.path] }
+            let sync = ["sync", found.bundle.path, "--check", "--stamp", syncStamp.path, "--config", configuration.path]
             commands.append(.buildCommand(displayName: "settings-l10n sync --check \(found.bundle.lastPathComponent)", executable: tool,
                                           arguments: sync, inputFiles: inputs, outputFiles: [syncStamp]))
         }
         return commands
+    }
+
+    /// The configuration file the tool finds for `bundle` (`ConfigurationFile.candidates` in the
+    /// tool, which this mirrors): `.settings-l10n.json` in the bundle folder, beside it, then in
+    /// each parent folder up to the repository's root (the first folder holding `.git`); outside
+    /// a repository, only the bundle folder and the folder beside it.
+    static func configurationFile(forBundle bundle: URL) -> URL? {
+        let folder = bundle.standardizedFileURL
+        var candidates = [folder.appendingPathComponent(configurationName)]
+        var ancestors: [URL] = []
+        var current = folder.deletingLastPathComponent()
+        while true {
+            ancestors.append(current)
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { break }
+            current = parent
+        }
+        let root = ancestors.firstIndex { FileManager.default.fileExists(atPath: $0.appendingPathComponent(".git").path) }
+        candidates += ancestors.prefix((root ?? 0) + 1).map { $0.appendingPathComponent(configurationName) }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     /// The `"catalog"` a configuration file names, relative to it.

@@ -9,3 +9,4 @@
 @_exported import SettingsL10nICU
 @_exported import SettingsL10nResolve
 @_exported import SettingsL10nRender
+@_exported import SettingsL10nFiles

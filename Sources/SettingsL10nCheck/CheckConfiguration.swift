@@ -24,6 +24,11 @@ public struct CheckConfiguration: Hashable, Sendable {
     public var tableFallback: TableFallback?
     /// Whether InAppSettingsKit shows the bundle inside the app (`--in-app`).
     public var inApp = false
+    /// The root page's base name when it is not `Root` (`--root-page`): InAppSettingsKit apps
+    /// may start at another (`Main` for `Main.plist`).
+    public var rootPage: String?
+    /// Panes a build step generates, which may be missing (LicensePlist's).
+    public var generatedPanes: [GeneratedPane] = []
     /// The bundle this configuration is for, relative to the configuration file: the one the
     /// build-tool plugin checks when a target has no Settings.bundle among its resources.
     public var bundle: String?
@@ -36,6 +41,23 @@ public struct CheckConfiguration: Hashable, Sendable {
     /// Where each entry of the file's arrays starts (`"ignore"` → the position of `ignore[0]`,
     /// `ignore[1]`, …), for findings about an entry.
     public var entryPositions: [String: [TextPosition]] = [:]
+    /// Where the value of each setting starts (`"catalog"` → the position of its string).
+    public var valuePositions: [String: TextPosition] = [:]
+    /// The path settings (`"catalog"`, `"bundle"`) that the path policy refused, each with why:
+    /// set by whoever resolves them against the file system (the command line tool), reported
+    /// by check (`configuration-path-refused`), and never used.
+    public var refusedPaths: [RefusedPath] = []
+
+    /// A path setting the path policy refused, and why (`leaves the repository …`).
+    public struct RefusedPath: Hashable, Sendable {
+        public var setting: String
+        public var reason: String
+
+        public init(setting: String, reason: String) {
+            self.setting = setting
+            self.reason = reason
+        }
+    }
 
     /// What counts as translated, from `doNotTranslate`, the no-letters rule and `keep`: the
     /// policy the catalog is extracted with.
@@ -63,7 +85,8 @@ public struct CheckConfiguration: Hashable, Sendable {
     package static let maximumSize = 1 << 20
 
     /// The settings a configuration may hold.
-    static let settings = ["rules", "ignore", "doNotTranslate", "keep", "developmentLanguage", "tableFallback", "inApp", "bundle", "catalog"]
+    static let settings = ["rules", "ignore", "doNotTranslate", "keep", "developmentLanguage", "tableFallback", "inApp", "rootPage",
+                           "generatedPanes", "bundle", "catalog"]
 
     /// What is wrong with `language` as a development language (it names the `.lproj` folder
     /// merge creates), or `nil` when it is a language identifier.
@@ -81,9 +104,9 @@ public struct CheckConfiguration: Hashable, Sendable {
         guard bytes.count <= maximumSize else {
             throw ConfigurationError("the file is \(bytes.count) bytes, more than the limit of \(maximumSize)")
         }
-        let root: JSONValue, elements: [String: [TextPosition]]
+        let root: JSONValue, elements: [String: [TextPosition]], values: [String: TextPosition]
         do {
-            (root, elements) = try JSONReader.readRecordingElements(bytes)
+            (root, elements, values) = try JSONReader.readRecordingElements(bytes)
         } catch {
             throw ConfigurationError("not valid JSON: \(error.description)")
         }
@@ -92,6 +115,7 @@ public struct CheckConfiguration: Hashable, Sendable {
         }
         var configuration = CheckConfiguration(location: location)
         configuration.entryPositions = elements
+        configuration.valuePositions = values
         for (key, value) in members {
             switch key {
             case "rules": configuration.severities = try severities(value, knownRules: knownRules)
@@ -116,6 +140,11 @@ public struct CheckConfiguration: Hashable, Sendable {
             case "inApp":
                 guard let flag = value.boolValue else { throw ConfigurationError("\"inApp\" must be true or false") }
                 configuration.inApp = flag
+            case "rootPage":
+                guard let name = value.stringValue else { throw ConfigurationError("\"rootPage\" must be the root page's name without .plist, such as \"Main\"") }
+                if let problem = BundleLayout.problem(withRootPage: name) { throw ConfigurationError("\"rootPage\" \(MessageText.quoted(name)) \(problem)") }
+                configuration.rootPage = name
+            case "generatedPanes": configuration.generatedPanes = try generatedPanes(value)
             case "bundle":
                 guard let path = value.stringValue, !path.isEmpty, path.utf8.first != UInt8(ascii: "/"),
                       !BundlePath.components(path, omittingEmpty: true).contains(where: BundlePath.isParent) else {
@@ -138,6 +167,35 @@ public struct CheckConfiguration: Hashable, Sendable {
             }
         }
         return configuration
+    }
+
+    /// `"generatedPanes": ["com.mono0926.LicensePlist", {"file": "Credits", "tables": ["Credits"]}]`:
+    /// each a child pane's `File` (or a `*` pattern), alone or with the tables its strings are in.
+    private static func generatedPanes(_ value: JSONValue) throws(ConfigurationError) -> [GeneratedPane] {
+        let example = "such as [\"com.mono0926.LicensePlist\", {\"file\": \"Credits\", \"tables\": [\"Credits\"]}]"
+        guard let entries = value.arrayValue else {
+            throw ConfigurationError("\"generatedPanes\" must be an array of child panes' File values (or * patterns), \(example)")
+        }
+        var panes: [GeneratedPane] = []
+        for (index, entry) in entries.enumerated() {
+            if let file = entry.stringValue, !file.isEmpty {
+                panes.append(GeneratedPane(file: GlobPattern(file)))
+                continue
+            }
+            guard let fields = entry.members, let file = fields.first(where: { $0.0 == "file" })?.1.stringValue, !file.isEmpty else {
+                throw ConfigurationError("generatedPanes[\(index)] must be a File value or an object with \"file\" and \"tables\", \(example)")
+            }
+            var tables: [String] = []
+            for (name, field) in fields where name != "file" {
+                guard name == "tables", let names = field.arrayValue?.compactMap(\.stringValue), names.count == field.arrayValue?.count,
+                      !names.contains(where: \.isEmpty) else {
+                    throw ConfigurationError("generatedPanes[\(index)] has \(MessageText.quoted(name)); an entry has \"file\" and \"tables\" (an array of table names), \(example)")
+                }
+                tables = names
+            }
+            panes.append(GeneratedPane(file: GlobPattern(file), tables: tables))
+        }
+        return panes
     }
 
     /// `"rules": {"stale-key": "off", "missing-translation": "error"}`.

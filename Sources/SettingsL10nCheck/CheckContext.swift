@@ -71,8 +71,10 @@ public struct CheckContext: Sendable {
             catalog.tables.map { table in
                 let path = "\(localization.folder)/\(table.name).strings"
                 if let index = factIndex[path], var covered = tableFacts[index].coverage {
-                    // Keys the app reads itself are never stale (TranslationPolicy.keep).
+                    // Keys the app reads itself are never stale (TranslationPolicy.keep), nor
+                    // are those only the other host shows, which merge --prune keeps.
                     if !policy.keep.isEmpty { covered.stale.removeAll { policy.isKept($0.key) } }
+                    if let otherHost = catalog.otherHostKeys[table.name] { covered.stale.removeAll { otherHost.contains($0.key) } }
                     return covered
                 }
                 return TableCoverage.missingFile(table, locale: localization.name, path: path,

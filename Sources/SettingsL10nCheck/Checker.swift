@@ -45,6 +45,14 @@ public enum Checker {
                 return diagnostic
             }
         }
+        // A refused path is never used, whatever the rule's severity: the setting only says so.
+        if let severity = configuration.severities[.configurationPathRefused] ?? ConfigurationRules.PathRefused().defaultSeverity {
+            diagnostics += ConfigurationRules.PathRefused().findings(configuration).map {
+                var diagnostic = $0
+                diagnostic.severity = severity
+                return diagnostic
+            }
+        }
         let unusedSeverity = configuration.severities[.configurationUnused]
         if context.checksWholeBundle, unusedSeverity != .some(nil) {
             diagnostics += ConfigurationRules.UnusedEntry().findings(configuration, catalog: context.catalog, ignoreUsed: used).map {

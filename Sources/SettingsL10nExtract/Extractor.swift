@@ -11,9 +11,10 @@ public enum TableFallback: String, Hashable, Sendable, CaseIterable {
 /// Collects the localizable strings of a bundle into a `Catalog`.
 public enum Extractor {
     /// Walks every schema file in walk order and collects `Title`, `FooterText`, and each entry of
-    /// `Titles` and `ShortTitles`, under the file's `StringsTable`: the fields `host` shows
-    /// (`Specifier.shownFields(in:)`; `.inApp.plist` files are InAppSettingsKit's whatever the
-    /// host). Empty or white-space-only strings are not keys; non-string entries are reported.
+    /// `Titles` and `ShortTitles` (and for InAppSettingsKit its own keys, each value of an
+    /// `IASKSubtitle` dictionary, and the rows a list group nests), under the file's
+    /// `StringsTable`: the fields `host` shows (`Specifier.shownFields(in:)`; `.inApp.plist`
+    /// files are InAppSettingsKit's whatever the host). Empty or white-space-only strings are not keys; non-string entries are reported.
     ///
     /// Strings whose key has no letter, or matches one of `doNotTranslate`, need no translation.
     public static func catalog(of bundle: SettingsBundle, developmentLanguage: String = "en",
@@ -60,8 +61,10 @@ public enum Extractor {
             // What the other host shows too: merge --prune never deletes what either host needs.
             if !table.otherHostKeys.isEmpty { catalog.otherHostKeys[table.name] = table.otherHostKeys }
         }
-        // A table is in the catalog once a file uses one of its strings.
-        catalog.tables = tables.filter { !$0.strings.isEmpty }.sorted { $0.name < $1.name }
+        // A table is in the catalog once a file uses one of its strings; a table a missing
+        // generated pane uses is left alone (its keys are unknown).
+        let leftAlone = bundle.tablesLeftAlone
+        catalog.tables = tables.filter { !$0.strings.isEmpty && !leftAlone.contains($0.name) }.sorted { $0.name < $1.name }
             .map { CatalogTable(name: $0.name, strings: $0.strings) }
         let usedPatterns = Set(used.map { doNotTranslate[$0] })
         catalog.unusedDoNotTranslate = doNotTranslate.filter { !usedPatterns.contains($0) }.map(\.text)
@@ -87,15 +90,18 @@ public enum Extractor {
             let other: SettingsHost? = file.name.isInApp ? nil : (host == .settingsApp ? .inAppSettingsKit : .settingsApp)
             var unlocalizedKeys: [String] = [], seen: Set<String> = []
             for specifier in file.specifiers {
-                let found = occurrences(in: specifier, host: shownBy, file: file.path, diagnostics: &diagnostics)
+                // A list group's item and add rows are InAppSettingsKit's too (`nestedSpecifiers`).
+                var found: [(String, Occurrence)] = []
+                for row in [specifier] + specifier.nestedSpecifiers(in: shownBy) {
+                    found += occurrences(in: row, host: shownBy, file: file.path, diagnostics: &diagnostics)
+                }
                 if table == nil {
                     for (key, _) in found where seen.insert(key).inserted { unlocalizedKeys.append(key) }
                     continue
                 }
                 strings += found.map { (key: $0.0, occurrence: $0.1) }
                 if let other {
-                    let fields = specifier.shownFields(in: shownBy)
-                    otherHostKeys += keys(in: specifier, fields: specifier.shownFields(in: other).filter { !fields.contains($0) })
+                    for (row, fields) in specifier.fieldsShownOnly(in: other, notIn: shownBy) { otherHostKeys += keys(in: row, fields: fields) }
                 }
             }
             if table == nil, !unlocalizedKeys.isEmpty { unlocalized = UnlocalizedFile(file: file.path, strings: unlocalizedKeys) }
@@ -138,6 +144,7 @@ public enum Extractor {
                 let pattern = policy.doNotTranslatePattern(naming: strings[index].key)
                 if let pattern { usedPatterns.insert(pattern) }
                 strings[index].needsTranslation = pattern == nil && TranslationPolicy.hasLetter(strings[index].key)
+                    && !TranslationPolicy.isAddress(strings[index])
             }
         }
     }
@@ -165,11 +172,6 @@ public enum Extractor {
         for field in specifier.shownFields(in: host) {
             guard let value = specifier.field(field.rawValue) else { continue }
             switch field {
-            case .title, .footerText:
-                guard let text = key(value, file: file, diagnostics: &diagnostics) else { continue }
-                found.append((text, Occurrence(
-                    file: file, position: value.position, keyPath: value.keyPath, specifierType: typeName,
-                    field: field, specifierTitle: title)))
             case .titles, .shortTitles:
                 let elements = value.elements
                 let titles = specifier.titles
@@ -180,6 +182,14 @@ public enum Extractor {
                         file: file, position: element.position, keyPath: element.keyPath,
                         specifierType: typeName, field: field, optionIndex: index,
                         optionCount: elements.count, specifierTitle: title, abbreviates: abbreviated)))
+                }
+            default:
+                // A dictionary of subtitles, one per value: each is looked up.
+                for looked in field == .subtitle && value.value.dictionaryValue != nil ? value.entries : [value] {
+                    guard let text = key(looked, file: file, diagnostics: &diagnostics) else { continue }
+                    found.append((text, Occurrence(
+                        file: file, position: looked.position, keyPath: looked.keyPath, specifierType: typeName,
+                        field: field, specifierTitle: title)))
                 }
             }
         }
@@ -205,13 +215,13 @@ public enum Extractor {
         var keys: [String] = []
         for field in fields {
             guard let value = specifier.field(field.rawValue) else { continue }
-            switch field {
-            case .title, .footerText:
-                if let text = value.value.stringValue, !isBlank(text) { keys.append(text) }
-            case .titles, .shortTitles:
-                for element in value.elements {
-                    if let text = element.value.stringValue, !isBlank(text) { keys.append(text) }
-                }
+            let values = switch field {
+            case .titles, .shortTitles: value.elements
+            case .subtitle where value.value.dictionaryValue != nil: value.entries
+            default: [value]
+            }
+            for looked in values {
+                if let text = looked.value.stringValue, !isBlank(text) { keys.append(text) }
             }
         }
         return keys

@@ -41,7 +41,34 @@ extension Occurrence {
                 text += "”)"
             }
             text += ", shown in the row; keep it shorter"
+        case .subtitle:
+            text += "subtitle below the row"
+            if let value = subtitleValue {
+                if value == "__default__" {
+                    text += " for any other value"
+                } else {
+                    text += " when the value is "
+                    text += value
+                }
+            }
+        case .placeholder:
+            text += "placeholder shown while the field is empty"
+        case .childTitle:
+            text += "title of the page the row opens"
+        case .mailComposeSubject:
+            text += "subject of the e-mail the row writes"
+        case .mailComposeBody:
+            text += "text of the e-mail the row writes"
+        case .file:
+            text += "address the row opens (translate it to open another one in this language)"
         }
+    }
+
+    /// For a subtitle of a dictionary of one per value: the value it is shown for
+    /// (`__default__` for the others); `nil` for a single subtitle.
+    var subtitleValue: String? {
+        guard field == .subtitle, case .key(let value)? = keyPath.components.last, value != LocalizableField.subtitle.rawValue else { return nil }
+        return value
     }
 
     /// `option 2 of 3`.

@@ -4,8 +4,9 @@ import SettingsL10nCore
 /// the HTML previews' percentages and the XLIFF and String Catalog exports, built from the
 /// configuration.
 ///
-/// - A string needs no translation when its key has no letter ("1.5", "100 %", "—") or a
-///   `doNotTranslate` pattern names it: it counts as translated in every language.
+/// - A string needs no translation when its key has no letter ("1.5", "100 %", "—"), a
+///   `doNotTranslate` pattern names it, or it is only ever an address InAppSettingsKit opens
+///   written as one (`https://…`, `about.html`): it counts as translated in every language.
 /// - A string that needs one is translated by a table entry with a value that neither waits
 ///   for review nor is the source text `merge --fill source` put there.
 /// - Keys the configuration's `keep` names are read by the app itself: never stale.
@@ -75,6 +76,27 @@ public struct TranslationPolicy: Hashable, Sendable {
         if !hasValue { return .missing }
         if isSourceText { return .sourceText }
         return needsReview ? .needsReview : .translated
+    }
+
+    /// Whether the string is only ever the address a row opens (`File`: InAppSettingsKit looks it
+    /// up, so an app may give a language its own) and is written as an address: a URL with its
+    /// scheme (`https://…`, `app-settings:`) or a path or file name (`about.html`), without
+    /// spaces. It opens the same in every language unless a table says otherwise; a symbolic key
+    /// (`LOCALIZED_URL`) needs its table's text.
+    public static func isAddress(_ string: LocalizableString) -> Bool {
+        guard !string.occurrences.isEmpty, string.occurrences.allSatisfy({ $0.field == .file }) else { return false }
+        let key = string.key
+        guard !key.isEmpty, !key.unicodeScalars.contains(where: \.properties.isWhitespace) else { return false }
+        let scalars = Array(key.unicodeScalars)
+        // A scheme: an ASCII letter, then letters, digits, +, - or ., then a colon.
+        let isScheme = { (scalar: Unicode.Scalar) in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar))
+        }
+        if let colon = scalars.firstIndex(of: ":"), colon > 0, scalars[0].isASCII, scalars[0].properties.isAlphabetic,
+           scalars[1..<colon].allSatisfy(isScheme) {
+            return true
+        }
+        return key.contains("/") || key.split(separator: ".").count > 1
     }
 
     /// Whether the text has a letter of any script: without one ("1.5", "100 %", "—") it reads

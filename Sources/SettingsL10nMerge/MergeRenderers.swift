@@ -66,11 +66,12 @@ extension MergeResult {
     public static func summary(of report: TableMergeReport, verb: String) -> String {
         if let problem = report.problem {
             let position = report.problemPosition.map { ":\($0.line)" + ($0.column.map { ":\($0)" } ?? "") } ?? ""
-            return "\(report.path)\(position): \(problem)\n"
+            return "\(TerminalText.escaped(report.path))\(position): \(TerminalText.escaped(problem))\n"
         }
         var out: [UInt8] = []
         out.reserveCapacity(report.path.utf8.count + 96 + report.fuzzy.count * 64)
-        out.appendUTF8(report.path)
+        // The path holds the folder's name, which may hold a line break: one field of the line.
+        out.appendUTF8(TerminalText.escaped(report.path))
         out.appendUTF8(": ")
         var parts = 0
         func part(_ count: Int, _ text: StaticString, _ more: String = "") {
@@ -127,13 +128,13 @@ extension MergeResult {
         var out = ""
         let languages = appLanguages
         if !languages.isEmpty {
-            out += "filled from the app's languages: " + languages.map { "\($0.folder).lproj from \($0.language)" }.joined(separator: ", ") + "\n"
+            out += "filled from the app's languages: " + languages.map { "\(TerminalText.escaped($0.folder)).lproj from \(TerminalText.escaped($0.language))" }.joined(separator: ", ") + "\n"
         }
         let fills = appFillCounts
         if !fills.isEmpty {
             let total = fills.reduce(0) { $0 + $1.count }
             out += "\(total.grouped) missing translation\(total == 1 ? "" : "s") taken from the app, marked for review: "
-                + fills.map { "\($0.count.grouped) from \($0.origin)" }.joined(separator: ", ") + "\n"
+                + fills.map { "\($0.count.grouped) from \(TerminalText.escaped($0.origin))" }.joined(separator: ", ") + "\n"
         }
         return out
     }

@@ -215,13 +215,16 @@ public struct RenderHTML {
     private func index(_ locales: [LocalizedLocale], shown: Set<String>) -> String {
         let rows = locales.map { locale -> String in
             let folder = locale.localization.map { "\($0).lproj" } ?? "keys as written"
+            // The name on its line, the folder and share below it (a subtitle row, as iOS has):
+            // at a phone's width neither is cut nor wraps the name.
+            let name = "<span class=\"label\">\(escape(locale.locale))</span>"
             guard shown.contains(locale.locale) else {
-                return "<li class=\"row\"><span class=\"label\">\(escape(locale.locale))</span><span class=\"value\">\(escape(folder)) · no page: the Settings app shows nothing here (see the command's messages)</span></li>"
+                return "<li class=\"row\"><span class=\"stack\">\(name)<span class=\"detail\">\(escape(folder)) · no page: the Settings app shows nothing here (see the command's messages)</span></span></li>"
             }
             // The same number as status, to the same tenth; none for a folder status does not count.
             let percent = locale.localization.flatMap { completeness[$0] }.map { String($0, decimals: 1) + "%" }
             let meter = percent.map { "<span class=\"meter\" role=\"img\" aria-label=\"\($0)\"><span style=\"width:\($0)\"></span></span>" } ?? ""
-            return "<li class=\"row link\"><a href=\"\(escape(Self.folder(for: locale)))/index.html\"><span class=\"label\">\(escape(locale.locale))</span><span class=\"value\">\(escape(folder))\(percent.map { " · \($0) translated" } ?? "")</span>\(meter)<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
+            return "<li class=\"row link\"><a href=\"\(escape(Self.folder(for: locale)))/index.html\"><span class=\"stack\">\(name)<span class=\"detail\">\(escape(folder))\(percent.map { " · \($0) translated" } ?? "")</span></span>\(meter)<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
         }
         return """
         <!DOCTYPE html>
@@ -288,7 +291,11 @@ public struct RenderHTML {
     .slider .knob{position:absolute;top:-12px;width:28px;height:28px;margin-inline-start:-14px;border-radius:50%;background:#fff;box-shadow:0 1px 4px rgba(0,0,0,.25)}
     .icon{display:inline-block;width:21px;height:21px}
     .badge{font-size:12px;color:var(--muted);border:1px solid var(--line);border-radius:4px;padding:1px 4px}
+    .stack{flex:1 1 auto;min-width:0;display:flex;flex-direction:column;gap:2px}
+    .stack .label{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+    .detail{font-size:13px;color:var(--muted);overflow-wrap:anywhere}
     .meter{flex:none;width:80px;height:6px;border-radius:3px;background:#e5e5ea;overflow:hidden}
+    @media (max-width:360px){.meter{width:48px}}
     .meter span{display:block;height:6px;background:var(--green)}
     """
 }

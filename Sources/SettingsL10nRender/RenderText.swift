@@ -27,21 +27,21 @@ public enum RenderText {
     static let width = 34
 
     static func render(_ locale: LocalizedLocale, icuVersion: String) -> String {
-        var out = "\(locale.locale): "
-        out += locale.localization.map { "\($0).lproj" } ?? "no .lproj (keys shown as written)"
-        out += ", collation \(locale.collation) (ICU \(icuVersion))"
+        var out = "\(oneLine(locale.locale)): "
+        out += locale.localization.map { "\(oneLine($0)).lproj" } ?? "no .lproj (keys shown as written)"
+        out += ", collation \(oneLine(locale.collation)) (ICU \(icuVersion))"
         if locale.isRightToLeft { out += ", right to left" }
         out += "\n"
         // Tables the chosen folder does not hold: where the device finds them instead.
         let folder = locale.localization.map { $0 + ".lproj/" }
         for table in locale.tables where folder == nil || !(table.path ?? "").hasPrefix(folder!) {
-            out += "  table \(table.table): " + (table.path.map { "from \($0)" } ?? "none (keys shown as written)") + "\n"
+            out += "  table \(oneLine(table.table)): " + (table.path.map { "from \(oneLine($0))" } ?? "none (keys shown as written)") + "\n"
         }
         for page in locale.pages {
             out += "\n" + oneLine(page.file) + (page.title.map { ": " + oneLine($0) } ?? "") + "\n"
             var footer: String?
             func flushFooter() {
-                if let text = footer { out += "    " + text.replacingEvery("\n", with: "\n    ") + "\n" }
+                if let text = footer { out += "    " + TerminalText.forLog(text).replacingEvery("\n", with: "\n    ") + "\n" }
                 footer = nil
             }
             for row in page.specifiers {
@@ -74,13 +74,13 @@ public enum RenderText {
         let title = oneLine(row.title ?? "")
         // Measured as it will be printed: a control character (a bidirectional mark of the
         // right-to-left pseudo-locale, say) is written as an escape such as \U202B.
-        let padded = title + String(repeating: " ", count: max(1, width - displayWidth(TerminalText.escaped(title))))
+        let padded = title + String(repeating: " ", count: max(1, width - displayWidth(title)))
         let specifier = row.specifier
         var text: String
         switch row.type {
         case .textField?:
             let value = specifier.string("DefaultValue").flatMap { $0.isEmpty ? nil : $0 }
-            text = specifier.isSecure ? "[secure text field]" : "[text field" + (value.map { ": \(StringsWriting.quoted($0))" } ?? "") + "]"
+            text = specifier.isSecure ? "[secure text field]" : "[text field" + (value.map { ": \(oneLine(StringsWriting.quoted($0)))" } ?? "") + "]"
         case .toggleSwitch?:
             text = "[switch: \(isOn(specifier) ? "on" : "off")]"
         case .slider?:
@@ -108,21 +108,12 @@ public enum RenderText {
         return out
     }
 
-    /// A title or value on its row: a line break or tab in it is written `\n` or `\t`, so that it
-    /// neither breaks the tree nor its columns (other control characters are escaped where the
-    /// text is printed). Only footers, which the Settings app wraps, keep their line breaks.
+    /// A name, title or value on its line, as `TerminalText.escaped` writes a field: a line break
+    /// or tab in it is written `\n` or `\t`, so that it neither breaks the tree nor its columns,
+    /// and nothing in it acts on a terminal or runs in a CI log. Only footers, which the Settings
+    /// app wraps, keep their line breaks.
     static func oneLine(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) else { return text }
-        var line = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": line += "\\n"
-            case "\t": line += "\\t"
-            case "\r": line += "\\r"
-            default: line.unicodeScalars.append(scalar)
-            }
-        }
-        return line
+        TerminalText.escaped(text)
     }
 
     /// Columns a terminal gives `text`: two for East Asian wide characters, none for combining marks.

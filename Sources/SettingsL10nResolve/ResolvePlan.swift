@@ -69,7 +69,7 @@ struct ResolvePlan: Sendable {
                 if let child = row.childPath { visit(child, openedBy: (index, place)) }
             }
         }
-        if let root = finder.schemaFile(named: "Root") { visit(root.path, openedBy: nil) }
+        if let root = finder.schemaFile(named: bundle.layout.rootPage) { visit(root.path, openedBy: nil) }
         self.pages = pages
         self.paths = paths
     }

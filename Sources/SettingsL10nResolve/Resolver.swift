@@ -64,6 +64,16 @@ public struct Resolver: Sendable {
         }
     }
 
+    /// What render says of a `--locale` no folder matches (`unmatchedLocales`): not a refusal,
+    /// since a user may have any language, but a note naming the folder that user sees, so that
+    /// a mistyped language is noticed.
+    public func fallbackNote(for locale: String) -> String {
+        let names = bundle.localizations.map(\.name).filter { $0 != "Base" }.sorted { LanguageTag.precedes($0, $1) }
+        let shown = SearchList(preferred: [locale], bundle: bundle).chosen.map { "\($0).lproj" } ?? "the keys as written"
+        return "no .lproj folder matches \(locale) (the bundle has \(names.isEmpty ? "none" : names.joined(separator: ", "))): "
+            + "a user whose language is \(locale) sees \(shown), and that is what is rendered"
+    }
+
     /// Resolves one language (a tag, a folder name, or a pseudo-locale).
     public func resolve(_ locale: String) -> LocalizedLocale {
         resolve(LocaleRequest(locale))

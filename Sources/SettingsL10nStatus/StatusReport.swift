@@ -71,8 +71,8 @@ public struct StatusReport: Hashable, Sendable {
 
     /// A table for a terminal, with a bar per locale; `colors` tints the bars.
     public func text(colors: Bool = false) -> String {
-        let tableWidth = max(5, locales.flatMap { $0.tables.map(\.table.count) }.max() ?? 0)
-        // Folder names come from the bundle: escaped, so the text is safe to print as it is.
+        // Folder and table names come from the bundle: escaped, so the text is safe to print as it is.
+        let tableWidth = max(5, locales.flatMap { $0.tables.map { TerminalText.escaped($0.table).count } }.max() ?? 0)
         let localeWidth = max(6, locales.map { TerminalText.escaped($0.locale).count + ($0.isDevelopmentLanguage ? 2 : 0) }.max() ?? 0)
         func tint(_ text: String, _ percent: Double) -> String {
             guard colors else { return text }
@@ -83,7 +83,7 @@ public struct StatusReport: Hashable, Sendable {
         for locale in locales {
             let name = TerminalText.escaped(locale.locale) + (locale.isDevelopmentLanguage ? " *" : "")
             var rows: [(String, String, Int, Int, Int, Int, Int, Double)] = locale.tables.map {
-                ($0.table, $0.file == .missing ? " (no file)" : $0.file == .unreadable ? " (unreadable)" : "", locale.progress(of: $0).translated,
+                (TerminalText.escaped($0.table), $0.file == .missing ? " (no file)" : $0.file == .unreadable ? " (unreadable)" : "", locale.progress(of: $0).translated,
                  $0.total, $0.fuzzy.count, $0.missing.count + $0.filled.count, $0.stale.count, locale.progress(of: $0).percent)
             }
             if rows.count > 1 {

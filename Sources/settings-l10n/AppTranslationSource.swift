@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import SettingsL10n
+import SettingsL10nFiles
 
 /// Reads what `merge --fill-from` names: an app's String Catalog, or a folder of its resources
 /// (`<lang>.lproj/*.strings`, and the `.xcstrings` directly in it).

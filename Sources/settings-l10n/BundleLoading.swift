@@ -11,6 +11,17 @@ struct CommandFailure: Error, CustomStringConvertible {
     }
 }
 
+/// A command line the tool cannot carry out as given (an option that names the wrong kind of
+/// file, a catalog path that is a folder): a message, and an exit code of 2.
+struct UsageFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+
+    init(_ message: String) {
+        self.message = message
+    }
+}
+
 /// The command ran but refused to do its work because of a problem in the bundle (a schema
 /// file that did not load): a message, and an exit code of 1.
 struct RefusedWork: Error, CustomStringConvertible {
@@ -38,12 +49,13 @@ extension BundleOptions {
         let bundle: SettingsBundle
         do {
             source = try DiskBundleSource(path: self.bundle)
-            bundle = try BundleLoader.load(from: source)
+            bundle = try BundleLoader.load(from: source, layout: layout(configuration))
         } catch {
             let hint = suggestedBundle.map { "; did you mean \($0)?" } ?? ""
             throw CommandFailure("cannot read the bundle: \(error.description)\(hint)")
         }
         guard bundle.hasSchemaFile else {
+            if let layout = bundle.localizedRootMessage { throw CommandFailure("\(self.bundle) is not read: \(layout)") }
             throw CommandFailure(BundleLocation.notABundleMessage(self.bundle, suggestion: suggestedBundle))
         }
         let catalog = Extractor.catalog(of: bundle, developmentLanguage: language(configuration),

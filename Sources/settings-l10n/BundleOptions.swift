@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 /// The options every command takes.
 struct BundleOptions: ParsableArguments {
@@ -20,6 +21,9 @@ struct BundleOptions: ParsableArguments {
     @Flag(help: "The bundle is shown by InAppSettingsKit inside the app, not by the Settings app: its IASK rows and a multi-value's FooterText count, and .inApp.plist versions come first.")
     var inApp = false
 
+    @Option(help: ArgumentHelp("The root page's name without .plist, when the app hands InAppSettingsKit another than Root (default: Root, or the configuration's rootPage).", valueName: "name"))
+    var rootPage: String?
+
     @Option(help: ArgumentHelp("The configuration file (default: the first \(CheckConfiguration.fileName) in the bundle folder, beside it, or in a parent folder up to the repository's root).", valueName: "file"))
     var config: String?
 
@@ -34,6 +38,9 @@ struct BundleOptions: ParsableArguments {
     func validate() throws {
         if let developmentLanguage, let problem = CheckConfiguration.languageProblem(developmentLanguage) {
             throw ValidationError("--development-language \(problem)")
+        }
+        if let rootPage, let problem = BundleLayout.problem(withRootPage: rootPage) {
+            throw ValidationError("--root-page \(MessageText.quoted(rootPage)) \(problem)")
         }
     }
 
@@ -61,11 +68,23 @@ struct BundleOptions: ParsableArguments {
         } catch {
             throw ConfigurationFailure(message: "the configuration file: \(error.message)")
         }
+        var configuration: CheckConfiguration
         do {
-            return try CheckConfiguration.parse(bytes, location: file.location)
+            configuration = try CheckConfiguration.parse(bytes, location: file.location)
         } catch {
             throw ConfigurationFailure(message: "\(file.path): \(error.message)")
         }
+        // Its paths through the one path policy: those it refuses are reported by check and
+        // never used.
+        for (setting, value) in [("bundle", configuration.bundle), ("catalog", configuration.catalog)] {
+            guard let value else { continue }
+            do {
+                _ = try PathPolicy.resolve(value, setting: setting, configurationAt: file.path, insideBundle: configuration.isInsideBundle)
+            } catch {
+                configuration.refusedPaths.append(.init(setting: setting, reason: error.reason))
+            }
+        }
+        return configuration
     }
 
     /// The bundle and the options given, as a shell command line repeats them
@@ -76,6 +95,7 @@ struct BundleOptions: ParsableArguments {
         if let tableFallback { words += ["--table-fallback", tableFallback.rawValue] }
         if let config { words += ["--config", config] }
         if inApp { words.append("--in-app") }
+        if let rootPage { words += ["--root-page", rootPage] }
         return words.map(shellQuoted).joined(separator: " ")
     }
 
@@ -87,6 +107,12 @@ struct BundleOptions: ParsableArguments {
     /// What shows the bundle: InAppSettingsKit with `--in-app` or the configuration's `inApp`.
     func host(_ configuration: CheckConfiguration) -> SettingsHost {
         inApp || configuration.inApp ? .inAppSettingsKit : .settingsApp
+    }
+
+    /// The root page (the option, else the configuration's, else Root) and the configuration's
+    /// generated panes.
+    func layout(_ configuration: CheckConfiguration) -> BundleLayout {
+        BundleLayout(rootPage: rootPage ?? configuration.rootPage ?? "Root", generatedPanes: configuration.generatedPanes)
     }
 
     func fallback(_ configuration: CheckConfiguration) -> TableFallback {
@@ -106,5 +132,21 @@ func shellQuoted(_ word: String) -> String {
     let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
         scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./=:@%+,".unicodeScalars.contains(scalar))
     }
-    return plain ? word : "'" + word.replacingEvery("'", with: "'\\''") + "'"
+    if plain { return word }
+    // A word that holds a line break or another control character is written in the shells'
+    // ANSI-C quotes ($'de\n.lproj', as GNU ls writes it), so the suggestion stays one line.
+    guard TerminalText.escaped(word) != word else { return "'" + word.replacingEvery("'", with: "'\\''") + "'" }
+    var quoted = "$'"
+    for scalar in word.unicodeScalars {
+        switch scalar {
+        case "\n": quoted += "\\n"
+        case "\t": quoted += "\\t"
+        case "\r": quoted += "\\r"
+        case "'", "\\": quoted += "\\" + String(scalar)
+        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || TerminalText.escaped(String(scalar)) != String(scalar):
+            quoted += String(scalar).utf8.map { "\\x" + String($0, radix: 16) }.joined()
+        default: quoted.unicodeScalars.append(scalar)
+        }
+    }
+    return quoted + "'"
 }

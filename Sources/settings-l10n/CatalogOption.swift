@@ -1,38 +1,36 @@
 import SettingsL10n
+import SettingsL10nFiles
 
 extension BundleOptions {
     /// The String Catalog of the bundle: `--catalog`, else the configuration's `"catalog"`
-    /// (relative to the configuration file).
+    /// (relative to the configuration file, through the path policy: a catalog it refuses stops
+    /// the command with the finding, exit 2).
     func catalogPath(_ explicit: String?, configuration: CheckConfiguration, command: String) throws -> String {
         if let explicit { return explicit }
         guard let configured = configuration.catalog, let file = configurationFile else {
             throw UsageFailure("\(command) needs the String Catalog: give --catalog Settings.xcstrings, or \"catalog\" in \(CheckConfiguration.fileName)")
         }
-        return Self.configuredPath(configured, besideConfiguration: file.path)
+        do {
+            return try PathPolicy.resolve(configured, setting: "catalog", configurationAt: file.path, insideBundle: configuration.isInsideBundle)
+        } catch {
+            let finding = Self.refusal(error.reason, configuration: configuration, setting: "catalog", file: file)
+            printError(TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "")).format([finding]))
+            throw ConfigurationFailure(message: "\(command) changed nothing: the configuration's \"catalog\" is refused (above); fix it, or give --catalog")
+        }
     }
 
-    /// The catalog path, or `nil` when neither `--catalog` nor the configuration names one.
+    /// The catalog path, or `nil` when neither `--catalog` nor the configuration names one, or
+    /// the path policy refused the configuration's (check reports it).
     func optionalCatalogPath(_ explicit: String?, configuration: CheckConfiguration) -> String? {
         if let explicit { return explicit }
         guard let configured = configuration.catalog, let file = configurationFile else { return nil }
-        return Self.configuredPath(configured, besideConfiguration: file.path)
+        return try? PathPolicy.resolve(configured, setting: "catalog", configurationAt: file.path, insideBundle: configuration.isInsideBundle)
     }
 
-    /// The configured path from the configuration's folder, `folder/..` folded away
-    /// (`Sources/App/../../Settings.xcstrings` → `Settings.xcstrings`).
-    private static func configuredPath(_ path: String, besideConfiguration file: String) -> String {
-        guard let slash = file.lastIndex(of: "/") else { return path }
-        let joined = joinedPath(slash == file.startIndex ? "/" : String(file[..<slash]), path)
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/", omittingEmptySubsequences: false) {
-            if part == "..", let last = parts.last, !last.isEmpty, last != "..", last != "." {
-                parts.removeLast()
-            } else if part != "." || parts.isEmpty {
-                parts.append(part)
-            }
-        }
-        let folded = parts.joined(separator: "/")
-        return folded.isEmpty ? "." : folded
+    /// The finding of a path setting the path policy refused, at its value in the file.
+    static func refusal(_ reason: String, configuration: CheckConfiguration, setting: String, file: ConfigurationFile) -> Diagnostic {
+        Diagnostic(.error, rule: .configurationPathRefused, reason,
+                   at: SourceLocation(file: file.path, position: configuration.valuePositions[setting]))
     }
 }
 

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -84,7 +85,7 @@ struct CheckCommand: ParsableCommand {
             let catalogs = try catalogPath.map { try SyncCommand.targets($0, tables: loaded.catalog.tables.map(\.name)).map(\.path) } ?? []
             let decisive = ([options.configurationFile?.path, baseline].compactMap { $0 } + catalogs)
                 .map { absolutePaths ? URL(fileURLWithPath: $0).standardizedFileURL.path : $0 }
-            printOutput((files.sorted().map { paths.path(of: SourceLocation(file: $0)) } + decisive).map { $0 + "\n" }.joined())
+            printOutput(try Self.inputFileList(files.sorted().map { paths.path(of: SourceLocation(file: $0)) } + decisive))
             return
         }
         try loaded.requireFolders(for: locales)
@@ -156,12 +157,26 @@ struct CheckCommand: ParsableCommand {
             // `forLog`'s escapes would break.
             switch format {
             case .json, .sarif: formatter.format(report, into: printJSON)
-            case .github: formatter.format(report, into: printSafeOutput)
-            case .text: formatter.format(report, into: colors ? printSafeOutput : printOutput)
+            case .github: formatter.format(report, into: printWorkflowCommands)
+            case .text: formatter.format(report) { printOutput($0, colors: colors) }
             }
             return
         }
         try writeFile(output, formatter.format(report), what: "the report")
+    }
+
+    /// The lines of `--print-input-files`: one file a line, as Xcode's file lists and the
+    /// pre-commit hook read them. A name that cannot be one line as it is (one holding a line
+    /// break, another control character, or a GitHub workflow command: what `TerminalText`
+    /// escapes) is refused with the others, since its escaped form would name another file.
+    static func inputFileList(_ paths: [String]) throws -> String {
+        let unlistable = paths.filter { TerminalText.escaped($0) != $0 }
+        guard unlistable.isEmpty else {
+            let shown = unlistable.prefix(DiagnosticReport.keysShown).map { TerminalText.escaped($0) }.joined(separator: ", ")
+                + (unlistable.count > DiagnosticReport.keysShown ? ", …" : "")
+            throw RefusedWork("cannot list \(shown): a file name that holds a line break or a control character, or that GitHub's runner would run as a workflow command, cannot be one line of an input file list, which names each file as it is; rename \(unlistable.count == 1 ? "it" : "them")")
+        }
+        return paths.map { $0 + "\n" }.joined()
     }
 
     private func writeFile(_ path: String, _ text: String, what: String) throws {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import SettingsL10n
+import SettingsL10nFiles
 
 /// Where a bundle's configuration file is: `--config`, else the first `.settings-l10n.json`
 /// found in the bundle folder, beside it, then in each parent folder up to the repository's
@@ -44,8 +45,8 @@ struct ConfigurationFile: Equatable {
     static func find(forBundle bundle: String, explicit: String?) -> ConfigurationFile? {
         if let explicit {
             let absolute = URL(fileURLWithPath: explicit).standardizedFileURL.path
-            let bundleFolder = URL(fileURLWithPath: bundle).standardizedFileURL.path
-            let inside = BundlePath.relative(absolute, below: bundleFolder).map(String.init)
+            // Inside the bundle by device and inode: another path to the bundle is the bundle.
+            let inside = FileIdentity.relative(explicit, below: bundle).flatMap { $0.isEmpty ? nil : $0 }
             return ConfigurationFile(path: explicit, location: inside ?? absolute)
         }
         return candidates(forBundle: bundle).first { FileManager.default.fileExists(atPath: $0.path) }

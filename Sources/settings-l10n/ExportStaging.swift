@@ -1,4 +1,5 @@
 import SettingsL10n
+import SettingsL10nFiles
 
 /// The files of one `extract` run's exports (`--xliff`, `--xcloc` and `--xcstrings` together),
 /// each staged on disk as it is made (`LocalFile.StagedWrites`), so that memory holds one

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -99,7 +100,7 @@ struct ExtractCommand: ParsableCommand {
                 staging.diagnostics += diagnostics
                 let path = joinedPath(folder, export.folder + ".xliff")
                 staging.add(path, XLIFFWriter.bytes(export.document), for: export.folder + ".lproj", below: folder, writing: "the XLIFF documents")
-                written.append("wrote \(path): \(Self.unitCounts(export.document))")
+                written.append("wrote \(TerminalText.escaped(path)): \(Self.unitCounts(export.document))")
             }
         } catch {
             throw CommandFailure(error.description)

@@ -40,7 +40,7 @@ extension ExtractCommand {
                                 for: owner, below: folder, writing: what)
                 }
                 staging.addFolder(joinedPath(package, "Notes"), below: folder, writing: what)
-                written.append("wrote \(package): \(Self.unitCounts(export.document))")
+                written.append("wrote \(TerminalText.escaped(package)): \(Self.unitCounts(export.document))")
             }
         } catch {
             throw CommandFailure(error.description)
@@ -73,7 +73,7 @@ extension ExtractCommand {
             let path = joinedPath(folder, table + ".xcstrings")
             staging.add(path, stringCatalog.bytes, for: table + ".strings", below: folder, writing: "the String Catalogs")
             let entries = stringCatalog.entries
-            written.append("wrote \(path): \(entries.count.grouped) strings, \(entries.reduce(0) { $0 + $1.units.count }.grouped) string units")
+            written.append("wrote \(TerminalText.escaped(path)): \(entries.count.grouped) strings, \(entries.reduce(0) { $0 + $1.units.count }.grouped) string units")
         }
         staging.diagnostics += diagnostics
         return written

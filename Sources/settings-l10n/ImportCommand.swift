@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -192,7 +193,7 @@ struct ImportCommand: ParsableCommand {
 
     private func printDiffs(_ updates: [TableUpdate]) -> [TableUpdate] {
         for update in updates {
-            printOutput(update.unifiedDiff)
+            printAsWritten(update.unifiedDiff)
         }
         return updates
     }

@@ -1,3 +1,5 @@
+import SettingsL10nFiles
+
 /// The documents an `import` argument stands for: an XLIFF document, a String Catalog, an
 /// Xcode localization package (`de.xcloc`: its `Localized Contents/*.xliff`), or a folder
 /// holding any of these (not its subfolders, but the packages in it).

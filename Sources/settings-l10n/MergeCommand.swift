@@ -1,5 +1,6 @@
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -85,7 +86,7 @@ struct MergeCommand: ParsableCommand {
                      progress: { done, total, folder in merging.update(done + 1, of: total, folder) },
                      prepare: { outcome in
                          (diff: dryRun ? outcome.update?.unifiedDiff : nil,
-                          summary: summarize ? TerminalText.forLog(MergeResult.summary(of: outcome.report, verb: verb)) : "")
+                          summary: summarize ? MergeResult.summary(of: outcome.report, verb: verb) : "")
                      }) { outcome, prepared in
             result.reports.append(outcome.report)
             summaries.append(prepared.summary)
@@ -94,7 +95,7 @@ struct MergeCommand: ParsableCommand {
             let diff = prepared.diff
             guard let update = outcome.update else { return }
             if let diff {
-                printOutput(diff)
+                printAsWritten(diff)
             } else if writes {
                 writer.add(BundleFileWrite(path: update.path, bytes: update.updated, expected: update.original),
                            report: result.reports.count - 1)
@@ -106,7 +107,7 @@ struct MergeCommand: ParsableCommand {
             result.reports[failure.report].problem = "not written: \(failure.error.message)"
             result.reports[failure.report].changed = false
             result.reports[failure.report].created = false
-            if summarize { summaries[failure.report] = TerminalText.forLog(MergeResult.summary(of: result.reports[failure.report], verb: verb)) }
+            if summarize { summaries[failure.report] = MergeResult.summary(of: result.reports[failure.report], verb: verb) }
         }
         if let failure = failures.first(where: { $0.error.kind == .failure }) {
             throw CommandFailure("\(failure.error) (the other tables were written; run merge again)")
@@ -116,7 +117,7 @@ struct MergeCommand: ParsableCommand {
         }
         switch format {
         case .json: printJSON(result.json.rendered())
-        case .text: printSafeError(summaries.joined() + TerminalText.forLog(result.summaryFooter))
+        case .text: printError(summaries.joined() + result.summaryFooter, ifNotEmpty: true)
         }
         if check, changed > 0 {
             let choices = locales.flatMap { ["--locale", shellQuoted($0)] } + (prune ? ["--prune"] : []) + (fill.map { ["--fill", $0.rawValue] } ?? [])

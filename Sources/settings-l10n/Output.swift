@@ -8,6 +8,10 @@ import Darwin
 import SettingsL10n
 
 /// The process's standard streams, written with `write(2)` so nothing is buffered out of order.
+///
+/// Only this file writes them, each through a function below that says what the text is, so
+/// every printed character of input goes through the escaping layer (`TerminalText`): a new
+/// command or message cannot print past it.
 enum StandardStream {
     case output
     case error
@@ -22,13 +26,9 @@ enum StandardStream {
     /// Whether the stream is a terminal (for colour and progress).
     var isTerminal: Bool { isatty(descriptor) == 1 }
 
-    func write(_ text: String) {
+    fileprivate func write(_ text: String) {
         var text = text
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
-    }
-
-    func write(bytes: inout [UInt8]) {
-        bytes.withUnsafeBytes { write($0) }
     }
 
     /// A stream that cannot be written (a closed pipe) has nobody to tell: the error is dropped.
@@ -40,40 +40,103 @@ enum StandardStream {
 /// Writes a message for people to standard error, with a final line break; with
 /// `ifNotEmpty`, an empty message writes nothing.
 ///
-/// Messages quote file names, keys and values from input: their control characters are
-/// escaped (`TerminalText`), so no input can clear a terminal or write to a CI log.
+/// Messages quote file names, keys and values from input: what a terminal or a CI log would act
+/// on is escaped (`TerminalText.forLog`), so no input can clear a terminal or run a workflow
+/// command. A name inside a message is escaped where the message is made (`TerminalText.escaped`),
+/// so that its line breaks do not break the message's lines either.
 func printError(_ message: String, ifNotEmpty: Bool = false) {
     if ifNotEmpty, message.isEmpty { return }
     let safe = TerminalText.forLog(message)
     StandardStream.error.write(safe.hasSuffix("\n") ? safe : safe + "\n")
 }
 
-/// Writes lines to standard error that `TerminalText.forLog` made safe already (each ending with a
-/// line break); nothing when there are none.
-func printSafeError(_ text: String) {
-    if !text.isEmpty { StandardStream.error.write(text) }
+/// Writes a document for people (a text report, a rendering, Markdown) to standard output, made
+/// safe as `printError` makes messages. With `colors`, the tool's own colour sequences stay.
+func printOutput(_ text: String, colors: Bool = false) {
+    StandardStream.output.write(TerminalText.forLog(text, keepingColors: colors))
 }
 
-/// Writes a document (JSON, XLIFF, a diff, a text report) to standard output, its control
-/// characters but line breaks and tabs escaped (JSON and XLIFF escape theirs already), and no
-/// line starting a GitHub workflow command.
-func printOutput(_ text: String) {
-    StandardStream.output.write(TerminalText.forLog(text))
+/// Writes the workflow commands of `check --format github`: lines the formatter made, each one
+/// command whose data and properties it escaped (`TerminalText.escaped`, then GitHub's own `%`
+/// escapes), so the only commands in them are the tool's.
+func printWorkflowCommands(_ text: String) {
+    assert(text.split(separator: "\n").allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") || $0.hasPrefix("::notice ") },
+           "a line of the GitHub report that is not one of its workflow commands")
+    StandardStream.output.write(text)
 }
 
 /// Writes a JSON document the tool made (check's JSON and SARIF, status, extract, render and
 /// merge's JSON): `JSONWriter` writes every character a terminal or a log acts on as a `\u`
-/// escape, and no line of it can start with `::`, so it is printed as it is, and stays JSON
-/// (`forLog`'s escapes, `\U202E`, are no JSON).
+/// escape, and `##[` as `##\u005b`, and no line of it can start with `::`, so it is printed as it
+/// is, and stays JSON (`forLog`'s escapes, `\U202E`, are no JSON).
 func printJSON(_ text: String) {
     assert(TerminalText.isSafeForLog(text), "JSON that a terminal or a log would act on")
     StandardStream.output.write(text)
 }
 
-/// Writes text whose parts from input are escaped already and that may hold the tool's own
-/// colour sequences or workflow commands (check's text and GitHub reports, status's text).
-func printSafeOutput(_ text: String) {
+/// Writes output meant to be applied as written (the unified diffs of `--dry-run`): byte for
+/// byte, so that `patch` and `git apply` take it. On a terminal, where it is read rather than
+/// applied, it is made safe as any document. Where GitHub's runner reads it (`GITHUB_ACTIONS`
+/// set), the first one is preceded by the runner's own `::stop-commands::<token>`, with a fresh
+/// random token, and `finishOutput` resumes the runner's commands with `::<token>::` before the
+/// process exits, so that no line of it runs as a workflow command.
+func printAsWritten(_ text: String) {
+    if text.isEmpty { return }
+    if StandardStream.output.isTerminal { return printOutput(text) }
+    WorkflowCommandPause.pauseIfRead()
     StandardStream.output.write(text)
+    WorkflowCommandPause.endsLine = text.hasSuffix("\n")
+}
+
+/// Ends what the process printed: resumes the runner's workflow commands when output printed as
+/// written paused them. Called once, as the process exits.
+func finishOutput() {
+    WorkflowCommandPause.resume()
+}
+
+/// The progress line of a long run on a terminal (`ProgressLine`): `text` (a label, counts and
+/// the item, escaped) after a carriage return and the sequence that clears the line, or only
+/// those when `text` is empty.
+func printProgress(_ text: String) {
+    StandardStream.error.write("\r\u{1B}[K" + TerminalText.escaped(text))
+}
+
+/// The pause of GitHub's runner (`::stop-commands::<token>`, resumed by `::<token>::`) around
+/// output printed as written. Output is printed in order, from one thread at a time.
+enum WorkflowCommandPause {
+    /// The token of the pause under way.
+    nonisolated(unsafe) private static var token: String?
+    /// Whether the last output printed as written ended its line.
+    nonisolated(unsafe) static var endsLine = true
+
+    /// Starts the pause, once, when GitHub's runner reads the output (`GITHUB_ACTIONS` set).
+    static func pauseIfRead() {
+        guard token == nil, let value = getenv("GITHUB_ACTIONS"), value.pointee != 0 else { return }
+        let fresh = freshToken()
+        token = fresh
+        StandardStream.output.write("::stop-commands::\(fresh)\n")
+    }
+
+    /// Ends the pause under way, if any.
+    static func resume() {
+        guard let token else { return }
+        StandardStream.output.write((endsLine ? "" : "\n") + "::\(token)::\n")
+        self.token = nil
+    }
+
+    /// 128 random bits from the system's generator, so that nothing in the output can resume the
+    /// runner's commands early; a word no command of the runner's has.
+    static func freshToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let words = [generator.next(), generator.next()] as [UInt64]
+        return "settings-l10n-" + words.map { String($0, radix: 16).leftPadded(to: 16) }.joined()
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
 }
 
 /// Values kept until the process exits. Freeing a large bundle's tables and diagnostics one by

@@ -21,13 +21,13 @@ final class ProgressLine {
     func update(_ done: Int, of total: Int, _ item: String) {
         guard enabled, total > 1 else { return }
         shown = true
-        StandardStream.error.write("\r\u{1B}[K\(label) \(done)/\(total): \(TerminalText.escaped(item))")
+        printProgress("\(label) \(done)/\(total): \(item)")
     }
 
     /// Clears the line, so the summary that follows starts clean.
     func finish() {
         guard shown else { return }
-        StandardStream.error.write("\r\u{1B}[K")
+        printProgress("")
         shown = false
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,8 +56,9 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let loaded = try options.load()
         let resolver = Resolver(bundle: loaded.bundle, catalog: loaded.catalog, idiom: idiom)
-        let unmatched = resolver.unmatchedLocales(locales)
-        if !unmatched.isEmpty { throw CommandFailure(loaded.bundle.noFolderMessage(for: unmatched)) }
+        // A user's language, not a folder: one no folder matches sees the fallback, which is
+        // rendered; a note names it, so that a mistyped language is noticed.
+        for locale in resolver.unmatchedLocales(locales) { printError("note: " + resolver.fallbackNote(for: locale)) }
         var requested: [LocaleRequest] = []
         func add(_ request: LocaleRequest) {
             if !requested.contains(where: { $0.name == request.name }) { requested.append(request) }
@@ -107,8 +109,10 @@ struct RenderCommand: ParsableCommand {
         // Child panes whose File opens nothing (refused, or naming no file): reported where the
         // File is written; their rows show "(no page)".
         let unopened = loaded.bundle.unloadedSchemaFiles.filter(\.isPaneReference).map(\.reason)
-        if !problems.isEmpty || !unloaded.isEmpty || !unopened.isEmpty {
-            printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unloaded + unopened + problems))
+        // Generated panes that are not there (generatedPanes): said, not a failure; their rows show (no page).
+        let generated = loaded.bundle.diagnostics.filter { $0.rule == .generatedPaneMissing }
+        if !problems.isEmpty || !unloaded.isEmpty || !unopened.isEmpty || !generated.isEmpty {
+            printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unloaded + unopened + generated + problems))
         }
         if !unloaded.isEmpty {
             printError("\(unloaded.count.grouped) schema file\(unloaded.count == 1 ? "" : "s") did not load or \(unloaded.count == 1 ? "is" : "are") missing; \(unloaded.count == 1 ? "its page is" : "their pages are") not in the rendering")
@@ -120,10 +124,11 @@ struct RenderCommand: ParsableCommand {
             printError("\(problems.count.grouped) table\(problems.count == 1 ? "" : "s") could not be read; \(problems.count == 1 ? "its" : "their") keys are shown as written, as on a device")
         }
         // Root~iphone.plist only, rendered for iPad (or the reverse): the host opens no page.
-        let roots = loaded.bundle.schemaFiles.filter { $0.name.base == "Root" && !$0.name.isInApp }
+        let root = loaded.bundle.layout.rootPage
+        let roots = loaded.bundle.schemaFiles.filter { $0.name.base == root && !$0.name.isInApp }
         let noRoot = !roots.isEmpty && !roots.contains { $0.name.idiom == nil || $0.name.idiom == idiom }
         if noRoot {
-            printError("error: the bundle has no Root.plist or Root\(idiom.fileSuffix).plist, so \(resolver.host.displayName) shows no page on \(idiom.rawValue == "pad" ? "iPad" : "iPhone"): add Root.plist (\(roots.map(\.path).sorted().joined(separator: ", ")) serve\(roots.count == 1 ? "s" : "") the other idiom only)")
+            printError("error: the bundle has no \(root).plist or \(root)\(idiom.fileSuffix).plist, so \(resolver.host.displayName) shows no page on \(idiom.rawValue == "pad" ? "iPad" : "iPhone"): add \(root).plist (\(roots.map(\.path).sorted().joined(separator: ", ")) serve\(roots.count == 1 ? "s" : "") the other idiom only)")
         }
         if !problems.isEmpty || !unloaded.isEmpty || !unopened.isEmpty || noRoot { throw ExitCode(1) }
     }

@@ -1,13 +1,20 @@
 import ArgumentParser
 import Dispatch
 import SettingsL10n
+import SettingsL10nFiles
 #if canImport(Glibc)
 import Glibc
 import CMalloc
-private func terminate(_ code: Int32) -> Never { Glibc.exit(code) }
+private func terminate(_ code: Int32) -> Never {
+    finishOutput()
+    Glibc.exit(code)
+}
 #elseif canImport(Darwin)
 import Darwin
-private func terminate(_ code: Int32) -> Never { Darwin.exit(code) }
+private func terminate(_ code: Int32) -> Never {
+    finishOutput()
+    Darwin.exit(code)
+}
 #endif
 
 @main
@@ -132,6 +139,9 @@ struct SettingsL10nCommand: ParsableCommand {
             terminate(2)
         } catch let failure as UsageFailure {
             printError("error: " + failure.message)
+            terminate(2)
+        } catch let refusal as OutputRefusal {
+            printError("error: " + refusal.message)
             terminate(2)
         } catch {
             let code = exitCode(for: error)

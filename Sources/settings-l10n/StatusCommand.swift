@@ -37,8 +37,8 @@ struct StatusCommand: ParsableCommand {
         switch format {
         case .text:
             let colors = StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            // Colour is for terminals only; elsewhere (a CI log) the text is checked as any output.
-            colors ? printSafeOutput(report.text(colors: true)) : printOutput(report.text())
+            // Colour is for terminals only.
+            printOutput(report.text(colors: colors), colors: colors)
         case .json:
             printJSON(report.json.rendered())
         case .markdown:

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -69,26 +70,35 @@ struct SyncCommand: ParsableCommand {
         if dryRun {
             for plan in plans {
                 if plan.result.catalogChanged {
-                    printOutput(UnifiedDiff.diff(old: plan.original ?? [], new: plan.bytes, path: plan.path, isNewFile: plan.original == nil))
+                    printAsWritten(UnifiedDiff.diff(old: plan.original ?? [], new: plan.bytes, path: plan.path, isNewFile: plan.original == nil))
                 }
-                for update in plan.result.updates { printOutput(update.unifiedDiff) }
+                for update in plan.result.updates { printAsWritten(update.unifiedDiff) }
             }
         } else {
             for index in plans.indices { try write(&plans[index], into: loaded.source) }
+            // What killed runs left, in the bundle and beside the catalogs, also when nothing
+            // was written: the temporary file of a table would ship in the app.
+            var writer = DiskBundleWriter(bundle: loaded.source)
+            writer.sweepTemporaryFiles()
+            for plan in plans { Debris.sweep(LocalFile.folderOf(plan.path), for: String(BundlePath.splitLast(plan.path).name)) }
         }
         for plan in plans { summarize(plan) }
         if plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
     }
 
     /// Each catalog and the tables it holds: one `.xcstrings` for every table, or a folder of
-    /// `<Table>.xcstrings`.
+    /// `<Table>.xcstrings`. The folder may be a link the user named; a link inside it (a
+    /// catalog that points elsewhere, another project's `Localizable.xcstrings`) is refused,
+    /// as in every output folder.
     static func targets(_ path: String, tables: [String]) throws -> [(path: String, tables: [String])] {
         let kind = LocalFile.kind(of: path)
         guard path.hasSuffix(".xcstrings") else {
             if kind == .file {
                 throw UsageFailure("--catalog \(path) is a file that does not end in .xcstrings; give a .xcstrings file, or a folder for one catalog per table")
             }
-            return tables.map { (joinedPath(path, $0 + ".xcstrings"), [$0]) }
+            let targets = tables.map { (path: joinedPath(path, $0 + ".xcstrings"), tables: [$0]) }
+            try OutputGuard.refuseLinks(below: path, to: targets.map(\.path), role: "the catalog folder")
+            return targets
         }
         if kind == .folder {
             throw UsageFailure("--catalog \(path) is a folder; give the catalog file (Settings.xcstrings), or a folder whose name does not end in .xcstrings")

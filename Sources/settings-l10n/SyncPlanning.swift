@@ -1,5 +1,6 @@
 import ArgumentParser
 import SettingsL10n
+import SettingsL10nFiles
 
 /// One catalog of a sync: where it is, what it held, and what the sync makes of it.
 struct SyncPlan {
@@ -48,8 +49,9 @@ extension SyncCommand {
     }
 
     /// Writes the tables (atomically, each only if it is still the one read), then the catalog
-    /// (atomically, only if it is still the one read). A table that changed meanwhile is left
-    /// alone and reported.
+    /// (atomically, only if it is still the one read: exchanged and checked, a save Xcode made
+    /// meanwhile put back, as tables are). A table that changed meanwhile is left alone and
+    /// reported; a catalog that changed meanwhile too, and the command fails.
     func write(_ plan: inout SyncPlan, into source: DiskBundleSource) throws {
         let updates = plan.result.updates
         if !updates.isEmpty {
@@ -68,14 +70,14 @@ extension SyncCommand {
             plan.result.updates = written
         }
         guard plan.result.catalogChanged else { return }
-        let now = LocalFile.kind(of: plan.path) == .missing ? nil : try? LocalFile.read(plan.path, limit: ReadLimits.standard.maximumDocumentSize)
-        guard now == plan.original else {
-            throw CommandFailure("\(plan.path) changed while settings-l10n was working (Xcode saved it?); it was not written; sync again")
-        }
         do {
-            try LocalFile.write(plan.bytes, to: plan.path, creatingFolders: true)
+            try LocalFile.replace(readFile: plan.path, with: plan.bytes, expected: plan.original, creatingFolders: true)
+        } catch where error.conflict {
+            let tables = updates.isEmpty ? "" : "; the tables were written"
+            throw CommandFailure("\(plan.path) changed while settings-l10n was working (Xcode saved it?); it was left as it was\(tables); sync again")
         } catch {
-            throw CommandFailure("cannot write \(plan.path): \(error.reason); the tables were written; choose a path you can write, and sync again")
+            let tables = updates.isEmpty ? "" : "; the tables were written"
+            throw CommandFailure("cannot write \(plan.path): \(error.reason)\(tables); choose a path you can write, and sync again")
         }
     }
 

@@ -60,8 +60,8 @@ struct CompletenessCommandTests {
         let render = try Tool.run(["render", bundle, "--locale", "all", "--format", "html", "--output", output.path] + options)
         try #require(render.exitCode == 0 || render.exitCode == 1, "\(render)")
         let index = try String(contentsOf: output.url.appendingPathComponent("index.html"), encoding: .utf8)
-        // <span class="value">de.lproj · 69.0% translated</span>
-        for row in index.components(separatedBy: "<span class=\"value\">").dropFirst() {
+        // <span class="detail">de.lproj · 69.0% translated</span>
+        for row in index.components(separatedBy: "<span class=\"detail\">").dropFirst() {
             let value = row.prefix { $0 != "<" }
             guard let dot = value.range(of: ".lproj · "), value.hasSuffix("% translated") else { continue }
             let folder = String(value[..<dot.lowerBound])

@@ -104,13 +104,35 @@ extension HostilePathCommandTests {
         let path = arguments.last!
         let result = try Tool.run([arguments[0], copy.bundle.path] + arguments.dropFirst().dropLast() + [copy.bundle.path + "/" + path])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.hasSuffix("error: \(arguments[arguments.count - 2]) \(copy.bundle.path)/\(path) is inside the bundle; only merge and import write there: give a path outside it\n"))
+        #expect(result.stderr.hasSuffix("error: \(arguments[arguments.count - 2]) \(copy.bundle.path)/\(path) is inside the bundle; only merge, import and sync write there: give a path outside it\n"))
         #expect(try copy.snapshot() == before)
         // A link from outside into the bundle is the bundle too.
         let link = copy.folder.appendingPathComponent("into")
         #expect(symlink(copy.bundle.path, link.path) == 0)
         let linked = try Tool.run([arguments[0], copy.bundle.path] + arguments.dropFirst().dropLast() + [link.path + "/" + path])
         #expect(linked.exitCode == 2)
+        #expect(try copy.snapshot() == before)
+    }
+
+    /// Issue 46: with the bundle bind-mounted at `alias/`, `--write-baseline alias/en.lproj/Root.strings`
+    /// replaced the development table with JSON (exit 0): inside was a comparison of paths.
+    @Test("another path to the bundle (a bind mount) is the bundle: no output is written there",
+          .requires(.bindMounts), arguments: [
+        ["check", "--write-baseline", "en.lproj/Root.strings"], ["check", "--output", "Root.plist"], ["check", "--stamp", "de.lproj/Privacy.strings"],
+        ["extract", "--xliff", "exports"], ["render", "--format", "html", "--locale", "de", "--output", "preview"],
+        ["sync", "--catalog", "Settings.xcstrings"],
+    ])
+    func aliasOfBundle(arguments: [String]) throws {
+        let copy = try BundleCopy()
+        let alias = copy.folder.appendingPathComponent("alias")
+        try FileManager.default.createDirectory(at: alias, withIntermediateDirectories: false)
+        let before = try copy.snapshot()
+        let command = ([Tool.binary.path, arguments[0], copy.bundle.path] + arguments.dropFirst().dropLast() + [alias.path + "/" + arguments.last!])
+            .map { "'" + $0 + "'" }.joined(separator: " ")
+        let script = "mount --bind '\(copy.bundle.path)' '\(alias.path)' && exec \(command)"
+        let result = try Tool.run(["-m", "sh", "-c", script], executable: Requirement.executable(named: "unshare")!)
+        #expect(result.exitCode == 2, "\(result)")
+        #expect(result.stderr.hasSuffix("error: \(arguments[arguments.count - 2]) \(alias.path)/\(arguments.last!) is inside the bundle; only merge, import and sync write there: give a path outside it\n"))
         #expect(try copy.snapshot() == before)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SettingsL10nTestSupport
+@testable import settings_l10n
 
 /// Input that would act on a terminal or a CI log (issue 27): file names, keys, values and
 /// XLIFF attributes holding ESC sequences and line breaks followed by GitHub workflow commands.
@@ -15,9 +16,36 @@ struct LogInjectionTests {
     /// What a terminal or a log viewer acts on beside ESC and BEL.
     static let unsafeScalars: [Unicode.Scalar] = ["\u{202E}", "\u{85}", "\u{7F}", "\u{2066}"]
 
+    /// `.lproj` folders named with GitHub's workflow commands in each form the runner runs (issue
+    /// 46): after a line break and NBSP (which .NET trims), the legacy `##[` anywhere, after U+2028
+    /// and U+0085 (not line breaks to the runner, but white space it trims) and U+3000; and one
+    /// whose line break leads to plain words, which must never start a line of output.
+    static let commandFolders = [
+        "de\n\u{A0}::error file=a.swift,line=1::forged.lproj", "fr ##[error]forged.lproj", "it\u{2028}::add-mask::forged.lproj",
+        "pt\u{85}::set-output name=x::forged.lproj", "\u{3000}::stop-commands::forged.lproj", "nl\nforged-line.lproj",
+    ]
+    /// What follows a line break in the hostile names, keys and values: no line of output starts
+    /// with it (its line break was printed raw).
+    static let tails = ["forged-line", "forged-key-line", "forged-value-line", "\u{A0}::error file=a.swift", "\u{A0}::warning::k", "::warning::X"]
+    /// The Title of issue 46, which forged an annotation in check, merge and render.
+    static let forgedTitle = "User ##[error file=x.swift,line=1]forged"
+
     /// The example bundle with hostile names and values.
     static func hostileBundle() throws -> BundleCopy {
         let copy = try BundleCopy()
+        try replaceOnce(in: copy.bundle.appendingPathComponent("Root.plist"), "<string>User name</string>", with: "<string>\(forgedTitle)</string>")
+        for folder in commandFolders {
+            try FileManager.default.createDirectory(at: copy.bundle.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: copy.bundle.appendingPathComponent("de.lproj/Root.strings"), to: copy.bundle.appendingPathComponent(folder + "/Root.strings"))
+        }
+        // Keys and values likewise (`\\n` is a line break in a .strings literal).
+        let table = copy.bundle.appendingPathComponent("de.lproj/Root.strings")
+        try Data((try String(contentsOf: table, encoding: .utf8) + """
+            "\u{A0}::error::stale-key" = "##[error]stale-value";
+            "Stale\\nforged-key-line\\n\u{A0}::warning::k" = "v\\n##[add-mask]x";
+            "\(forgedTitle)" = "Benutzer ##[debug]y\\nforged-value-line\\n\u{A0}::error::value";
+
+            """).utf8).write(to: table)
         // A schema file whose name breaks the line, starts a workflow command and clears the screen.
         try Data(xmlSchema("\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Sound</string></dict>").utf8).write(to: copy.bundle.appendingPathComponent("Inj\n::warning::X\(esc)[2J.plist"))
         // A footer (OpenStep allows any character) and a table value with ESC sequences and a command.
@@ -29,47 +57,98 @@ struct LogInjectionTests {
         return copy
     }
 
-    private static func assertSafe(_ result: ToolResult, _ what: String, commandsAllowed: Bool = false) {
+    /// What a run prints on standard output.
+    enum Stdout {
+        /// Text or JSON made safe: no raw control character, no command.
+        case safe
+        /// `check --format github`: one of the tool's own annotations a line, and nothing else.
+        case workflowCommands
+        /// The diffs of `--dry-run`, printed as written (applied elsewhere: `dryRunDiffsApply`).
+        case asWritten
+        /// The same where GitHub's runner reads them: inside the tool's pause, and nothing else.
+        case pausedAsWritten
+    }
+
+    /// Checks both streams of `result`: no line GitHub's runner would run but those `stdout`
+    /// allows (found with `RunnerCommands`, a port of the runner's parser), no line starting with
+    /// what follows a line break of input, and (but in output printed as written) nothing a
+    /// terminal acts on.
+    static func assertSafe(_ result: ToolResult, _ what: String, stdout: Stdout = .safe) {
         for (stream, text) in [("stdout", result.stdout), ("stderr", result.stderr)] {
-            #expect(!text.contains(esc), "\(what): a raw ESC on \(stream)")
-            #expect(!text.contains("\u{07}"), "\(what): a raw BEL on \(stream)")
-            for scalar in unsafeScalars {
-                #expect(!text.unicodeScalars.contains(scalar), "\(what): a raw U+\(String(scalar.value, radix: 16, uppercase: true)) on \(stream)")
+            let kind = stream == "stdout" ? stdout : .safe
+            if kind != .asWritten, kind != .pausedAsWritten {
+                #expect(!text.contains(esc), "\(what): a raw ESC on \(stream)")
+                #expect(!text.contains("\u{07}"), "\(what): a raw BEL on \(stream)")
+                for scalar in unsafeScalars + ["\u{2028}"] {
+                    #expect(!text.unicodeScalars.contains(scalar), "\(what): a raw U+\(String(scalar.value, radix: 16, uppercase: true)) on \(stream)")
+                }
             }
-            let commands = text.split(separator: "\n").filter { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("::") }
-            if commandsAllowed, stream == "stdout" {
-                // One command per finding, each a whole line of the tool's own.
-                #expect(commands.allSatisfy { $0.hasPrefix("::error file=") || $0.hasPrefix("::warning file=") || $0.hasPrefix("::notice file=") }, "\(what)")
-                #expect(commands.count == text.split(separator: "\n").count, "\(what): a line that is not a command")
-            } else {
-                #expect(commands.isEmpty, "\(what): \(stream) has a line GitHub would run: \(commands)")
+            let lines = RunnerCommands.lines(text)
+            for tail in tails {
+                #expect(!lines.contains { $0.hasPrefix(tail) }, "\(what): \(stream) printed a line break of input raw, before \(String(reflecting: tail))")
+            }
+            let commands = RunnerCommands.commands(in: text)
+            switch kind {
+            case .workflowCommands:
+                // One annotation per finding, each a whole line of the tool's own.
+                #expect(commands.count == lines.count, "\(what): a line that is not one command: \(commands)")
+                #expect(commands.allSatisfy { ["error", "warning", "notice"].contains($0.name) && $0.properties["title"]?.hasPrefix("settings-l10n ") == true },
+                        "\(what): \(commands)")
+            case .pausedAsWritten:
+                // The tool's own pause, its fresh token resumed by the last line: nothing in between runs.
+                let token = commands.first?.data ?? ""
+                #expect(commands.map(\.name) == ["stop-commands", token], "\(what): \(commands)")
+                #expect(token.hasPrefix("settings-l10n-") && token.count == 46 && token.dropFirst(14).allSatisfy(\.isHexDigit), "\(what): token \(token)")
+                #expect(lines.first == "::stop-commands::\(token)" && lines.last == "::\(token)::", "\(what)")
+            case .asWritten:
+                break
+            case .safe:
+                #expect(commands.isEmpty, "\(what): \(stream) has lines GitHub's runner would run: \(commands)")
             }
         }
     }
 
-    @Test("check, status, extract, render and merge in every format")
-    func everyFormat() throws {
-        let copy = try Self.hostileBundle()
-        let bundle = copy.bundle.path
-        for format in ["text", "json", "sarif"] {
-            Self.assertSafe(try Tool.run(["check", bundle, "--format", format]), "check --format \(format)")
+    @Test("every command, in every format and mode, over hostile names, keys, values and XLIFF attributes: no command but the tool's own")
+    func everyCommand() throws {
+        let names = SettingsL10nCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+        #expect(names.count >= 8)
+        let formats = try Self.formats()
+        for name in names {
+            let copy = try Self.hostileBundle()
+            guard let runs = try Self.runs(of: name, in: copy) else {
+                Issue.record("\(name) has no runs in LogInjectionTests.runs(of:in:): say how it runs over hostile input")
+                continue
+            }
+            // Every value of the command's --format is run.
+            for format in formats[name] ?? [] where !runs.contains(where: { zip($0.arguments, $0.arguments.dropFirst()).contains { $0 == "--format" && $1 == format } }) {
+                Issue.record("\(name) --format \(format) is not run over hostile input")
+            }
+            for run in runs {
+                let result = try Tool.run(run.arguments, environment: run.environment)
+                let what = (run.environment.keys.sorted() + run.arguments.map { $0.hasPrefix(copy.folder.path) ? "…" : $0 }).joined(separator: " ")
+                #expect(result.exitCode < 4 && result.exitCode != 2 && !result.stderr.contains("Fatal error"), "\(what): \(result)")
+                Self.assertSafe(result, what, stdout: run.stdout)
+            }
         }
-        let github = try Tool.run(["check", bundle, "--format", "github"])
-        Self.assertSafe(github, "check --format github", commandsAllowed: true)
         // The hostile file name is the data of one command, escaped, never a command of its own.
-        #expect(github.stdout.contains("::warning file=\(bundle)/Inj\\n%3A%3Awarning%3A%3AX\\U001B[2J.plist,line=4,col=1,title=settings-l10n schema-file-unreachable::"))
-        for format in ["text", "json", "markdown"] {
-            Self.assertSafe(try Tool.run(["status", bundle, "--format", format]), "status --format \(format)")
+        let copy = try Self.hostileBundle()
+        let github = try Tool.run(["check", copy.bundle.path, "--format", "github"])
+        #expect(github.stdout.contains("::warning file=\(copy.bundle.path)/Inj\\n%3A%3Awarning%3A%3AX\\U001B[2J.plist,line=4,col=1,title=settings-l10n schema-file-unreachable::"))
+    }
+
+    /// The values of each command's `--format`, from argument-parser's description of the tool.
+    static func formats() throws -> [String: [String]] {
+        let dump = try Tool.run(["--experimental-dump-help"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let commands = (root["command"] as? [String: Any])?["subcommands"] as? [[String: Any]] ?? []
+        var formats: [String: [String]] = [:]
+        for command in commands {
+            let arguments = command["arguments"] as? [[String: Any]] ?? []
+            let format = arguments.first { ($0["names"] as? [[String: Any]])?.contains { $0["name"] as? String == "format" } == true }
+            formats[command["commandName"] as? String ?? ""] = format?["allValues"] as? [String] ?? []
         }
-        for format in ["text", "json"] {
-            Self.assertSafe(try Tool.run(["extract", bundle, "--format", format]), "extract --format \(format)")
-            Self.assertSafe(try Tool.run(["render", bundle, "--locale", "de", "--format", format]), "render --format \(format)")
-        }
-        Self.assertSafe(try Tool.run(["merge", bundle, "--dry-run", "--fill", "source"]), "merge --dry-run")
-        Self.assertSafe(try Tool.run(["merge", bundle, "--check", "--format", "json"]), "merge --format json")
-        Self.assertSafe(try Tool.run(["merge", bundle, "--check"]), "merge --check")
-        let exports = copy.folder.appendingPathComponent("x")
-        Self.assertSafe(try Tool.run(["extract", bundle, "--xliff", exports.path]), "extract --xliff")
+        #expect(formats["check"] == ["text", "json", "github", "sarif"])
+        return formats
     }
 
     /// Every string of a JSON document, however deep.
@@ -101,27 +180,77 @@ struct LogInjectionTests {
             let strings = Self.strings(in: document)
             // The stale key is reported (check: key-stale; merge: pruned) as it is in the table.
             if carriesKey { #expect(strings.contains { $0.contains(Self.reordered) }, "\(what): the key is not in the document") }
-            #expect(!strings.contains { $0.contains("\\U202E") }, "\(what): a terminal escape inside a JSON string")
+            #expect(!strings.contains { $0.contains("\\U202E") || $0.contains("\\U005B") }, "\(what): a terminal escape inside a JSON string")
         }
         let check = try Tool.run(["check", bundle, "--format", "json"])
         #expect(check.stdout.contains("Old\\u202etxet\\u0085\\u007f\\u2066end"))
+        // The forged Title is in the document as it is, its `##[` written the JSON way.
+        let render = try Tool.run(["render", bundle, "--locale", "en", "--format", "json"])
+        #expect(render.stdout.contains("\"User ##\\u005berror file=x.swift,line=1]forged\""))
+    }
+
+    @Test("the diffs of --dry-run are printed as written, raw ESC, quoted names and all: git apply makes the tables merge writes; for GitHub's runner the same bytes inside a pause")
+    func dryRunDiffsApply() throws {
+        let dry = try Self.hostileBundle(), written = try Self.hostileBundle()
+        for copy in [dry, written] {
+            // The diffs are of the text: a UTF-16 table's diff does not apply to its bytes.
+            try FileManager.default.removeItem(at: copy.bundle.appendingPathComponent("ja.lproj"))
+        }
+        let arguments = ["merge", dry.bundle.path, "--dry-run", "--fill", "source", "--prune"]
+        let plain = try Tool.run(arguments), paused = try Tool.run(arguments, environment: Self.actions)
+        // The tables' bytes (a raw ESC of a pruned key), a folder's line break quoted as git quotes
+        // it, and lines the runner would run, were they not paused.
+        #expect(plain.stdout.contains("-\"Stale\u{1B}[31m\" = \"x\";\n") && plain.stdout.contains("\n--- \"a/de\\n\u{A0}::error file=a.swift,line=1::forged.lproj/Root.strings\"\n"))
+        let unpaused = RunnerCommands.commands(in: plain.stdout)
+        #expect(unpaused.count > 10 && unpaused.contains { $0.name == "add-mask" }, "\(unpaused)")
+        Self.assertSafe(paused, "merge --dry-run", stdout: .pausedAsWritten)
+        let lines = paused.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.dropFirst().dropLast(2).map { $0 + "\n" }.joined() == plain.stdout)
+        // Applied as printed for the runner: git apply passes over the pause's two lines.
+        let patch = dry.folder.appendingPathComponent("merge.patch")
+        try Data(paused.stdout.utf8).write(to: patch)
+        let apply = Process()
+        apply.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        apply.arguments = ["git", "apply", patch.path]
+        apply.currentDirectoryURL = dry.bundle
+        try apply.run()
+        apply.waitUntilExit()
+        #expect(apply.terminationStatus == 0)
+        #expect(try Tool.run(["merge", written.bundle.path, "--fill", "source", "--prune"]).exitCode == 0)
+        #expect(try dry.snapshot() == written.snapshot())
+        // sync and import print theirs the same way.
+        let xliff = try Self.hostileXLIFF(in: dry.folder, escape: false).path
+        for arguments in [["sync", written.bundle.path, "--catalog", written.folder.path + "/Settings.xcstrings", "--dry-run"], ["import", written.bundle.path, xliff, "--dry-run"]] {
+            let plain = try Tool.run(arguments), paused = try Tool.run(arguments, environment: Self.actions)
+            let lines = paused.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(!plain.stdout.isEmpty && lines.dropFirst().dropLast(2).map { $0 + "\n" }.joined() == plain.stdout, "\(arguments[0])")
+        }
+    }
+
+    /// An XLIFF document whose attributes (a file's `original` and `target-language`) hold line
+    /// breaks and workflow commands, whose unit's id is the forged Title and its target a line
+    /// break before a command, and (with `escape`) a target with an ESC, which XML 1.0 forbids.
+    static func hostileXLIFF(in folder: URL, escape: Bool = true) throws -> URL {
+        let xliff = folder.appendingPathComponent(escape ? "evil.xliff" : "forged.xliff")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="App/&#10;::error file=app.swift,line=1::INJECTED&#10;/Main.strings" source-language="en" target-language="de&#10;\u{A0}::warning::lang ##[error]x" datatype="plaintext"><body>
+                <trans-unit id="a"><source>a</source><target>b</target></trans-unit>
+              </body></file>
+              <file original="Settings.bundle/de.lproj/Root.strings" source-language="en" target-language="de" datatype="plaintext"><body>
+                <trans-unit id="\(forgedTitle)"><source>\(forgedTitle)</source><target>Nutzer&#10;forged-value-line&#10;\u{A0}::error::x ##[add-mask]y</target></trans-unit>
+                <trans-unit id="Account"><source>Account</source><target>Kon\(escape ? "\u{1B}[2J" : "")to</target></trans-unit>
+              </body></file>
+            </xliff>
+            """.utf8).write(to: xliff)
+        return xliff
     }
 
     @Test("import echoes no XLIFF attribute raw")
     func importAttributes() throws {
         let copy = try BundleCopy()
-        let xliff = copy.folder.appendingPathComponent("evil.xliff")
-        try Data("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
-              <file original="App/&#10;::error file=app.swift,line=1::INJECTED&#10;/Main.strings" source-language="en" target-language="de&#10;::warning::lang" datatype="plaintext"><body>
-                <trans-unit id="a"><source>a</source><target>b</target></trans-unit>
-              </body></file>
-              <file original="Settings.bundle/de.lproj/Root.strings" source-language="en" target-language="de" datatype="plaintext"><body>
-                <trans-unit id="Account"><source>Account</source><target>Kon\u{1B}[2Jto</target></trans-unit>
-              </body></file>
-            </xliff>
-            """.utf8).write(to: xliff)
+        let xliff = try Self.hostileXLIFF(in: copy.folder)
         Self.assertSafe(try Tool.run(["import", copy.bundle.path, xliff.path, "--dry-run"]), "import --dry-run")
     }
 }

@@ -175,7 +175,7 @@ struct ProgressTests {
         process.standardOutput = out
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = readToEnd(out.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }

@@ -49,8 +49,9 @@ struct NotABundleCommandTests {
         #expect(typo.stderr.hasSuffix("; did you mean \(copy.folder.path)/Settings.bundle?\n"))
     }
 
-    @Test("--locale with no folder: the same error, exit 3, in every command", arguments: [
-        ["status"], ["check"], ["merge"], ["merge", "--check"], ["render"], ["extract", "--xliff", "out"],
+    /// Not render's: its --locale is a user's language (RenderLanguageCommandTests).
+    @Test("--locale with no folder: the same error, exit 3, in every command that works on folders", arguments: [
+        ["status"], ["check"], ["merge"], ["merge", "--check"], ["extract", "--xliff", "out"],
     ])
     func unknownLocale(_ command: [String]) throws {
         let copy = try BundleCopy()

@@ -42,13 +42,27 @@ enum Tool {
         try input.fileHandleForWriting.close()
         // Read both pipes while the process runs, so a full pipe cannot block it.
         nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        let reader = Thread { errData = readToEnd(err.fileHandleForReading.fileDescriptor) }
         reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = readToEnd(out.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
         while !reader.isFinished { usleep(1000) }
         return ToolResult(stdout: String(decoding: outData, as: UTF8.self),
                           stderr: String(decoding: errData, as: UTF8.self),
                           exitCode: process.terminationStatus)
+    }
+}
+
+/// Everything a pipe gives until its end, through `read(2)`, going on after an interrupted call
+/// (Foundation's `readDataToEndOfFile` stops the test process on `EINTR`, as it did on a busy
+/// machine).
+func readToEnd(_ descriptor: Int32) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        if count <= 0 { return data }
+        data.append(contentsOf: buffer[..<count])
     }
 }

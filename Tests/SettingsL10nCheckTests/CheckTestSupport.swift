@@ -12,8 +12,9 @@ struct RuleFixture {
     }
 
     /// The fixture's diagnostics of one rule.
-    func diagnostics(_ rule: RuleID, locales: [String] = [], fallback: TableFallback = .none, host: SettingsHost = .settingsApp) throws -> [Diagnostic] {
-        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: files.mapValues(\.text)))
+    func diagnostics(_ rule: RuleID, locales: [String] = [], fallback: TableFallback = .none, host: SettingsHost = .settingsApp,
+                     layout: BundleLayout = .standard) throws -> [Diagnostic] {
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: files.mapValues(\.text)), layout: layout)
         let catalog = Extractor.catalog(of: bundle, tableFallback: fallback, host: host)
         return Checker.check(CheckContext(bundle: bundle, catalog: catalog, locales: locales)).filter { $0.rule == rule }
     }

@@ -12,8 +12,12 @@ struct ConfigurationTests {
 
     @Test("rules can be switched off or re-levelled; options get defaults")
     func parse() throws {
-        let configuration = try Self.parse(#"{"rules": {"stale-key": "off", "missing-translation": "error"}, "developmentLanguage": "de", "tableFallback": "file-name"}"#)
+        var configuration = try Self.parse(#"{"rules": {"stale-key": "off", "missing-translation": "error"}, "developmentLanguage": "de", "tableFallback": "file-name"}"#)
         let expected: [RuleID: Severity?] = [.staleKey: nil, .missingTranslation: .error]
+        // Where each setting's value is, for messages that point at one.
+        #expect(configuration.valuePositions == ["rules": TextPosition(line: 1, column: 11), "developmentLanguage": TextPosition(line: 1, column: 88),
+                                                 "tableFallback": TextPosition(line: 1, column: 111)])
+        configuration.valuePositions = [:]
         #expect(configuration == CheckConfiguration(severities: expected, developmentLanguage: "de", tableFallback: .fileName))
         let fixture = TableRuleTests.bundle(german: "\"Sound\" = \"Ton\";\n\"Old\" = \"Alt\";\n")
         let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: fixture.files.mapValues(\.text)))
@@ -85,5 +89,21 @@ struct ConfigurationTests {
     func bundle() throws {
         let configuration = try CheckConfiguration.parse(Array(#"{"bundle": "Sources/MyApp/Settings.bundle"}"#.utf8))
         #expect(configuration.bundle == "Sources/MyApp/Settings.bundle")
+    }
+
+    @Test("a path setting the path policy refused is an error at its value, whatever else the file says")
+    func refusedPath() throws {
+        var configuration = try CheckConfiguration.parse(Array("{\n  \"catalog\": \"../../x/Settings.xcstrings\"\n}\n".utf8))
+        configuration.refusedPaths = [.init(setting: "catalog", reason: "\"catalog\" leads out of the repository")]
+        let fixture = TableRuleTests.bundle(german: "\"Sound\" = \"Ton\";\n")
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: fixture.files.mapValues(\.text)))
+        let diagnostics = Checker.check(CheckContext(bundle: bundle, catalog: Extractor.catalog(of: bundle)), configuration: configuration)
+        #expect(diagnostics.filter { $0.rule == .configurationPathRefused } == [Diagnostic(
+            .error, rule: .configurationPathRefused, "\"catalog\" leads out of the repository",
+            at: SourceLocation(file: "../.settings-l10n.json", position: TextPosition(line: 2, column: 14)))])
+        // Its severity can change; the path stays unused all the same (the command line tool never uses it).
+        configuration.severities[.configurationPathRefused] = .warning
+        #expect(Checker.check(CheckContext(bundle: bundle, catalog: Extractor.catalog(of: bundle)), configuration: configuration)
+            .filter { $0.rule == .configurationPathRefused }.map(\.severity) == [.warning])
     }
 }

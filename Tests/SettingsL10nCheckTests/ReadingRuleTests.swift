@@ -62,7 +62,8 @@ struct ReadingRuleTests {
     func rootMissing() throws {
         let fixture = RuleFixture(["Other.plist": xmlSchema(RuleFixture.group)])
         #expect(try fixture.diagnostics(.rootPlistMissing) == [Diagnostic(
-            .error, rule: .rootPlistMissing, "the bundle has no Root.plist, so the Settings app shows no settings for the app",
+            .error, rule: .rootPlistMissing,
+            "the bundle has no Root.plist, so the Settings app shows no settings for the app; if the app hands InAppSettingsKit Other.plist as its root page, say so with --root-page Other (or \"rootPage\": \"Other\" in the configuration)",
             at: SourceLocation(file: "Root.plist"))])
         #expect(try RuleFixture.clean.diagnostics(.rootPlistMissing) == [])
     }

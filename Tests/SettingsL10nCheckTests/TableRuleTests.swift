@@ -203,13 +203,13 @@ struct TableRuleTests {
         let tested: Set<String> = [
             "plist-syntax", "file-unreadable", "link-outside-bundle", "file-name-encoding", "root-plist-missing", "schema-root-not-dictionary",
             "preference-specifiers-missing", "preference-specifiers-not-array", "specifier-not-dictionary", "child-pane-file-invalid",
-            "child-pane-file-missing", "child-pane-cycle", "strings-table-invalid", "strings-syntax", "localizable-not-string", "specifier-type-missing",
+            "child-pane-file-missing", "child-pane-cycle", "generated-pane-missing", "strings-table-invalid", "strings-syntax", "localizable-not-string", "specifier-type-missing",
             "specifier-type-unknown", "specifier-type-third-party", "required-key-missing", "value-type", "key-misspelled", "key-ignored",
             "titles-values-count", "short-titles-count", "default-value-not-in-values", "duplicate-values", "slider-range", "enum-value",
             "defaults-key-conflict", "schema-file-unreachable", "strings-table-missing", "duplicate-key", "empty-value", "value-whitespace",
             "missing-translation", "development-entry-missing", "stale-key", "table-missing", "needs-review", "strings-encoding",
             "strings-unterminated-comment", "strings-empty-file", "lproj-misspelled", "language-invalid", "option-titles-duplicate",
-            "short-title-longer", "configuration-unused", "configuration-in-bundle", "name-case-collision",
+            "short-title-longer", "configuration-unused", "configuration-in-bundle", "name-case-collision", "configuration-path-refused",
         ]
         #expect(Set(Checker.ruleIDs.map(\.rawValue)) == tested)
         #expect(Checker.rules.count == Checker.ruleIDs.count)

@@ -3,6 +3,7 @@ import Testing
 @testable import SettingsL10nCore
 @testable import SettingsL10nExtract
 @testable import SettingsL10nExchange
+import SettingsL10nFiles
 import SettingsL10nTestSupport
 
 @Suite("String Catalog sync")

@@ -28,6 +28,24 @@ package struct Requirement: Sendable {
         python3HasJSONSchema
     }
 
+    /// `unshare -m` that may bind-mount a folder (root, as CI runs; or user namespaces): another
+    /// path to a bundle, as a Docker volume or a macOS firmlink makes one.
+    package static let bindMounts = Requirement("a bind mount cannot be made here (unshare -m needs root, or user namespaces with unshare -rm)") {
+        canBindMount
+    }
+
+    private static let canBindMount: Bool = {
+        guard let unshare = executable(named: "unshare") else { return false }
+        let process = Process()
+        process.executableURL = unshare
+        process.arguments = ["-m", "sh", "-c", "mount --bind /tmp /tmp"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
     /// A tool at an absolute path (`/usr/bin/script`).
     package static func file(_ path: String, _ reason: String) -> Requirement {
         Requirement(reason) { FileManager.default.isExecutableFile(atPath: path) }

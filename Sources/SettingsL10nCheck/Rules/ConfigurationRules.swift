@@ -3,7 +3,23 @@ import SettingsL10nExtract
 
 /// Rules about the configuration itself.
 enum ConfigurationRules {
-    static let all: [any CheckRule] = [UnusedEntry(), InsideBundle()]
+    static let all: [any CheckRule] = [UnusedEntry(), InsideBundle(), PathRefused()]
+
+    /// A path setting (`"catalog"`, `"bundle"`) the path policy refused: it leads out of the
+    /// repository, or is set in a configuration inside the bundle. It is not used.
+    struct PathRefused: CheckRule {
+        let id = RuleID.configurationPathRefused
+        let defaultSeverity = Severity.error
+        let summary = "A path of the configuration (catalog, bundle) leads out of the repository, or is set in a configuration inside the bundle: it is not used."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] { [] }
+
+        func findings(_ configuration: CheckConfiguration) -> [Diagnostic] {
+            configuration.refusedPaths.map { refused in
+                diagnostic(refused.reason, at: SourceLocation(file: configuration.location, position: configuration.valuePositions[refused.setting]))
+            }
+        }
+    }
 
     /// A configuration file found inside the bundle: it is used, but it ships in the app.
     struct InsideBundle: CheckRule {

@@ -52,6 +52,8 @@ enum LoaderRules {
                     summary: "A child pane's File names a schema file the bundle does not have; no table is written until it is there (its keys are unknown)."),
         ReadingRule(id: .childPaneCycle, defaultSeverity: .warning,
                     summary: "Child panes lead back to a page already open (a cycle)."),
+        ReadingRule(id: .generatedPaneMissing, defaultSeverity: .note,
+                    summary: "A child pane opens a pane a build step generates (the configuration's generatedPanes) that is not in the bundle: its strings are unknown, the tables named for it are left alone, and the rest of the bundle is checked, exported and merged."),
         ReadingRule(id: .stringsTableInvalid, defaultSeverity: .error,
                     summary: "A StringsTable is not a plain table name (a '/', '\\', '..', NUL or control character, a leading '.'); its table is neither read, written nor exported."),
         ReadingRule(id: .localizableNotString, defaultSeverity: .warning,

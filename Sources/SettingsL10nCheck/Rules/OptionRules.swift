@@ -151,15 +151,17 @@ enum OptionRules {
         let defaultSeverity = Severity.error
         let summary = "KeyboardType, AutocapitalizationType, AutocorrectionType or SupportedUserInterfaceIdioms holds a value outside the documented set."
 
-        static let sets: [(String, [String])] = [
-            ("KeyboardType", SpecifierSchema.keyboardTypes), ("AutocapitalizationType", SpecifierSchema.autocapitalizationTypes),
-            ("AutocorrectionType", SpecifierSchema.autocorrectionTypes),
-        ]
+        /// The sets of values `host` knows (InAppSettingsKit knows more keyboards and idioms).
+        static func sets(_ host: SettingsHost) -> [(String, [String])] {
+            [("KeyboardType", host.keyboardTypes), ("AutocapitalizationType", SpecifierSchema.autocapitalizationTypes),
+             ("AutocorrectionType", SpecifierSchema.autocorrectionTypes)]
+        }
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             var found: [Diagnostic] = []
             for (file, specifier) in context.specifiers {
-                for (key, allowed) in Self.sets {
+                let host = context.host(of: file)
+                for (key, allowed) in Self.sets(host) {
                     guard let field = specifier.field(key), let text = field.value.stringValue, !allowed.contains(text) else { continue }
                     found.append(problem(key: key, text: text, allowed: allowed, field: field, file: file))
                 }
@@ -169,8 +171,8 @@ enum OptionRules {
                                                 file: file.path, position: element.position, keyPath: element.keyPath))
                         continue
                     }
-                    if !SpecifierSchema.idioms.contains(text) {
-                        found.append(problem(key: "SupportedUserInterfaceIdioms", text: text, allowed: SpecifierSchema.idioms, field: element, file: file))
+                    if !host.idioms.contains(text) {
+                        found.append(problem(key: "SupportedUserInterfaceIdioms", text: text, allowed: host.idioms, field: element, file: file))
                     }
                 }
             }

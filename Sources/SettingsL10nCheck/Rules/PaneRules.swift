@@ -13,7 +13,7 @@ enum PaneRules {
             // A schema file that did not load may hold the child pane that reaches the others.
             guard context.bundle.unloadedSchemaFiles.isEmpty else { return [] }
             return context.bundle.schemaFiles.filter { !$0.isReachable }.map { file in
-                diagnostic("no child pane reaches \(file.path) from Root.plist, so the Settings app never shows it", file: file.path,
+                diagnostic("no child pane reaches \(file.path) from \(context.bundle.layout.rootPage).plist, so the Settings app never shows it", file: file.path,
                            position: file.root.position)
             }
         }

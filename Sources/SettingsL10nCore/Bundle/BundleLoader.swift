@@ -7,8 +7,13 @@ public enum BundleLoader {
     /// tables is never all in memory. Problems with single files become diagnostics (a table
     /// that cannot be read, when a command reads it); only a bundle folder that cannot be
     /// listed at all throws.
-    public static func load(from source: some BundleSource, limits: ReadLimits = .standard) throws(BundleReadError) -> SettingsBundle {
+    ///
+    /// - Parameter layout: the root page the walk starts at (`Root`, or InAppSettingsKit's
+    ///   `Main`), and the generated panes that may be missing (the configuration's).
+    public static func load(from source: some BundleSource, limits: ReadLimits = .standard,
+                            layout: BundleLayout = .standard) throws(BundleReadError) -> SettingsBundle {
         var bundle = SettingsBundle()
+        bundle.layout = layout
         let tableSource = DeferredFile.Source(source)
         let topLevel = try source.entries(inFolder: "", limit: limits.maximumFolderEntries)
         var files: [String: SchemaFile] = [:]
@@ -52,9 +57,23 @@ public enum BundleLoader {
                 bundle.otherEntries.append(entry)
             }
         }
-        loadSubfolderPanes(files: &files, bundle: &bundle, from: source, limits: limits)
-        var walk = PaneWalk(files: files, unloaded: bundle.unloadedSchemaFiles.map(\.path))
+        loadSubfolderPanes(files: &files, bundle: &bundle, from: source, limits: limits, layout: layout)
+        walkPanes(files: files, bundle: &bundle)
+        reportMissingRoot(files: files, bundle: &bundle)
+        // In check's order (file, line, column): the first is the one messages name.
+        bundle.unloadedSchemaFiles.sort { a, b in
+            (a.reason.location.file, a.reason.location.line ?? 0, a.reason.location.column ?? 0)
+                < (b.reason.location.file, b.reason.location.line ?? 0, b.reason.location.column ?? 0)
+        }
+        return bundle
+    }
+
+    /// Walks the child panes from the root page (`PaneWalk`) and takes the files in walk order,
+    /// the links between them, and what opens nothing.
+    private static func walkPanes(files: [String: SchemaFile], bundle: inout SettingsBundle) {
+        var walk = PaneWalk(files: files, unloaded: bundle.unloadedSchemaFiles.map(\.path), layout: bundle.layout)
         walk.run()
+        bundle.missingGeneratedPanes = walk.missingGenerated
         // A pane that opens nothing hides keys as a file that did not load does: its table may
         // hold them.
         bundle.unloadedSchemaFiles += walk.unopened.map { UnloadedSchemaFile(path: $0.file, reason: $0.reason) }
@@ -63,7 +82,7 @@ public enum BundleLoader {
         // another file, and not reported.
         var notPages: Set<String> = []
         bundle.schemaFiles = walk.ordered.filter { file in
-            guard !file.isReachable, file.name.base != "Root", 
+            guard !file.isReachable, file.name.base != bundle.layout.rootPage,
                   file.root.value.dictionaryValue?["PreferenceSpecifiers"] == nil, file.root.value.dictionaryValue?["StringsTable"] == nil
             else { return true }
             bundle.otherEntries.append(BundleFolderEntry(name: file.path, kind: .file))
@@ -77,13 +96,6 @@ public enum BundleLoader {
         // as unreachable only (`schema-file-unreachable`).
         let unreachable = Set(bundle.schemaFiles.filter { !$0.isReachable }.map(\.path))
         bundle.diagnostics.removeAll { $0.rule == .preferenceSpecifiersMissing && unreachable.contains($0.location.file) }
-        reportMissingRoot(files: files, bundle: &bundle)
-        // In check's order (file, line, column): the first is the one messages name.
-        bundle.unloadedSchemaFiles.sort { a, b in
-            (a.reason.location.file, a.reason.location.line ?? 0, a.reason.location.column ?? 0)
-                < (b.reason.location.file, b.reason.location.line ?? 0, b.reason.location.column ?? 0)
-        }
-        return bundle
     }
 
     /// A bundle without Root.plist (nor a Root of a device) is reported. When it has no Root at
@@ -92,8 +104,9 @@ public enum BundleLoader {
     /// unknown, so none may be called stale (merge --prune would delete their translations). A
     /// Root.plist that is there but did not load is reported by what went wrong with it.
     private static func reportMissingRoot(files: [String: SchemaFile], bundle: inout SettingsBundle) {
+        let root = bundle.layout.rootPage
         func isRoot(_ name: SchemaFileName?, inApp: Bool) -> Bool {
-            name.map { $0.base == "Root" && (inApp || !$0.isInApp) } ?? false
+            name.map { $0.base == root && (inApp || !$0.isInApp) } ?? false
         }
         func hasRoot(inApp: Bool) -> Bool {
             files.values.contains { isRoot($0.name, inApp: inApp) }
@@ -101,18 +114,32 @@ public enum BundleLoader {
         }
         guard !hasRoot(inApp: false) else { return }
         // A folder of that name is not "no Root.plist" to whoever sees it in the bundle.
-        let isFolder = bundle.otherEntries.contains { $0.name == "Root.plist" && $0.kind == .folder }
+        let isFolder = bundle.otherEntries.contains { $0.name == root + ".plist" && $0.kind == .folder }
         let missing = Diagnostic(
             .error, rule: .rootPlistMissing,
-            (isFolder ? rootIsFolder : rootIsMissing) + ", so the Settings app shows no settings for the app",
-            at: SourceLocation(file: "Root.plist"))
+            bundle.localizedRootMessage.map { "the bundle has no \(root).plist at its top level: " + $0 }
+                ?? (isFolder ? rootIsFolder(root) : rootIsMissing(root)) + ", so the Settings app shows no settings for the app"
+                + (isFolder ? "" : otherRootHint(files: files, root: root)),
+            at: SourceLocation(file: root + ".plist"))
         bundle.diagnostics.insert(missing, at: 0)
-        if !hasRoot(inApp: true) { bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: "Root.plist", reason: missing)) }
+        if !hasRoot(inApp: true) { bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: root + ".plist", reason: missing)) }
     }
 
-    /// Why a bundle has no Root page, as messages begin.
-    static let rootIsMissing = "the bundle has no Root.plist"
-    static let rootIsFolder = "Root.plist is a folder, not a property list"
+    /// When exactly one top-level page is opened by no child pane (`Main.plist`), it is likely
+    /// the page an app hands InAppSettingsKit instead of Root: how to say so.
+    private static func otherRootHint(files: [String: SchemaFile], root: String) -> String {
+        var opened: Set<String> = []
+        for file in files.values {
+            for specifier in file.specifiers where specifier.type == .childPane { if let name = specifier.file { opened.insert(name) } }
+        }
+        let candidates = Set(files.values.filter { !$0.path.contains("/") && $0.name.base != root && !opened.contains($0.name.base) }.map(\.name.base))
+        guard candidates.count == 1, let page = candidates.first else { return "" }
+        return "; if the app hands InAppSettingsKit \(page).plist as its root page, say so with --root-page \(page) (or \"rootPage\": \"\(page)\" in the configuration)"
+    }
+
+    /// Why a bundle has no root page (`Root`, or the configuration's), as messages begin.
+    static func rootIsMissing(_ root: String) -> String { "the bundle has no \(root).plist" }
+    static func rootIsFolder(_ root: String) -> String { "\(root).plist is a folder, not a property list" }
 
     static let outsideLinkMessage = "this symbolic link points outside the bundle; it was not followed"
     static let notRegularFileMessage = "not a regular file (a pipe, socket, device or dangling link); it was not read"
@@ -200,8 +227,10 @@ public enum BundleLoader {
                                           at: SourceLocation(file: folder)))
             return Localization(folder: folder, tables: [], listingProblem: error.message, isLink: isLink)
         }
+        var plistNames: [String] = []
         for entry in entries {
             let path = folder + "/" + entry.name
+            if entry.kind == .file, entry.name.hasSuffix(".plist") { plistNames.append(entry.name) }
             guard entry.name.hasSuffix(".strings"), entry.name.count > 8 else {
                 if entry.kind == .linkOutsideBundle { diagnostics.append(outsideLink(path)) }
                 if entry.kind == .nameNotUTF8 { diagnostics.append(nameNotUTF8(path)) }
@@ -223,6 +252,8 @@ public enum BundleLoader {
             }
             tables.append(StringsTableFile(name: name, path: path, content: content, isLink: entry.isLink || isLink))
         }
-        return Localization(folder: folder, tables: tables, isLink: isLink)
+        var localization = Localization(folder: folder, tables: tables, isLink: isLink)
+        localization.plistNames = plistNames
+        return localization
     }
 }

@@ -72,8 +72,10 @@ extension SettingsBundle {
 
     /// What every command says when `--locale` names languages the bundle has no folder for.
     public func noFolderMessage(for locales: [String]) -> String {
-        let have = localizations.map(\.name).sorted()
-        return "the bundle has no .lproj folder for \(locales.joined(separator: ", ")) (it has \(have.isEmpty ? "none" : have.joined(separator: ", "))); "
-            + "to add \(locales.count == 1 ? "the language" : "them"), create \(locales.map { "\($0).lproj" }.joined(separator: " ")) and run settings-l10n merge"
+        // Names from the bundle and the command line, each one field of the message.
+        let have = localizations.map(\.name).sorted().map(TerminalText.escaped)
+        let asked = locales.map(TerminalText.escaped)
+        return "the bundle has no .lproj folder for \(asked.joined(separator: ", ")) (it has \(have.isEmpty ? "none" : have.joined(separator: ", "))); "
+            + "to add \(locales.count == 1 ? "the language" : "them"), create \(asked.map { "\($0).lproj" }.joined(separator: " ")) and run settings-l10n merge"
     }
 }

@@ -11,15 +11,21 @@ package struct PaneWalk {
     private(set) var diagnostics: [Diagnostic] = []
     /// The `File` values that opened nothing (refused or naming no file), each with its finding.
     private(set) var unopened: [(file: String, reason: Diagnostic)] = []
+    /// The generated panes named and not there (`BundleLayout.generatedPanes`), each once.
+    private(set) var missingGenerated: [MissingGeneratedPane] = []
+    private let layout: BundleLayout
     private var visited: Set<String> = []
 
     /// The base names of schema files that are in the bundle but did not load: a `File` naming
     /// one opens nothing, but the file is there, and its own finding says why.
     private let unloadedBases: Set<String>
 
-    /// - Parameter unloaded: the paths of the bundle's schema files that did not load.
-    init(files: [String: SchemaFile], unloaded: [String] = []) {
+    /// - Parameters:
+    ///   - unloaded: the paths of the bundle's schema files that did not load.
+    ///   - layout: the root page the walk starts at, and the panes that may be missing.
+    init(files: [String: SchemaFile], unloaded: [String] = [], layout: BundleLayout = .standard) {
         self.files = files
+        self.layout = layout
         self.pathsByBase = Dictionary(grouping: files.keys) { files[$0]!.name.base }
         unloadedBases = Set(unloaded.compactMap { path in
             let split = BundlePath.splitLast(path)
@@ -34,7 +40,7 @@ package struct PaneWalk {
     }
 
     mutating func run() {
-        for root in sortedVariants(pathsByBase["Root"] ?? []) { visit(root) }
+        for root in sortedVariants(pathsByBase[layout.rootPage] ?? []) { visit(root) }
         for path in files.keys.sorted() where !visited.contains(path) {
             ordered.append(files[path]!)
         }
@@ -124,6 +130,11 @@ package struct PaneWalk {
             links.append(PaneLink(from: frame.path, keyPath: specifier.keyPath, file: name, targets: found))
             // A file that is there but did not load is reported, and counted, as such.
             if found.isEmpty, unloadedBases.contains(name) { continue }
+            // A pane a build step writes may be missing: its strings are unknown, no more.
+            if found.isEmpty, let pane = layout.generatedPane(named: name) {
+                noteMissingGenerated(name, pane: pane, at: location)
+                continue
+            }
             if found.isEmpty {
                 refuse(Diagnostic(.error, rule: .childPaneFileMissing,
                                   "File \(MessageText.quoted(name)) names \(MessageText.excerpt(name)).plist, which is not in the bundle; tapping the row opens an empty page",
@@ -134,6 +145,18 @@ package struct PaneWalk {
             return (found, location)
         }
         return nil
+    }
+
+    private mutating func noteMissingGenerated(_ name: String, pane: GeneratedPane, at location: SourceLocation) {
+        let tables = pane.tables.isEmpty ? "" : ", and its table\(pane.tables.count == 1 ? "" : "s") (\(pane.tables.joined(separator: ", "))) \(pane.tables.count == 1 ? "is" : "are") left alone"
+        diagnostics.append(Diagnostic(
+            .note, rule: .generatedPaneMissing,
+            "File \(MessageText.quoted(name)) names \(MessageText.excerpt(name)).plist, which a build step generates (generatedPanes) and which is not in the bundle: "
+                + "its strings are unknown\(tables); the rest of the bundle is checked, exported and merged",
+            at: location))
+        if !missingGenerated.contains(where: { $0.file == name }) {
+            missingGenerated.append(MissingGeneratedPane(file: name, location: location, tables: pane.tables))
+        }
     }
 
     private mutating func refuse(_ diagnostic: Diagnostic, file: String) {

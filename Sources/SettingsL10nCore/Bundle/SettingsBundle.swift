@@ -23,6 +23,38 @@ public struct SettingsBundle: Hashable, Sendable {
     /// The bundle's development region, from an Info.plist's `CFBundleDevelopmentRegion` (a
     /// Settings.bundle usually has no Info.plist).
     public var developmentRegion: String?
+    /// The root page and the generated panes the bundle was read with.
+    public var layout = BundleLayout.standard
+    /// Generated panes a child pane opens that the bundle does not hold now (`generatedPanes`).
+    public var missingGeneratedPanes: [MissingGeneratedPane] = []
+
+    /// The root pages inside `.lproj` folders (`en.lproj/Root.plist`), by path: a layout that
+    /// is read nowhere (see `localizedRootMessage`).
+    public var localizedRootPages: [String] {
+        localizations.flatMap { localization in
+            localization.plistNames.filter { SchemaFileName(fileName: $0)?.base == layout.rootPage }.map { localization.folder + "/" + $0 }
+        }.sorted()
+    }
+
+    /// What every command says of a bundle whose root page is only inside `.lproj` folders, or
+    /// `nil` when it is not so laid out. CFBundle's resource lookup (`CFBundle_Resources.c`,
+    /// `_createQueryTableAtPath`) would find such a file, the user's language's folder first,
+    /// but Apple's documentation puts schema files at the bundle's top level and does not say
+    /// whether the Settings app looks up Root.plist that way: not settled, so not read.
+    public var localizedRootMessage: String? {
+        let pages = localizedRootPages
+        guard !pages.isEmpty else { return nil }
+        let root = layout.rootPage + ".plist"
+        let shown = pages.count > 3 ? pages.prefix(3).joined(separator: ", ") + ", … (+\(pages.count - 3))" : pages.joined(separator: ", ")
+        return "\(root) is only inside .lproj folders (\(shown)), a localized root page that settings-l10n does not read: "
+            + "Apple's Settings Application Schema Reference has schema files at the bundle's top level, and whether the Settings app "
+            + "looks for \(root) in .lproj folders (as CFBundle's resource lookup would, the user's language's first) is not documented; "
+            + "move one \(root) to the bundle's top level, with its strings in each .lproj's \(layout.rootPage).strings"
+    }
+
+    /// The tables left alone while a generated pane is missing: its strings, which may be
+    /// there, are unknown.
+    public var tablesLeftAlone: Set<String> { Set(missingGeneratedPanes.flatMap(\.tables)) }
 
     package init(schemaFiles: [SchemaFile] = [], localizations: [Localization] = [],
                 paneLinks: [PaneLink] = [], diagnostics: [Diagnostic] = [], otherEntries: [BundleFolderEntry] = [],
@@ -59,7 +91,8 @@ extension SettingsBundle {
         let line = first.reason.location.line
         let advice = "so which keys are still used is unknown; fix it (settings-l10n check says how) and run again"
         if first.reason.rule == .rootPlistMissing {
-            let why = first.reason.message.hasPrefix(BundleLoader.rootIsFolder) ? BundleLoader.rootIsFolder : BundleLoader.rootIsMissing
+            let root = layout.rootPage
+            let why = first.reason.message.hasPrefix(BundleLoader.rootIsFolder(root)) ? BundleLoader.rootIsFolder(root) : BundleLoader.rootIsMissing(root)
             return "\(why)\(also.isEmpty ? "" : " (and \(others) schema file\(others == 1 ? "" : "s") did not load)"), \(advice)"
         }
         // A child pane that opened nothing is reported where its File is written.
@@ -148,6 +181,9 @@ public struct Localization: Hashable, Sendable {
     public var listingProblem: String?
     /// Whether the folder is a symbolic link (to a folder inside the bundle): read, never written.
     public var isLink: Bool
+    /// The `.plist` files inside the folder (`Root.plist`): not read, but a localized root page
+    /// is a layout every command names (`SettingsBundle.localizedRootPages`).
+    public var plistNames: [String] = []
 
     package init(folder: String, tables: [StringsTableFile], listingProblem: String? = nil, isLink: Bool = false) {
         self.folder = folder

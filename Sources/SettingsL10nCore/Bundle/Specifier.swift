@@ -12,6 +12,13 @@ public struct SchemaValue: Hashable, Sendable {
         guard let array = node.value.arrayValue else { return [] }
         return array.enumerated().map { SchemaValue(node: $1, keyPath: keyPath.appending($0)) }
     }
+
+    /// The values of a dictionary value, each with its own key path (`IASKSubtitle.YES`), in the
+    /// order written; empty otherwise.
+    public var entries: [SchemaValue] {
+        guard let dictionary = node.value.dictionaryValue else { return [] }
+        return dictionary.entries.map { SchemaValue(node: $0.value, keyPath: keyPath.appending($0.key)) }
+    }
 }
 
 /// One dictionary of `PreferenceSpecifiers`: every key kept as written, with typed accessors

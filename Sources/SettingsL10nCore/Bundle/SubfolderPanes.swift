@@ -7,7 +7,7 @@ extension BundleLoader {
     /// bundle (the source refuses any other), and no more schema files are read in all than a
     /// folder may hold entries.
     static func loadSubfolderPanes(files: inout [String: SchemaFile], bundle: inout SettingsBundle,
-                                   from source: some BundleSource, limits: ReadLimits) {
+                                   from source: some BundleSource, limits: ReadLimits, layout: BundleLayout) {
         var listings: [String: [BundleFolderEntry]] = [:]
         var unlisted: Set<String> = []
         var requested: Set<String> = []
@@ -20,8 +20,10 @@ extension BundleLoader {
                     do {
                         listings[folder] = try source.entries(inFolder: folder, limit: limits.maximumFolderEntries)
                     } catch {
-                        // The pane is then reported as naming no file, and hides keys as one.
+                        // The pane is then reported as naming no file, and hides keys as one;
+                        // a generated pane's folder may be missing (the walk notes it).
                         unlisted.insert(folder)
+                        if layout.generatedPane(named: name) != nil { continue }
                         bundle.diagnostics.append(Diagnostic(.error, rule: .fileUnreadable, error.message, at: SourceLocation(file: folder)))
                         continue
                     }

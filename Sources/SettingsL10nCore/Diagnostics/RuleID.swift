@@ -16,6 +16,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case childPaneFileInvalid = "child-pane-file-invalid"
     case childPaneFileMissing = "child-pane-file-missing"
     case childPaneCycle = "child-pane-cycle"
+    case generatedPaneMissing = "generated-pane-missing"
     case stringsTableInvalid = "strings-table-invalid"
     case localizableNotString = "localizable-not-string"
 
@@ -69,6 +70,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     // The configuration
     case configurationUnused = "configuration-unused"
     case configurationInBundle = "configuration-in-bundle"
+    case configurationPathRefused = "configuration-path-refused"
 
     // XLIFF export and import (not rules of check: they say why a string or unit was left out)
     case xliffUnrepresentable = "xliff-unrepresentable"

@@ -17,14 +17,18 @@ public enum JSONReader {
     }
 
     /// Reads a document whose root is an object, and where each element of its members'
-    /// arrays starts (`"ignore": [{…}, {…}]` → `["ignore": [line 3, line 4]]`): for messages
-    /// that point at an entry of a configuration.
+    /// arrays starts (`"ignore": [{…}, {…}]` → `["ignore": [line 3, line 4]]`), and where each
+    /// member's value starts (`"catalog": "…"` → `["catalog": line 2]`): for messages that point
+    /// at an entry of a configuration.
     public static func readRecordingElements(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError)
-        -> (value: JSONValue, elements: [String: [TextPosition]]) {
+        -> (value: JSONValue, elements: [String: [TextPosition]], members: [String: TextPosition]) {
         var parser = try Parser(document: bytes, limits: limits)
         parser.recordsElements = true
         let value = try parser.document()
-        return (value, parser.elementOffsets.mapValues(parser.positions(of:)))
+        let members = parser.rootValueOffsets
+        let positions = parser.positions(of: members.map(\.1))
+        return (value, parser.elementOffsets.mapValues(parser.positions(of:)),
+                Dictionary(zip(members.map(\.0), positions), uniquingKeysWith: { _, last in last }))
     }
 
     /// Reads a document, and where the key of each member of the root object's member `name`
@@ -50,6 +54,8 @@ public enum JSONReader {
         /// The root object's member being read.
         var rootKey = ""
         var elementOffsets: [String: [Int]] = [:]
+        /// Where the value of each member of the root object starts (with `recordsElements`).
+        var rootValueOffsets: [(String, Int)] = []
         let bytes: [UInt8]
         /// Where the text starts (after a byte-order mark).
         let start: Int
@@ -176,7 +182,10 @@ public enum JSONReader {
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
                 offset += 1
                 skipWhitespace()
-                if depth == 0 { rootKey = key }
+                if depth == 0 {
+                    rootKey = key
+                    if recordsElements { rootValueOffsets.append((key, offset)) }
+                }
                 members.append((key, try value(depth: depth + 1)))
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("the document ends inside an object") }

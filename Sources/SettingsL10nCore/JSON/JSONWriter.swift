@@ -224,20 +224,20 @@ package struct JSONWriter: ~Copyable {
     }
 
     /// Non-zero when any of eight bytes is a control character, a quote, a backslash, DEL,
-    /// 0xC2 (which starts the C1 controls) or 0xE2 (which starts U+2028, U+2029 and the
-    /// bidirectional controls): the classic "has a zero byte" and "has a byte less than" tests,
-    /// whose results two words can share.
+    /// 0xC2 (which starts the C1 controls), 0xE2 (which starts U+2028, U+2029 and the
+    /// bidirectional controls) or `[` (of a `##[`): the classic "has a zero byte" and "has a
+    /// byte less than" tests, whose results two words can share.
     @inline(__always)
     private static func escapeBits(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func zeroBits(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
         let below0x20 = (word &- ones &* 0x20) & ~word
         return (below0x20 | zeroBits(word ^ (ones &* 0x22)) | zeroBits(word ^ (ones &* 0x5C)) | zeroBits(word ^ (ones &* 0x7F))
-            | zeroBits(word ^ (ones &* 0xC2)) | zeroBits(word ^ (ones &* 0xE2))) & highs
+            | zeroBits(word ^ (ones &* 0xC2)) | zeroBits(word ^ (ones &* 0xE2)) | zeroBits(word ^ (ones &* 0x5B))) & highs
     }
 
     /// The offset of the first byte from `start` that is a control character, a quote, a
-    /// backslash, DEL, 0xC2 or 0xE2, or the end.
+    /// backslash, DEL, 0xC2, 0xE2 or `[`, or the end.
     @inline(__always)
     private static func nextCandidate(_ raw: UnsafeRawBufferPointer, from start: Int) -> Int {
         var index = start
@@ -258,7 +258,8 @@ package struct JSONWriter: ~Copyable {
         }
         while index < count {
             let byte = raw[index]
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return index }
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+                || byte == UInt8(ascii: "[") { return index }
             index &+= 1
         }
         return count
@@ -303,13 +304,16 @@ package struct JSONWriter: ~Copyable {
                     continue
                 }
                 // Escaped as well: what a terminal or a log viewer acts on (DEL, the C1 controls,
-                // the bidirectional controls that reorder a line; `TerminalText`'s set) and
-                // U+2028 and U+2029, which end lines in JavaScript. The text stays the same
-                // JSON string, and the document is safe to print as it is.
+                // the bidirectional controls that reorder a line, U+2028 and U+2029, which end
+                // lines in JavaScript too) and the bracket of `##[`, which GitHub's runner runs
+                // as a workflow command anywhere in a line: `TerminalText`'s set. The text stays
+                // the same JSON string, and the document is safe to print as it is.
                 var escape: String?
                 var length = 1
                 switch byte {
                 case 0x00..<0x20, 0x7F: escape = "\\u00" + hex(byte).lowercased()
+                case UInt8(ascii: "[") where index >= 2 && bytes[index - 1] == UInt8(ascii: "#") && bytes[index - 2] == UInt8(ascii: "#"):
+                    escape = "\\u005b"
                 case 0xC2 where index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]):
                     escape = "\\u00" + hex(bytes[index + 1]).lowercased()
                     length = 2

@@ -1,152 +1,166 @@
-/// Text from input (file names, keys, values, XLIFF attributes) made safe to print to a
-/// terminal or a CI log: control characters that a terminal or a log viewer would act on
-/// (ESC sequences that clear the screen or write the clipboard, a line break that starts a
-/// GitHub workflow command, bidirectional overrides that reorder what is shown) are written
-/// as `\U001B`-style escapes. Text without any is returned as it is, without a copy.
+/// The one escaping layer: text from input (file and folder names, keys, values, XLIFF
+/// attributes) made safe to print to a terminal or a CI log. Every character of input the tool
+/// prints goes through `escaped` (a field inside a line) or `forLog` (a whole document or message,
+/// whose own line breaks stay); JSON documents follow the same rules the JSON way (`JSONWriter`).
+///
+/// Two kinds of text are changed, each written as an escape that reads as what it stands for:
+/// - what a terminal or a log viewer acts on: the C0 controls (ESC sequences that clear the screen
+///   or write the clipboard), DEL, the C1 controls (U+0085 ends a line to some), the line and
+///   paragraph separators U+2028 and U+2029, the bidirectional controls that reorder a line:
+///   `\U001B`, `\U2028`; a line break, tab or carriage return inside a field is `\n`, `\t`, `\r`.
+/// - what GitHub's runner runs as a workflow command (actions/runner, `ActionCommand`): a line
+///   that starts with `::` once every character .NET's `Char.IsWhiteSpace` accepts is trimmed
+///   (NBSP, U+3000 and the other Unicode spaces too), whose first colon is written `\U003A`; and
+///   the legacy `##[name ...]` form, run wherever it is in a line, whose bracket is written
+///   `\U005B`. A field is treated as the start of a line, since the tool may print one there.
+///
+/// Text with nothing to change is returned as it is, without a copy: ordinary paths, keys and
+/// values print as they are, so Xcode and terminals can still open and find them.
 package enum TerminalText {
-    /// `text` with its control characters escaped. With `keepingLineBreaks`, `\n`, `\t` and
-    /// the `\r` of a CRLF stay as they are (whole documents and multi-line messages); a line
-    /// of input text printed in a field escapes them too.
-    package static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
-        guard needsEscape(text, keepingLineBreaks: keepingLineBreaks) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            if isUnsafe(scalar, keepingLineBreaks: keepingLineBreaks, next: index + 1 < scalars.count ? scalars[index + 1] : nil) {
-                result += escape(scalar)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+    /// `text` as one field of a line: every line break escaped too, so a field never ends a
+    /// line, never starts a workflow command, and never holds `##[`.
+    package static func escaped(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            needsChange(bytes, keepingLineBreaks: false) ? rewrite(bytes, keepingLineBreaks: false, keepingColors: false) : nil
+        } ?? text
     }
 
-    /// `text` (escaped, with its line breaks) safe in a CI log: a line that would start with
-    /// `::`, which GitHub Actions runs as a workflow command, has its first colon escaped. For
-    /// everything but the GitHub report, where the tool writes the commands itself.
-    package static func forLog(_ text: String) -> String {
-        let escaped = escaped(text, keepingLineBreaks: true)
-        guard hasDoubleColon(escaped) else { return escaped }
-        var lines = escaped.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        for index in lines.indices {
-            let trimmed = lines[index].drop { $0 == " " || $0 == "\t" }
-            if trimmed.hasPrefix("::") {
-                lines[index] = String(lines[index][..<trimmed.startIndex]) + "\\U003A" + trimmed.dropFirst()
-            }
-        }
-        return lines.joined(separator: "\n")
+    /// `text` (a document or message the tool prints) safe in a CI log: its line breaks, tabs and
+    /// CRLFs stay, everything else `escaped` changes is changed, and no line it holds is a workflow
+    /// command. With `keepingColors`, the tool's own colour sequences (`ESC [ 1;31 m`) stay; any
+    /// other ESC is escaped. For everything but the GitHub report, whose commands the tool writes
+    /// itself, and the diffs of `--dry-run`, which are printed as written.
+    package static func forLog(_ text: String, keepingColors: Bool = false) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            needsChange(bytes, keepingLineBreaks: true) ? rewrite(bytes, keepingLineBreaks: true, keepingColors: keepingColors) : nil
+        } ?? text
     }
 
     /// Whether `forLog` would return `text` as it is: nothing to escape, and no line that GitHub
     /// Actions would run. True of every JSON document `JSONWriter` makes.
     package static func isSafeForLog(_ text: String) -> Bool {
-        guard !needsEscape(text, keepingLineBreaks: true) else { return false }
-        return !hasDoubleColon(text) || !text.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("::") }
-    }
-
-    /// Whether `text` holds `::`, looked for in its bytes (`String.contains` searches a whole
-    /// dry run's diff a character at a time), eight at a time.
-    private static func hasDoubleColon(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8(hasDoubleColon)
+        return text.withUTF8 { !needsChange($0, keepingLineBreaks: true) }
     }
 
-    /// `hasDoubleColon` on UTF-8 bytes.
-    static func hasDoubleColon(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previousColon = false
+    /// Whether `rewrite` would change `bytes`: the word-at-a-time scans find no candidate in
+    /// nearly every document, and a `::` is changed only where it starts a line.
+    private static func needsChange(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool) -> Bool {
+        if needsEscape(bytes, keepingLineBreaks: keepingLineBreaks) { return true }
+        guard hasCommandMarker(bytes) else { return false }
+        let rewritten = rewrite(bytes, keepingLineBreaks: keepingLineBreaks, keepingColors: false)
+        return !rewritten.utf8.elementsEqual(bytes)
+    }
+
+    /// The text with every change made (see the type's summary), one pass over the UTF-8 bytes.
+    private static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool, keepingColors: Bool) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        // Whether only white space (as .NET trims it) came since the start of the line.
+        var lineStart = true
+        // How many `#` came just before.
+        var hashes = 0
         var index = 0
         let count = bytes.count
-        while index + 8 <= count {
-            // The high bit of each byte of `colons` is set where the byte is a colon; a colon
-            // beside another is one whose next byte's bit, shifted onto it, is set too.
-            let colons = ByteWord.zeroBytes(ByteWord.load(bytes, at: index) ^ 0x3A3A_3A3A_3A3A_3A3A)
-            if colons != 0, (previousColon && colons & 0x80 != 0) || colons & (colons >> 8) != 0 { return true }
-            previousColon = colons & 0x8000_0000_0000_0000 != 0
-            index += 8
-        }
         while index < count {
-            let colon = bytes[index] == UInt8(ascii: ":")
-            if colon && previousColon { return true }
-            previousColon = colon
-            index += 1
-        }
-        return false
-    }
-
-    /// The high bit of each byte of `word` that may be, or start, something `escaped` changes:
-    /// a control character (but a line break or tab kept), DEL, or the first byte of a C1
-    /// control (C2) or of a bidirectional control (E2); no other bit.
-    @inline(__always)
-    private static func candidates(_ word: UInt64, keepingLineBreaks: Bool) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        var flagged = ByteWord.zeroBytes(word & (0xE0 &* ones))
-        if keepingLineBreaks, flagged != 0 {
-            flagged &= ~(ByteWord.zeroBytes(word ^ (0x0A &* ones)) | ByteWord.zeroBytes(word ^ (0x09 &* ones)))
-        }
-        return flagged | ByteWord.zeroBytes(word ^ (0x7F &* ones)) | ByteWord.zeroBytes(word ^ (0xC2 &* ones)) | ByteWord.zeroBytes(word ^ (0xE2 &* ones))
-    }
-
-    private static func escape(_ scalar: Unicode.Scalar) -> String {
-        switch scalar {
-        case "\n": return "\\n"
-        case "\t": return "\\t"
-        case "\r": return "\\r"
-        default:
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "\\U" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        }
-    }
-
-    private static func isUnsafe(_ scalar: Unicode.Scalar, keepingLineBreaks: Bool, next: Unicode.Scalar?) -> Bool {
-        switch scalar.value {
-        case 0x0A, 0x09: return !keepingLineBreaks
-        case 0x0D: return !(keepingLineBreaks && next == "\n")
-        case 0x00...0x1F, 0x7F...0x9F: return true
-        // Bidirectional embeddings, overrides and isolates: they reorder the rest of the line.
-        case 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
-    }
-
-    /// Whether `text` holds anything `escaped` changes, looked for in its UTF-8 bytes.
-    private static func needsEscape(_ text: String, keepingLineBreaks: Bool) -> Bool {
-        var text = text
-        return text.withUTF8 { needsEscape($0, keepingLineBreaks: keepingLineBreaks) }
-    }
-
-    /// `needsEscape` on UTF-8 bytes, eight at a time: only the bytes that may matter (see
-    /// `candidates`; none in nearly every word of a JSON, XLIFF or text report) are looked at.
-    static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>, keepingLineBreaks: Bool) -> Bool {
-        var index = 0
-        let count = bytes.count
-        while index + 8 <= count {
-            var flagged = candidates(ByteWord.load(bytes, at: index), keepingLineBreaks: keepingLineBreaks)
-            while flagged != 0 {
-                if needsEscape(bytes, at: index + flagged.trailingZeroBitCount / 8, keepingLineBreaks: keepingLineBreaks) { return true }
-                flagged &= flagged - 1
+            let byte = bytes[index]
+            if let length = escapedLength(bytes, at: index, keepingLineBreaks: keepingLineBreaks) {
+                if keepingColors, byte == 0x1B, let colour = colourLength(bytes, at: index) {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + colour)]))
+                    index += colour
+                } else {
+                    appendEscape(of: bytes, at: index, length: length, to: &out)
+                    index += length
+                }
+                lineStart = false
+                hashes = 0
+                continue
             }
-            index += 8
-        }
-        while index < count {
-            if needsEscape(bytes, at: index, keepingLineBreaks: keepingLineBreaks) { return true }
+            if byte == 0x0A { lineStart = true }
+            if lineStart, byte != 0x0A {
+                if let space = whiteSpaceLength(bytes, at: index) {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + space)]))
+                    index += space
+                    continue
+                }
+                lineStart = false
+                if byte == UInt8(ascii: ":"), index + 1 < count, bytes[index + 1] == UInt8(ascii: ":") {
+                    out.append(contentsOf: "\\U003A".utf8)
+                    index += 1
+                    continue
+                }
+            }
+            if byte == UInt8(ascii: "["), hashes >= 2 {
+                out.append(contentsOf: "\\U005B".utf8)
+                hashes = 0
+                index += 1
+                continue
+            }
+            hashes = byte == UInt8(ascii: "#") ? hashes + 1 : 0
+            out.append(byte)
             index += 1
         }
-        return false
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Whether the byte at `index` is, or starts, something `escaped` changes.
+    /// The UTF-8 length of the character at `index` when it is one `escaped` writes as an
+    /// escape (a line break, tab or CRLF kept with `keepingLineBreaks`), else nil.
     @inline(__always)
-    private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, keepingLineBreaks: Bool) -> Bool {
+    private static func escapedLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, keepingLineBreaks: Bool) -> Int? {
+        guard needsEscape(bytes, at: index, keepingLineBreaks: keepingLineBreaks) else { return nil }
+        switch bytes[index] {
+        case 0xC2: return 2
+        case 0xE2: return 3
+        default: return 1
+        }
+    }
+
+    /// Appends the escape of the character of `length` bytes at `index`: `\n`, `\t`, `\r`, or
+    /// `\U` and at least four hexadecimal digits.
+    private static func appendEscape(of bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int, to out: inout [UInt8]) {
+        let value: UInt32 = switch length {
+        case 2: UInt32(bytes[index] & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+        case 3: UInt32(bytes[index] & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+        default: UInt32(bytes[index])
+        }
+        switch value {
+        case 0x0A: out.append(contentsOf: "\\n".utf8)
+        case 0x09: out.append(contentsOf: "\\t".utf8)
+        case 0x0D: out.append(contentsOf: "\\r".utf8)
+        default:
+            let hex = String(value, radix: 16, uppercase: true)
+            out.append(contentsOf: ("\\U" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).utf8)
+        }
+    }
+
+    /// The length of a colour sequence (SGR: ESC `[`, digits and semicolons, `m`) at `index`,
+    /// else nil.
+    private static func colourLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") else { return nil }
+        var end = index + 2
+        while end < bytes.count, end - index < 16, bytes[end] == UInt8(ascii: ";") || (0x30...0x39).contains(bytes[end]) { end += 1 }
+        return end < bytes.count && bytes[end] == UInt8(ascii: "m") ? end + 1 - index : nil
+    }
+
+    /// The UTF-8 length of the character at `index` when .NET's `Char.IsWhiteSpace` accepts it
+    /// and `escaped` leaves it (space, tab, NBSP, U+1680, U+2000–U+200A, U+202F, U+205F,
+    /// U+3000), else nil. The rest of .NET's white space (line breaks, U+0085, U+2028, U+2029)
+    /// is escaped before it gets here.
+    @inline(__always)
+    static func whiteSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         let byte = bytes[index]
-        if byte < 0x20 || byte == 0x7F {
-            return !keepingLineBreaks || !(byte == 0x0A || byte == 0x09 || (byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A))
+        if byte == 0x20 || byte == 0x09 { return 1 }
+        let count = bytes.count
+        switch byte {
+        case 0xC2 where index + 1 < count && bytes[index + 1] == 0xA0: return 2
+        case 0xE1 where index + 2 < count && bytes[index + 1] == 0x9A && bytes[index + 2] == 0x80: return 3
+        case 0xE2 where index + 2 < count:
+            let second = bytes[index + 1], third = bytes[index + 2]
+            return (second == 0x80 && ((0x80...0x8A).contains(third) || third == 0xAF)) || (second == 0x81 && third == 0x9F) ? 3 : nil
+        case 0xE3 where index + 2 < count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x80: return 3
+        default: return nil
         }
-        if byte == 0xC2 { return index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]) }
-        if byte == 0xE2, index + 2 < bytes.count {
-            return (bytes[index + 1] == 0x80 && (0xAA...0xAE).contains(bytes[index + 2]))
-                || (bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2]))
-        }
-        return false
     }
 }

@@ -74,7 +74,7 @@ package enum UnifiedDiff {
     private static func render(_ a: [Line], _ b: [Line], lineOffset: Int, path: String, isNewFile: Bool, context: Int) -> String {
         let edits = script(a, b)
         var out: [UInt8] = []
-        out.append(contentsOf: "--- \(isNewFile ? "/dev/null" : "a/" + path)\n+++ b/\(path)\n".utf8)
+        out.append(contentsOf: "--- \(isNewFile ? "/dev/null" : quotedName("a/" + path))\n+++ \(quotedName("b/" + path))\n".utf8)
         // Group the edit script into hunks separated by more than 2 * context equal lines.
         var index = 0
         while index < edits.count {
@@ -119,6 +119,39 @@ package enum UnifiedDiff {
             lhs.bytes.count == rhs.bytes.count
                 && (lhs.bytes.count == 0 || memcmp(lhs.bytes.baseAddress!, rhs.bytes.baseAddress!, lhs.bytes.count) == 0)
         }
+    }
+
+    /// A file's name in a header line, quoted as git quotes it where it holds a control
+    /// character (a line break would end the header), a quote or a backslash:
+    /// `"a/de\n.lproj/Root.strings"`, with C's escapes and octal ones (`\033`), which `git apply`
+    /// and GNU `patch` read back. Any other name is written as it is.
+    static func quotedName(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return name }
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in name.utf8 {
+            let named: Character? = switch byte {
+            case 0x07: "a"
+            case 0x08: "b"
+            case 0x09: "t"
+            case 0x0A: "n"
+            case 0x0B: "v"
+            case 0x0C: "f"
+            case 0x0D: "r"
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): Character(Unicode.Scalar(byte))
+            default: nil
+            }
+            if let named {
+                out.append(UInt8(ascii: "\\"))
+                out.append(contentsOf: String(named).utf8)
+            } else if byte < 0x20 || byte == 0x7F {
+                out.append(UInt8(ascii: "\\"))
+                out.append(contentsOf: [byte >> 6, byte >> 3 & 7, byte & 7].map { UInt8(ascii: "0") + $0 })
+            } else {
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func range(_ start: Int, _ count: Int) -> String {

@@ -36,6 +36,24 @@ struct UnifiedDiffTests {
         """)
     }
 
+    @Test("a file name with a line break, a control character, a quote or a backslash is quoted as git quotes it; others are not")
+    func quotedNames() {
+        #expect(UnifiedDiff.diff(old: "a\n", new: "b\n", path: "de\n::add-mask::x.lproj/R\u{1B}\"\\.strings") == """
+        --- "a/de\\n::add-mask::x.lproj/R\\033\\"\\\\.strings"
+        +++ "b/de\\n::add-mask::x.lproj/R\\033\\"\\\\.strings"
+        @@ -1 +1 @@
+        -a
+        +b
+
+        """)
+        #expect(UnifiedDiff.diff(old: "", new: "b\n", path: "fr\t é ##[x].lproj/Root.strings", isNewFile: true).hasPrefix("""
+        --- /dev/null
+        +++ "b/fr\\t é ##[x].lproj/Root.strings"
+
+        """))
+        #expect(UnifiedDiff.quotedName("a/de.lproj/Root strings é.strings") == "a/de.lproj/Root strings é.strings")
+    }
+
     @Test("lines are compared byte for byte, and end at line feeds as patch reads them")
     func bytes() {
         #expect(UnifiedDiff.diff(old: "a\r\n\u{E9}\r\nb\rc\n", new: "a\r\ne\u{301}\r\nb\rc\n", path: "t") == """

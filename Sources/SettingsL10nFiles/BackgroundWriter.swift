@@ -1,14 +1,14 @@
 import Dispatch
-import SettingsL10n
+import SettingsL10nCore
 
 /// Writes tables in batches on a thread of its own while the merge goes on, each batch spread
 /// over several threads (`DiskBundleWriter.write(_:)`). At most two batches wait, so memory
 /// holds a few megabytes of tables, not the bundle.
-final class BackgroundWriter: @unchecked Sendable {
+package final class BackgroundWriter: @unchecked Sendable {
     /// A table that was not written, and the report it belongs to.
-    struct Failure {
-        var report: Int
-        var error: BundleWriteError
+    package struct Failure {
+        package var report: Int
+        package var error: BundleWriteError
     }
 
     private var writer: DiskBundleWriter
@@ -23,12 +23,12 @@ final class BackgroundWriter: @unchecked Sendable {
     private let batchCount = 64
     private let batchByteLimit = 8 << 20
 
-    init(bundle: DiskBundleSource) {
+    package init(bundle: DiskBundleSource) {
         writer = DiskBundleWriter(bundle: bundle)
     }
 
     /// Queues a table; `report` is the index of its report, for a failure.
-    func add(_ write: BundleFileWrite, report: Int) {
+    package func add(_ write: BundleFileWrite, report: Int) {
         batch.append((write, report))
         batchBytes += write.bytes.count
         if batch.count >= batchCount || batchBytes >= batchByteLimit { handOver() }
@@ -36,7 +36,7 @@ final class BackgroundWriter: @unchecked Sendable {
 
     /// Writes what is queued, waits for every batch, and returns the tables not written. With
     /// `sweeping`, also removes the temporary files killed or failed runs left in the bundle.
-    func finish(sweeping: Bool) -> [Failure] {
+    package func finish(sweeping: Bool) -> [Failure] {
         handOver()
         return queue.sync {
             if sweeping { writer.sweepTemporaryFiles() }

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Dispatch
-import SettingsL10n
+import SettingsL10nCore
 
 extension LocalFile {
     /// Files made one at a time and written into temporary files beside where they go, then put
@@ -15,7 +15,7 @@ extension LocalFile {
     /// `commit()` leaves nothing behind (`discard()`: no file, and no folder it created). Each
     /// file is written and flushed on a thread of its own while the next is made; at most two
     /// wait, so memory holds two files.
-    final class StagedWrites: @unchecked Sendable {
+    package final class StagedWrites: @unchecked Sendable {
         private let queue = DispatchQueue(label: "settings-l10n.staging")
         private let waiting = DispatchSemaphore(value: 2)
         /// The temporary files written and where each goes, and the first failure: changed on
@@ -27,14 +27,16 @@ extension LocalFile {
         private var seenFolders: Set<String> = []
         private var createdFolders: [String] = []
 
+        package init() {}
+
         /// Writes `bytes` for the regular file at `path` (not a folder: the caller checks) into a
         /// temporary file beside it, creating the folders that are missing. A failure to write is
         /// thrown by `commit()`.
-        func stage(_ bytes: [UInt8], at path: String) throws(WriteError) {
+        package func stage(_ bytes: [UInt8], at path: String) throws(WriteError) {
             let folder = LocalFile.folderOf(path)
             if seenFolders.insert(folder).inserted {
                 try LocalFile.createFolders(folder, created: &createdFolders)
-                DiskBundleWriter.removeStaleTemporaryFiles(in: folder)
+                Debris.sweep(folder)
                 folders.append(folder)
             }
             waiting.wait()
@@ -51,7 +53,7 @@ extension LocalFile {
 
         /// Creates the folder at `path` and those above it that are missing, now (a package's
         /// empty `Notes/`): `discard()` removes them.
-        func createFolder(_ path: String) throws(WriteError) {
+        package func createFolder(_ path: String) throws(WriteError) {
             try LocalFile.createFolders(path, created: &createdFolders)
         }
 
@@ -59,7 +61,7 @@ extension LocalFile {
         /// the new one) and flushes each folder once. A failure to write a staged file is thrown
         /// before any is renamed (and every staged file removed); a failure to rename one is
         /// thrown with how many were renamed before it (the rest removed).
-        func commit() throws(CommitFailure) {
+        package func commit() throws(CommitFailure) {
             let (staged, failure) = queue.sync { (self.staged, self.failure) }
             if let failure {
                 discard()
@@ -72,26 +74,25 @@ extension LocalFile {
                 throw CommitFailure(reason: reason, path: file.path, renamed: index, staging: false)
             }
             queue.sync { self.staged = [] }
-            for folder in folders {
-                if let failure = DiskBundleWriter.flushFolder(folder) {
-                    throw CommitFailure(reason: "the files were written, but \(folder) could not be flushed to disk (\(failure)): they may not survive a power cut",
-                                        path: nil, renamed: staged.count, staging: false)
-                }
+            let unflushed = Durability.flushFolders(folders)
+            if let folder = folders.first(where: { unflushed[$0] != nil }), let failure = unflushed[folder] {
+                throw CommitFailure(reason: "the files were written, but \(folder) could not be flushed to disk (\(failure)): they may not survive a power cut",
+                                    path: nil, renamed: staged.count, staging: false)
             }
         }
 
         /// Why `commit()` failed: the system's reason, the file it could not write (`staging`)
         /// or put in place (`nil` when every file was, and a folder could not be flushed), and
         /// how many files were put in place.
-        struct CommitFailure: Error {
-            var reason: String
-            var path: String?
-            var renamed: Int
-            var staging: Bool
+        package struct CommitFailure: Error {
+            package var reason: String
+            package var path: String?
+            package var renamed: Int
+            package var staging: Bool
         }
 
         /// Removes every staged file and the folders this created (those still empty).
-        func discard() {
+        package func discard() {
             queue.sync {
                 for file in staged { unlink(file.temporary) }
                 staged = []

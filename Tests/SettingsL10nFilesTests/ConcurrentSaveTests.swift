@@ -1,5 +1,6 @@
 import Foundation
 import SettingsL10nCore
+import SettingsL10nFiles
 import SettingsL10nTestSupport
 import Testing
 
@@ -88,5 +89,39 @@ struct ConcurrentSaveTests {
             #expect(Editor.number(path) == editor.last[index])
         }
         #expect(written > 1_000)
+    }
+}
+
+/// An editor (Xcode) saving a String Catalog while `sync` replaces it: no save may be lost
+/// (issue 46: a check of the file, then a rename, lost 34 of 650 saves).
+@Suite("Saves of a catalog during a write")
+struct ConcurrentCatalogSaveTests {
+    @Test("a catalog replaced through LocalFile.replace(readFile:) loses none of 10,000 saves")
+    func noCatalogSaveLost() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.xcstrings", "/* save 0 */\n\"A\" = \"B\";\n")
+        let path = folder.path + "/Settings.xcstrings"
+        let editor = ConcurrentSaveTests.Editor(paths: [path])
+        Thread { editor.run(count: 10_000) }.start()
+        var syncs = 0, written = 0, conflicts = 0
+        while editor.done.wait(timeout: .now()) == .timedOut {
+            // One sync: read the catalog, add a line when it lacks one, write it back.
+            guard let read = FileManager.default.contents(atPath: path).map(Array.init) else { continue }
+            let text = String(decoding: read, as: UTF8.self)
+            guard !text.hasSuffix("/* synced */\n") else { continue }
+            syncs += 1
+            do {
+                try LocalFile.replace(readFile: path, with: Array((text + "/* synced */\n").utf8), expected: read, creatingFolders: false)
+                written += 1
+            } catch {
+                #expect(error.conflict, "\(error.reason)")
+                conflicts += 1
+            }
+        }
+        #expect(editor.saves == 10_000)
+        #expect(editor.lost == [])
+        #expect(ConcurrentSaveTests.Editor.number(path) == editor.last[0])
+        #expect(written > 1_000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Settings.xcstrings"])
     }
 }

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+/// `sync` at the standard of the older writers (issue 46): a catalog saved while sync runs is
+/// never lost, a link in a catalog folder is not followed, and what a killed sync left is swept.
+/// Each test failed before its fix.
+@Suite("settings-l10n sync: the one writer's guarantees")
+struct SyncSafetyCommandTests {
+    /// An editor that saves the catalog as Xcode does (a new file renamed over it), each save
+    /// adding a string to what the file holds; `keys` are the strings it added, in order.
+    final class CatalogEditor: @unchecked Sendable {
+        let path: String
+        var keys: [String] = []
+        let done = DispatchSemaphore(value: 0)
+
+        init(path: String) {
+            self.path = path
+        }
+
+        func run(saves: Int, pause: UInt32) {
+            for save in 1...saves {
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+                      let strings = text.range(of: "\"strings\" : {") else { continue }
+                let key = "Editor save \(save)"
+                let saved = text.replacingCharacters(in: strings, with: "\"strings\" : {\n    \"\(key)\" : {\n\n    },")
+                _ = FileManager.default.createFile(atPath: path + ".editor~", contents: Data(saved.utf8))
+                rename(path + ".editor~", path)
+                keys.append(key)
+                // At about the pace sync runs, so that saves land before, during and after its writes.
+                usleep(UInt32.random(in: 0...pause))
+            }
+            done.signal()
+        }
+    }
+
+    /// The unit test of the writer (`ConcurrentCatalogSaveTests`) puts 10,000 saves through the
+    /// window between the check and the rename; this one, the whole command's.
+    @Test("an editor saving the catalog while sync runs again and again loses none of 120 saves")
+    func catalogSavedDuringSync() throws {
+        let copy = try BundleCopy()
+        #expect(try SyncCommandTests.run(copy, SyncCommandTests.sync).exitCode == 0)
+        let path = copy.folder.appendingPathComponent("Settings.xcstrings").path
+        let editor = CatalogEditor(path: path)
+        // How long one sync takes here (a debug build on a busy machine: tens to hundreds of ms).
+        let start = Date()
+        #expect(try SyncCommandTests.run(copy, SyncCommandTests.sync).exitCode == 0)
+        let pause = UInt32(min(1.0, Date().timeIntervalSince(start)) * 2_000_000)
+        Thread { editor.run(saves: 120, pause: pause) }.start()
+        var runs = 0, changed = 0
+        while editor.done.wait(timeout: .now()) == .timedOut {
+            // Each save adds a string no schema file uses: sync marks it stale, and writes.
+            let result = try SyncCommandTests.run(copy, SyncCommandTests.sync)
+            runs += 1
+            if result.stderr.contains("marked stale") { changed += 1 }
+            #expect(result.exitCode == 0 || result.stderr.contains("changed while settings-l10n was working"), "\(result.stderr)")
+        }
+        let final = try String(contentsOfFile: path, encoding: .utf8)
+        let lost = editor.keys.filter { !final.contains("\"\($0)\"") }
+        #expect(editor.keys.count == 120)
+        #expect(lost == [])
+        #expect(changed >= 5, "sync wrote the catalog \(changed) times in \(runs) runs")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.path).filter { $0.hasPrefix(".") } == [])
+    }
+
+    @Test("a link planted in a folder of per-table catalogs is refused: the file it points to is untouched")
+    func linkInCatalogFolder() throws {
+        let copy = try BundleCopy()
+        let elsewhere = copy.folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let other = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Theirs\" : {\n\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
+        try Data(other.utf8).write(to: elsewhere.appendingPathComponent("Localizable.xcstrings"))
+        try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent("Catalogs"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: copy.folder.appendingPathComponent("Catalogs/Privacy.xcstrings").path,
+                                                   withDestinationPath: "../elsewhere/Localizable.xcstrings")
+        let before = try copy.snapshot()
+        let result = try SyncCommandTests.run(copy, ["sync", "Settings.bundle", "--catalog", "Catalogs", "--prune"])
+        #expect(result == ToolResult(
+            stdout: "",
+            stderr: "error: Catalogs/Privacy.xcstrings is a symbolic link inside the catalog folder Catalogs; settings-l10n follows only a link named on the command line: remove it, or choose another folder; nothing was written\n",
+            exitCode: 2))
+        #expect(try String(contentsOf: elsewhere.appendingPathComponent("Localizable.xcstrings"), encoding: .utf8) == other)
+        #expect(try copy.snapshot() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.appendingPathComponent("Catalogs").path) == ["Privacy.xcstrings"])
+    }
+
+    @Test("what a killed sync left in the bundle is swept by the next sync, also when nothing changes; never by sync --check")
+    func killedSyncDebris() throws {
+        let copy = try BundleCopy()
+        #expect(try SyncCommandTests.run(copy, SyncCommandTests.sync).exitCode == 0)
+        // pid_max is at most 4,194,304: no process has this id.
+        let debris = ["sv.lproj/.Privacy.strings.settings-l10n-99999999.tmp", ".Root.plist.settings-l10n-99999998.tmp"]
+        for path in debris { try Data("the old table".utf8).write(to: copy.bundle.appendingPathComponent(path)) }
+        try Data("the old catalog".utf8).write(to: copy.folder.appendingPathComponent(".Settings.xcstrings.settings-l10n-99999997.tmp"))
+        #expect(try SyncCommandTests.run(copy, SyncCommandTests.sync + ["--check"]) == ToolResult(
+            stdout: "", stderr: "the catalog and the tables are in sync\n", exitCode: 0))
+        for path in debris { #expect(FileManager.default.fileExists(atPath: copy.bundle.appendingPathComponent(path).path)) }
+        #expect(try SyncCommandTests.run(copy, SyncCommandTests.sync) == ToolResult(stdout: "", stderr: "Settings.xcstrings: up to date\n", exitCode: 0))
+        for path in debris { #expect(!FileManager.default.fileExists(atPath: copy.bundle.appendingPathComponent(path).path), "\(path)") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.path).sorted() == ["Settings.bundle", "Settings.xcstrings"])
+    }
+}
