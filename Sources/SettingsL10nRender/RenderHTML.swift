@@ -113,7 +113,7 @@ public struct RenderHTML {
                     let name = Self.optionsPageName(page: page.file, index: index)
                     pages[name] = optionsPage(row, locale: locale, back: (Self.pageName(page.file, root: root), page.title ?? home))
                     let selected = row.selectedOption.map { $0.shortTitle ?? $0.title } ?? ""
-                    group.append(link(name, label: row.title, value: selected))
+                    group.append(pageLink(name, label: row.title, value: selected))
                 default:
                     group.append(self.row(row, root: root))
                 }
@@ -155,7 +155,7 @@ public struct RenderHTML {
             let value = row.selectedOption?.title ?? row.defaultValue.map(Resolver.describe) ?? ""
             return "<li class=\"row\">\(label)<span class=\"value\">\(escape(value))</span></li>"
         case .childPane?:
-            return link(row.file.map { Self.pageName($0, root: root) } ?? "#", label: row.title, value: nil)
+            return pageLink(row.file.map { Self.pageName($0, root: root) } ?? "#", label: row.title, value: nil)
         case .other(let name)?:
             return "<li class=\"row\">\(label)<span class=\"badge\">\(escape(name))</span></li>"
         default:
@@ -163,7 +163,7 @@ public struct RenderHTML {
         }
     }
 
-    private func link(_ href: String, label: String?, value: String?) -> String {
+    private func pageLink(_ href: String, label: String?, value: String?) -> String {
         "<li class=\"row link\"><a href=\"\(escape(href))\"><span class=\"label\">\(escape(label ?? ""))</span>"
             + (value.map { "<span class=\"value\">\(escape($0))</span>" } ?? "") + "<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
     }

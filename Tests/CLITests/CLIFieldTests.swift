@@ -49,6 +49,12 @@ struct CLIFieldTests {
         #expect(numbers["de"]?.description == "status 70.0%, preview 70.0%, status missing 71, check untranslated 71")
     }
 
+    @Test("every surface of the registry over every fetched bundle: no crash; those that write nothing leave it as it was",
+          arguments: TestPaths.fieldBundles())
+    func everySurface(bundle: String) throws {
+        try CorpusSurfaceTests.expectEverySurface(bundle)
+    }
+
     @Test("VLC: export, empty the tables, import; a second export is byte for byte the first", arguments: ["--xcstrings", "--xcloc"])
     func xcodeRoundTrip(option: String) throws {
         try XcodeImportCommandTests.expectRoundTrip(TestPaths.vlc, option: option)

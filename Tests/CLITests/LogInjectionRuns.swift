@@ -1,9 +1,10 @@
 import Foundation
 import SettingsL10nTestSupport
+@testable import settings_l10n
 
-/// How each command runs over the hostile bundle in `LogInjectionTests.everyCommand`: every
-/// format, the modes that print something else (dry runs, checks, exports, writes), with and
-/// without GitHub's runner reading the output.
+/// How each surface of the registry (`Surfaces`) runs over the hostile bundle in
+/// `LogInjectionTests.everySurface`: its placeholders filled with hostile inputs, once as a
+/// terminal reads it and once as GitHub's runner does (`GITHUB_ACTIONS` set).
 extension LogInjectionTests {
     /// One run of the tool and what its standard output is.
     struct Run {
@@ -26,45 +27,36 @@ extension LogInjectionTests {
     /// Where GitHub's runner reads the output.
     static let actions = ["GITHUB_ACTIONS": "true"]
 
-    /// The runs of the command `name` over the hostile bundle in `copy`, in order (those that
-    /// write last); nil for a command this table does not know, which fails the test: a command
-    /// added to the tool says here how it runs over hostile input.
-    static func runs(of name: String, in copy: BundleCopy) throws -> [Run]? {
+    /// The hostile inputs a surface's placeholders name, made in `copy`'s folder: XLIFF with
+    /// hostile attributes, the hostile bundle's own exports, a baseline, an app's tables.
+    static func hostileInputs(in copy: BundleCopy) throws -> [String: String] {
         let bundle = copy.bundle.path, folder = copy.folder.path
-        switch name {
-        case "extract":
-            return [Run(["extract", bundle, "--format", "text"]), Run(["extract", bundle, "--format", "json"]),
-                    Run(["extract", bundle, "--xliff", folder + "/xliff"]), Run(["extract", bundle, "--xcloc", folder + "/xcloc"]),
-                    Run(["extract", bundle, "--xcstrings", folder + "/xcstrings"]), Run(["extract", bundle, "--xliff", folder + "/one", "--locale", locale(0)])]
-        case "import":
-            let refused = try hostileXLIFF(in: copy.folder), imported = try hostileXLIFF(in: copy.folder, escape: false).path
-            return [Run(["import", bundle, refused.path, "--dry-run"]), Run(["import", bundle, imported, "--dry-run"], stdout: .pausedAsWritten, environment: actions),
-                    Run(["import", bundle, imported, "--dry-run"], stdout: .asWritten), Run(["import", bundle, imported])]
-        case "merge":
-            return [Run(["merge", bundle, "--dry-run", "--fill", "source", "--prune"], stdout: .pausedAsWritten, environment: actions),
-                    Run(["merge", bundle, "--dry-run", "--fill", "source"], stdout: .asWritten),
-                    Run(["merge", bundle, "--check", "--format", "text"]), Run(["merge", bundle, "--check", "--format", "json", "--prune"]),
-                    Run(["merge", bundle, "--locale", locale(1), "--check"]), Run(["merge", bundle, "--fill", "source", "--prune"], environment: actions)]
-        case "sync":
-            let sync = ["sync", bundle, "--catalog", folder + "/Settings.xcstrings"]
-            return [Run(sync + ["--dry-run"], stdout: .pausedAsWritten, environment: actions), Run(sync + ["--dry-run"], stdout: .asWritten),
-                    Run(sync + ["--check"]), Run(sync), Run(sync + ["--check"], environment: actions)]
-        case "check":
-            let baseline = folder + "/baseline.json"
-            return ["text", "json", "github", "sarif"].map { Run(["check", bundle, "--format", $0], stdout: $0 == "github" ? .workflowCommands : .safe) }
-                + [Run(["check", bundle, "--print-input-files"]), Run(["check", bundle, "--write-baseline", baseline]),
-                   Run(["check", bundle, "--baseline", baseline, "--format", "github"], stdout: .workflowCommands),
-                   Run(["check", bundle, "--locale", locale(2)])]
-        case "render":
-            return ["text", "json"].map { Run(["render", bundle, "--locale", "all", "--format", $0]) }
-                + [Run(["render", bundle, "--locale", "all", "--format", "html", "--output", folder + "/html"]),
-                   Run(["render", bundle, "--languages", "fr,de", "--format", "text"]), Run(["render", bundle, "--locale", locale(3)])]
-        case "status":
-            return ["text", "json", "markdown"].map { Run(["status", bundle, "--format", $0]) } + [Run(["status", bundle, "--locale", locale(4)])]
-        case "rules":
-            return ["text", "markdown"].map { Run(["rules", "--format", $0]) }
-        default:
-            return nil
+        let documents = copy.folder.appendingPathComponent("documents")
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        _ = try hostileXLIFF(in: documents)
+        let forged = try hostileXLIFF(in: documents, escape: false)
+        for option in ["--xcloc", "--xcstrings"] {
+            _ = try Tool.run(["extract", bundle, option, folder + "/inputs" + option.dropFirst(2)])
         }
+        _ = try Tool.run(["check", bundle, "--write-baseline", folder + "/baseline.json"])
+        let app = copy.folder.appendingPathComponent("app/" + commandFolders[0])
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data("\"Sound\" = \"Ton\\n\u{A0}::error::app ##[add-mask]x\";\n".utf8).write(to: app.appendingPathComponent("Localizable.strings"))
+        let xcloc = try FileManager.default.contentsOfDirectory(atPath: folder + "/inputsxcloc").sorted().first { $0.hasSuffix(".xcloc") }!
+        return ["{bundle}": bundle, "{out}": folder + "/out", "{catalog}": folder + "/Settings.xcstrings", "{xliff}": forged.path,
+                "{xcloc}": folder + "/inputsxcloc/" + xcloc, "{xcstrings}": folder + "/inputsxcstrings/Root.xcstrings",
+                "{exports}": documents.path, "{baseline}": folder + "/baseline.json", "{app}": folder + "/app", "{locale}": locale(0)]
+    }
+
+    /// The runs of a surface over the hostile bundle in `copy`: as a terminal reads it, and as
+    /// GitHub's runner does (a dry run's diff then inside the tool's pause).
+    static func runs(of surface: Surfaces.Surface, inputs: [String: String]) -> [Run] {
+        let arguments = surface.arguments.map { argument in inputs.reduce(argument) { $0.replacingOccurrences(of: $1.key, with: $1.value) } }
+        let stdout: Stdout = switch surface.stdout {
+        case .workflowCommands: .workflowCommands
+        case .asWritten: .asWritten
+        case .text, .json, .nothing: .safe
+        }
+        return [Run(arguments, stdout: stdout), Run(arguments, stdout: stdout == .asWritten ? .pausedAsWritten : stdout, environment: actions)]
     }
 }

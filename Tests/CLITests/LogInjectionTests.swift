@@ -108,26 +108,36 @@ struct LogInjectionTests {
         }
     }
 
-    @Test("every command, in every format and mode, over hostile names, keys, values and XLIFF attributes: no command but the tool's own")
-    func everyCommand() throws {
+    @Test("every surface of the registry, as a terminal and as GitHub's runner read it, over hostile names, keys, values and XLIFF attributes: no command but the tool's own",
+          arguments: Surfaces.all.map(\.name))
+    func everySurface(name: String) throws {
+        let surface = try #require(Surfaces.all.first { $0.name == name })
+        let copy = try Self.hostileBundle()
+        let inputs = try Self.hostileInputs(in: copy)
+        var runs = Self.runs(of: surface, inputs: inputs)
+        // A surface that takes a language takes each hostile folder's, which its messages may echo.
+        if surface.arguments.contains(where: { $0.contains("{locale}") }) {
+            for index in Self.commandFolders.indices.dropFirst() {
+                runs += Self.runs(of: surface, inputs: inputs.merging(["{locale}": Self.locale(index)]) { $1 }).prefix(1)
+            }
+        }
+        for run in runs {
+            let result = try Tool.run(run.arguments, environment: run.environment)
+            let what = (run.environment.keys.sorted() + run.arguments.map { $0.hasPrefix(copy.folder.path) ? "…" : $0 }).joined(separator: " ")
+            #expect(result.exitCode < 4 && result.exitCode != 2 && !result.stderr.contains("Fatal error"), "\(what): \(result)")
+            Self.assertSafe(result, what, stdout: run.stdout)
+        }
+    }
+
+    @Test("every command has a surface, and every value of its --format one that runs it")
+    func everyFormat() throws {
         let names = SettingsL10nCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
-        #expect(names.count >= 8)
-        let formats = try Self.formats()
-        for name in names {
-            let copy = try Self.hostileBundle()
-            guard let runs = try Self.runs(of: name, in: copy) else {
-                Issue.record("\(name) has no runs in LogInjectionTests.runs(of:in:): say how it runs over hostile input")
-                continue
-            }
-            // Every value of the command's --format is run.
-            for format in formats[name] ?? [] where !runs.contains(where: { zip($0.arguments, $0.arguments.dropFirst()).contains { $0 == "--format" && $1 == format } }) {
-                Issue.record("\(name) --format \(format) is not run over hostile input")
-            }
-            for run in runs {
-                let result = try Tool.run(run.arguments, environment: run.environment)
-                let what = (run.environment.keys.sorted() + run.arguments.map { $0.hasPrefix(copy.folder.path) ? "…" : $0 }).joined(separator: " ")
-                #expect(result.exitCode < 4 && result.exitCode != 2 && !result.stderr.contains("Fatal error"), "\(what): \(result)")
-                Self.assertSafe(result, what, stdout: run.stdout)
+        #expect(Set(Surfaces.all.map(\.command)) == Set(names))
+        for (name, formats) in try Self.formats() {
+            for format in formats where !Surfaces.all.contains(where: { $0.command == name && zip($0.arguments, $0.arguments.dropFirst()).contains { $0 == "--format" && $1 == format } }) {
+                // The default format is run by the surface without --format.
+                let runsDefault = Surfaces.all.contains { $0.command == name && !$0.arguments.contains("--format") }
+                #expect(runsDefault && format == "text", "\(name) --format \(format) has no surface: it is not run over hostile input")
             }
         }
         // The hostile file name is the data of one command, escaped, never a command of its own.

@@ -19,10 +19,14 @@ import subprocess
 class Command:
     """`argv(folder, tool)`: the command line for a size's folder. `statuses`: the exit statuses
     of a run that did the work (check exits 1 when it finds errors, merge --check 1 when a merge
-    would change a file). `copy`: runs on a fresh copy of the bundle (it writes the tables)."""
+    would change a file). `copy`: runs on a fresh copy of the bundle (it writes the tables; what
+    it wrote beside the copy, a catalog, goes with it). `surfaces`: the surfaces of the tool's
+    registry (Tests/CLITests/Golden/surfaces.json) whose work it times: every surface that
+    scales must be timed by one (`untimed`)."""
 
-    def __init__(self, name, label, argv, statuses=(0,), copy=False):
+    def __init__(self, name, label, argv, statuses=(0,), copy=False, surfaces=()):
         self.name, self.label, self.argv, self.statuses, self.copy = name, label, argv, statuses, copy
+        self.surfaces = surfaces
 
 
 def bundle_of(folder):
@@ -41,41 +45,88 @@ def _commands():
     b = bundle_of
     j = os.path.join
     return [
-        Command("check", "check", lambda f, t: [t, "check", b(f), "--format", "json"], (0, 1)),
-        Command("status", "status", lambda f, t: [t, "status", b(f)]),
-        Command("extract", "extract --format json", lambda f, t: [t, "extract", b(f), "--format", "json"]),
-        Command("merge", "merge --dry-run", lambda f, t: [t, "merge", b(f), "--dry-run"]),
-        Command("merge-check", "merge --check", lambda f, t: [t, "merge", b(f), "--check"], (0, 1)),
-        Command("merge-write", "merge (writes every table)", lambda f, t: [t, "merge", copy_of(f)], copy=True),
+        Command("check", "check", lambda f, t: [t, "check", b(f), "--format", "json"], (0, 1), surfaces=("check --format json",)),
+        Command("status", "status", lambda f, t: [t, "status", b(f)], surfaces=("status",)),
+        Command("extract", "extract --format json", lambda f, t: [t, "extract", b(f), "--format", "json"], surfaces=("extract --format json",)),
+        Command("merge", "merge --dry-run", lambda f, t: [t, "merge", b(f), "--dry-run"], surfaces=("merge --dry-run",)),
+        Command("merge-check", "merge --check", lambda f, t: [t, "merge", b(f), "--check"], (0, 1), surfaces=("merge --check",)),
+        Command("merge-write", "merge (writes every table)", lambda f, t: [t, "merge", copy_of(f)], copy=True, surfaces=("merge",)),
         Command("merge-fill", "merge --fill-from app/ --dry-run",
-                lambda f, t: [t, "merge", b(f), "--fill-from", j(f, "app"), "--dry-run"]),
-        Command("render", "render --locale all --format json", lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "json"]),
+                lambda f, t: [t, "merge", b(f), "--fill-from", j(f, "app"), "--dry-run"], surfaces=("merge --fill-from --dry-run",)),
+        Command("render", "render --locale all --format json", lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "json"], surfaces=("render --format json",)),
         Command("render-html", "render --locale all --format html",
-                lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "html", "--output", j(f, "out", "html")]),
-        Command("sarif", "check --format sarif", lambda f, t: [t, "check", b(f), "--format", "sarif"], (0, 1)),
-        Command("check-baseline", "check --baseline", lambda f, t: [t, "check", b(f), "--format", "json", "--baseline", j(f, "baseline.json")], (0, 1)),
-        Command("write-baseline", "check --write-baseline", lambda f, t: [t, "check", b(f), "--write-baseline", j(f, "out", "baseline.json")]),
-        Command("extract-xliff", "extract --xliff (every locale)", lambda f, t: [t, "extract", b(f), "--xliff", j(f, "out", "xliff"), "--force"]),
-        Command("extract-xcloc", "extract --xcloc (every locale)", lambda f, t: [t, "extract", b(f), "--xcloc", j(f, "out", "xcloc"), "--force"]),
-        Command("extract-xcstrings", "extract --xcstrings", lambda f, t: [t, "extract", b(f), "--xcstrings", j(f, "out", "xcstrings"), "--force"]),
+                lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "html", "--output", j(f, "out", "html")], surfaces=("render --format html",)),
+        Command("sarif", "check --format sarif", lambda f, t: [t, "check", b(f), "--format", "sarif"], (0, 1), surfaces=("check --format sarif",)),
+        Command("check-baseline", "check --baseline", lambda f, t: [t, "check", b(f), "--format", "json", "--baseline", j(f, "baseline.json")], (0, 1), surfaces=("check --baseline",)),
+        Command("write-baseline", "check --write-baseline", lambda f, t: [t, "check", b(f), "--write-baseline", j(f, "out", "baseline.json")], surfaces=("check --write-baseline",)),
+        Command("extract-xliff", "extract --xliff (every locale)", lambda f, t: [t, "extract", b(f), "--xliff", j(f, "out", "xliff"), "--force"], surfaces=("extract --xliff",)),
+        Command("extract-xcloc", "extract --xcloc (every locale)", lambda f, t: [t, "extract", b(f), "--xcloc", j(f, "out", "xcloc"), "--force"], surfaces=("extract --xcloc",)),
+        Command("extract-xcstrings", "extract --xcstrings", lambda f, t: [t, "extract", b(f), "--xcstrings", j(f, "out", "xcstrings"), "--force"], surfaces=("extract --xcstrings",)),
         Command("import-xliff", "import --dry-run of one locale's .xliff",
-                lambda f, t: [t, "import", b(f), j(f, "exports", first_locale(f) + ".xliff"), "--dry-run"]),
-        Command("import", "import --dry-run of a folder of .xliff", lambda f, t: [t, "import", b(f), j(f, "exports"), "--dry-run"]),
+                lambda f, t: [t, "import", b(f), j(f, "exports", first_locale(f) + ".xliff"), "--dry-run"], surfaces=("import --dry-run", "import xliff")),
+        Command("import", "import --dry-run of a folder of .xliff", lambda f, t: [t, "import", b(f), j(f, "exports"), "--dry-run"], surfaces=("import folder",)),
         Command("import-wholeapp", "import --dry-run, whole-app .xliff", lambda f, t: [t, "import", b(f), j(f, "wholeapp"), "--dry-run"]),
-        Command("import-xcloc", "import --dry-run of a folder of .xcloc", lambda f, t: [t, "import", b(f), j(f, "exports-xcloc"), "--dry-run"]),
+        Command("import-xcloc", "import --dry-run of a folder of .xcloc", lambda f, t: [t, "import", b(f), j(f, "exports-xcloc"), "--dry-run"], surfaces=("import xcloc",)),
         Command("import-xcstrings", "import --dry-run of a folder of .xcstrings",
-                lambda f, t: [t, "import", b(f), j(f, "exports-xcstrings"), "--dry-run"]),
+                lambda f, t: [t, "import", b(f), j(f, "exports-xcstrings"), "--dry-run"], surfaces=("import xcstrings",)),
         # One catalog per table (a folder of them): the large bundle in one catalog would be
         # 288 MB, more than settings-l10n reads (256 MiB), which sync refuses to write.
         Command("sync-adopt", "sync --dry-run (adopting into new catalogs)",
-                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "out", "new-catalogs"), "--dry-run"]),
+                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "out", "new-catalogs"), "--dry-run"], surfaces=("sync --dry-run", "sync, a catalog per table")),
         Command("sync-check", "sync --check (adopted catalogs)",
-                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "sync", "catalogs"), "--check"], (0, 1)),
+                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "sync", "catalogs"), "--check"], (0, 1), surfaces=("sync --check",)),
+        # The other surfaces that scale: each output format and mode once, on the same inputs.
+        Command("check-text", "check (text)", lambda f, t: [t, "check", b(f)], (0, 1), surfaces=("check",)),
+        Command("check-github", "check --format github", lambda f, t: [t, "check", b(f), "--format", "github"], (0, 1),
+                surfaces=("check --format github",)),
+        Command("check-locale", "check --locale (one locale)", lambda f, t: [t, "check", b(f), "--locale", first_locale(f)], (0, 1),
+                surfaces=("check --locale",)),
+        Command("check-output", "check --output", lambda f, t: [t, "check", b(f), "--format", "json", "--output", j(f, "out", "report.json")], (0, 1),
+                surfaces=("check --output",)),
+        Command("status-json", "status --format json", lambda f, t: [t, "status", b(f), "--format", "json"], surfaces=("status --format json",)),
+        Command("status-markdown", "status --format markdown", lambda f, t: [t, "status", b(f), "--format", "markdown"],
+                surfaces=("status --format markdown",)),
+        Command("status-locale", "status --locale (one locale)", lambda f, t: [t, "status", b(f), "--locale", first_locale(f)],
+                surfaces=("status --locale",)),
+        Command("extract-text", "extract (text)", lambda f, t: [t, "extract", b(f)], surfaces=("extract",)),
+        Command("extract-xliff-locale", "extract --xliff --locale (one locale)",
+                lambda f, t: [t, "extract", b(f), "--xliff", j(f, "out", "xliff-one"), "--locale", first_locale(f), "--force"],
+                surfaces=("extract --xliff --locale",)),
+        Command("merge-check-json", "merge --check --format json", lambda f, t: [t, "merge", b(f), "--check", "--format", "json"], (0, 1),
+                surfaces=("merge --check --format json",)),
+        Command("merge-check-locale", "merge --check --locale (one locale)",
+                lambda f, t: [t, "merge", b(f), "--check", "--locale", first_locale(f)], (0, 1), surfaces=("merge --check --locale",)),
+        Command("merge-prune", "merge --prune (writes)", lambda f, t: [t, "merge", copy_of(f), "--prune"], copy=True, surfaces=("merge --prune",)),
+        Command("merge-fill-source", "merge --fill source (writes)", lambda f, t: [t, "merge", copy_of(f), "--fill", "source"], copy=True,
+                surfaces=("merge --fill source",)),
+        Command("render-text", "render --locale all (text)", lambda f, t: [t, "render", b(f), "--locale", "all"], surfaces=("render",)),
+        Command("render-languages", "render --languages (a user's list)",
+                lambda f, t: [t, "render", b(f), "--languages", "fr," + first_locale(f), "--format", "json"], surfaces=("render --languages",)),
+        # sync writing: adopted into catalogs beside a fresh copy, then again with --prune.
+        Command("sync-write", "sync (writes the catalogs)",
+                lambda f, t: [t, "sync", copy_of(f), "--catalog", j(os.path.dirname(copy_of(f)), "catalogs")], copy=True,
+                surfaces=("sync",)),
+        Command("sync-prune", "sync --prune (writes the catalogs)",
+                lambda f, t: [t, "sync", copy_of(f), "--catalog", j(os.path.dirname(copy_of(f)), "catalogs"), "--prune"], copy=True,
+                surfaces=("sync --prune",)),
     ]
 
 
 COMMANDS = _commands()
 BY_NAME = {command.name: command for command in COMMANDS}
+REGISTRY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "CLITests", "Golden", "surfaces.json")
+
+
+def untimed():
+    """The surfaces of the tool's registry that scale and that no command here times: a path a
+    user can take that the bench and scripts/check-linearity would not see grow."""
+    import json
+    timed = {surface for command in COMMANDS for surface in command.surfaces}
+    registry = json.load(open(REGISTRY))["surfaces"]
+    unknown = timed - {surface["name"] for surface in registry}
+    if unknown:
+        raise SystemExit(f"scripts/bench-lib/commands.py times surfaces the registry does not have: {', '.join(sorted(unknown))}")
+    return [surface["name"] for surface in registry if surface["scales"] and surface["name"] not in timed]
 
 
 def whole_app(xliff_text):
@@ -119,11 +170,11 @@ def prepare(folder, tool, stamp_text):
 
 
 def fresh_copy(folder):
-    """A copy of the bundle for a command that writes its tables, flushed to disk, so that each
-    run starts alike."""
+    """A copy of the bundle for a command that writes its tables (and what it wrote beside the
+    copy, sync's catalogs, removed), flushed to disk, so that each run starts alike."""
     def run():
         target = copy_of(folder)
-        shutil.rmtree(target, ignore_errors=True)
+        shutil.rmtree(os.path.dirname(target), ignore_errors=True)
         shutil.copytree(bundle_of(folder), target)
         os.sync()
     return run
