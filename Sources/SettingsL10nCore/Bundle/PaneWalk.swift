@@ -158,7 +158,7 @@ package struct PaneWalk {
     package static func problem(withFileName name: String) -> String? {
         if name.isEmpty { return "is empty" }
         if name.contains("\0") { return "contains a NUL character" }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "contains a control character" }
+        if let refused = name.unicodeScalars.lazy.compactMap(BundlePath.refusal(of:)).first { return "contains " + refused }
         if name.contains("\\") { return "contains a backslash; folders inside the bundle are separated by '/'" }
         if name.utf8.first == UInt8(ascii: "/") { return "is an absolute path; the Settings app opens schema files inside the bundle only" }
         let components = BundlePath.components(name, omittingEmpty: false)

@@ -212,6 +212,11 @@ extension BundleLoaderTests {
         ("..", "starts with '.', which makes a hidden file or a path"),
         ("", "is empty"),
         ("Ro\u{7F}ot", "contains a control character"),
+        ("Privacy\u{85}", "contains a control character"),
+        ("Pri\u{80}vacy", "contains a control character"),
+        ("Privacy\u{9F}", "contains a control character"),
+        ("Privacy\u{2028}", "contains a line separator (U+2028)"),
+        ("Privacy\u{2029}", "contains a paragraph separator (U+2029)"),
         (String(repeating: "x", count: 248), "is longer than a file name may be (248 bytes with .strings past 255)"),
     ])
     func invalidStringsTable(name: String, problem: String) throws {
@@ -223,5 +228,16 @@ extension BundleLoaderTests {
         #expect(bundle.unloadedSchemaFiles.first?.reason.message == "StringsTable \(MessageText.quoted(name)) \(problem); the table is neither read, written nor exported")
         #expect(SchemaFile.problem(withTableName: String(repeating: "x", count: 247)) == nil)
         #expect(SchemaFile.problem(withTableName: "Root.v2") == nil)
+        #expect(SchemaFile.problem(withTableName: "Réglages\u{A0}\u{A0}") == nil)
+    }
+
+    @Test("a child pane's File holding a C1 control or a line separator is not opened", arguments: [
+        ("Pa\u{85}ne", "contains a control character"), ("Pa\u{2028}ne", "contains a line separator (U+2028)"),
+        ("Pa\u{2029}ne", "contains a paragraph separator (U+2029)"),
+    ])
+    func lineEndingFileValues(file: String, problem: String) throws {
+        let bundle = try load(["Root.plist": xmlSchema(childPane(title: "P", file: file)), "\(file).plist": xmlSchema("")])
+        #expect(bundle.diagnostics.map(\.rule) == [.childPaneFileInvalid])
+        #expect(bundle.diagnostics.first?.message == "File \(MessageText.quoted(file)) \(problem); it was not opened")
     }
 }
