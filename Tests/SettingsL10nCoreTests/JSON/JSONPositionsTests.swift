@@ -100,4 +100,19 @@ struct JSONPositionsTests {
         #expect(elements["ignore"]?.count == entries.count)
         #expect(elements["ignore"]?.first == TextPosition(line: 1, column: 12))
     }
+
+    @Test("where a value is: members and elements, down any path; nil where there is none")
+    func valuePositions() {
+        let text = "{\"a\": 1,\n \"findings\": [ {\"rule\": \"x\"},\n  {\"count\": \"lots\", \"é\u{301}\": {}} ]}"
+        let bytes = Array(text.utf8)
+        #expect(JSONReader.position(of: [], in: bytes) == TextPosition(line: 1, column: 1))
+        #expect(JSONReader.position(of: [.member("a")], in: bytes) == TextPosition(line: 1, column: 7))
+        #expect(JSONReader.position(of: [.member("findings"), .element(0)], in: bytes) == TextPosition(line: 2, column: 16))
+        #expect(JSONReader.position(of: [.member("findings"), .element(1), .member("count")], in: bytes) == TextPosition(line: 3, column: 13))
+        #expect(JSONReader.position(of: [.member("findings"), .element(1), .member("é\u{301}")], in: bytes) == TextPosition(line: 3, column: 26))
+        #expect(JSONReader.position(of: [.member("findings"), .element(2)], in: bytes) == nil)
+        #expect(JSONReader.position(of: [.member("b")], in: bytes) == nil)
+        #expect(JSONReader.position(of: [.element(0)], in: bytes) == nil)
+        #expect(JSONReader.position(of: [.member("a"), .member("b")], in: bytes) == nil)
+    }
 }
