@@ -102,12 +102,16 @@ public enum SpecifierAnchor {
     public static func annotate(_ diagnostics: [Diagnostic], schemaFiles: [SchemaFile],
                                 version: Int = Baseline.currentVersion) -> [Diagnostic] {
         var namesOfFile: [String: [Int: String]] = [:]
+        // The schema files by path, made when the first finding about a specifier needs it (a
+        // search for each file with such a finding was quadratic in a bundle of many panes).
+        var filesByPath: [String: SchemaFile]?
         return diagnostics.map { diagnostic in
             guard diagnostic.key == nil, let keyPath = diagnostic.location.keyPath,
                   keyPath.hasPrefix("PreferenceSpecifiers[") else { return diagnostic }
             let file = diagnostic.file
             let names = namesOfFile[file] ?? {
-                let names = schemaFiles.first { $0.path == file }.map { Self.names(of: $0.specifiers, version: version) } ?? [:]
+                if filesByPath == nil { filesByPath = Dictionary(schemaFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }) }
+                let names = filesByPath![file].map { Self.names(of: $0.specifiers, version: version) } ?? [:]
                 namesOfFile[file] = names
                 return names
             }()

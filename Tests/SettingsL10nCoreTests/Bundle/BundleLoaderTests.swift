@@ -106,6 +106,22 @@ struct BundleLoaderTests {
         #expect(bundle.diagnostics.map(\.message) == ["child panes form a cycle: Root.plist → P0.plist → P1.plist → P2.plist → P3.plist → … (6,993 more) → P6997.plist → P6998.plist → P6999.plist → P7000.plist → Root.plist"])
     }
 
+    @Test("a chain of 7,000 panes, each with a row back to Root: each cycle is reported, named by its first and last files")
+    func chainOfCycles() throws {
+        var files = ["Root.plist": xmlSchema(childPane(title: "Next", file: "P0"))]
+        for index in 0..<7_000 {
+            files["P\(index).plist"] = xmlSchema(childPane(title: "Home", file: "Root") + childPane(title: "Next", file: "P\(index + 1)"))
+        }
+        let bundle = try load(files)
+        #expect(bundle.schemaFiles.filter { !$0.isReachable }.map(\.path) == [])
+        let cycles = bundle.diagnostics.filter { $0.rule == .childPaneCycle }
+        #expect(cycles.count == 7_000)
+        #expect(cycles.first?.message == "child panes form a cycle: Root.plist → P0.plist → Root.plist")
+        #expect(cycles.dropFirst(9).first?.message == "child panes form a cycle: Root.plist → P0.plist → P1.plist → P2.plist → P3.plist → P4.plist → P5.plist → P6.plist → P7.plist → P8.plist → P9.plist → Root.plist")
+        #expect(cycles.dropFirst(10).first?.message == "child panes form a cycle: Root.plist → P0.plist → P1.plist → P2.plist → P3.plist → … (3 more) → P7.plist → P8.plist → P9.plist → P10.plist → Root.plist")
+        #expect(cycles.last?.message == "child panes form a cycle: Root.plist → P0.plist → P1.plist → P2.plist → P3.plist → … (6,992 more) → P6996.plist → P6997.plist → P6998.plist → P6999.plist → Root.plist")
+    }
+
     @Test("a File naming a missing schema file is reported")
     func missingPane() throws {
         let bundle = try load(["Root.plist": xmlSchema(childPane(title: "P", file: "Gone"))])
