@@ -117,9 +117,9 @@ struct CheckCommand: ParsableCommand {
         if let baseline {
             let accepted = try Self.readBaseline(baseline)
             if accepted.isPositional {
-                printError("note: \(baseline) is a version 1 baseline, which names schema findings by their position: a row inserted above one makes it new again; write it again with check --write-baseline \(baseline) (version 2 names each specifier by its Key or Title)")
+                printError("note: \(baseline) is a version 1 baseline, which names schema findings by their position: a row inserted above one makes it new again; write it again with check --write-baseline \(baseline) (version 3 names each specifier by its Key or Title)")
             }
-            (report.diagnostics, fixed) = accepted.compare(diagnostics)
+            (report.diagnostics, fixed) = accepted.compare(diagnostics, schemaFiles: loaded.bundle.schemaFiles)
         }
         let unfiltered = report.diagnostics.count
         if let severity { report = report.filtered(atLeast: severity) }

@@ -32,7 +32,7 @@ struct AdoptionCommandTests {
         #expect(written == ToolResult(stdout: "", stderr: "wrote \(baseline.path): 2 findings accepted; check with --baseline \(baseline.path) from now on\n", exitCode: 0))
         #expect(try String(contentsOf: baseline, encoding: .utf8) == """
             {
-              "version": 2,
+              "version": 3,
               "findings": [
                 { "rule": "stale-key", "file": "de.lproj/Privacy.strings", "key": "Old" },
                 { "rule": "stale-key", "file": "de.lproj/Privacy.strings", "key": "Older" }
@@ -94,7 +94,7 @@ struct AdoptionCommandTests {
         let physical = location["physicalLocation"] as! [String: Any]
         #expect(physical["artifactLocation"] as? [String: String] == ["uri": "Settings.bundle/de.lproj/Privacy.strings", "uriBaseId": "BUNDLE_PARENT"])
         #expect(physical["region"] as? [String: Int] == ["startLine": 6, "startColumn": 1])
-        #expect(results[1]["partialFingerprints"] as? [String: String] == ["settingsL10nFingerprint/v2": "stale-key|de.lproj/Privacy.strings|Old"])
+        #expect(results[1]["partialFingerprints"] as? [String: String] == ["settingsL10nFingerprint/v3": "stale-key|de.lproj/Privacy.strings|Old"])
         let base = (run["originalUriBaseIds"] as! [String: [String: String]])["BUNDLE_PARENT"]!["uri"]!
         #expect(base == "file://" + URL(fileURLWithPath: copy.folder.path).resolvingSymlinksInPath().path + "/")
     }

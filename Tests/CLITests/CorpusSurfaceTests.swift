@@ -37,7 +37,11 @@ struct CorpusSurfaceTests {
     }
 
     static func expectEverySurface(_ name: String) throws {
-        let source = TestPaths.corpus(name)
+        try expectEverySurface(source: TestPaths.corpus(name), name: name)
+    }
+
+    /// Every surface on a copy of the bundle at `source` (`name` labels the failures).
+    static func expectEverySurface(source: URL, name: String) throws {
         try #require(FileManager.default.fileExists(atPath: source.path), "\(name) is not in place")
         let shared = try BundleCopy(source)
         let sharedInputs = try Self.inputs(for: shared)
