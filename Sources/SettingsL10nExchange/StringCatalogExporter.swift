@@ -50,7 +50,7 @@ public enum StringCatalogExporter {
                     ("extractionState", .string("manual")),
                 ]
                 var localizations: [(String, JSONValue)] = []
-                if let value = source[string.key], value != string.key.string, !value.isEmpty {
+                if let value = source[string.key], value != string.key.string {
                     localizations.append((sourceLanguage, unit(state: "translated", value: value)))
                 }
                 for language in languages {

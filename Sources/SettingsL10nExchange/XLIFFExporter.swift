@@ -107,8 +107,10 @@ public enum XLIFFExporter {
                     at: SourceLocation(file: file.path)))
                 return [:]
             }
+            // An empty value is what the device shows (nothing: `empty-value` warns of it), and
+            // so the table's translation: an export carries it, as status counts it.
             for entry in scanned.entries {
-                if let value = entry.value, !value.isEmpty, !entry.isUntranslatedFill {
+                if let value = entry.value, !entry.isUntranslatedFill {
                     found[entry.key] = Translation(value: value, needsReview: entry.needsReview)
                 } else {
                     found[entry.key] = nil

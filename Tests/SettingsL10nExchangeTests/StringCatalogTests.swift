@@ -93,4 +93,27 @@ struct StringCatalogTests {
         #expect(catalog.entries[0].units == [:])
         #expect(try StringCatalog.read(Array(catalog.text.utf8), forImport: true).entries.count == 2)
     }
+
+    /// InAppSettingsKit's sample holds `"EMPTY" = "";` in en and de: the device shows nothing
+    /// there (not the key), status counts it translated, and check warns of it (empty-value).
+    @Test("an empty value is exported as the table holds it, in the catalog and in XLIFF (both left it out)")
+    func emptyValues() throws {
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: [
+            "Root.plist": xmlSchema(groupSpecifier("EMPTY") + "\n" + groupSpecifier("Sound")),
+            "en.lproj/Root.strings": "\"EMPTY\" = \"\";\n\"Sound\" = \"Sound\";\n",
+            "de.lproj/Root.strings": "\"EMPTY\" = \"\";\n\"Sound\" = \"Ton\";\n",
+        ]))
+        let catalog = Extractor.catalog(of: bundle)
+        let (catalogs, diagnostics) = StringCatalogExporter.export(catalog: catalog, bundle: bundle)
+        #expect(diagnostics.isEmpty)
+        let entries = try #require(catalogs.first?.catalog).entries
+        #expect(entries.map(\.key) == ["EMPTY", "Sound"])
+        #expect(entries[0].units == ["en": StringCatalog.Unit(state: "translated", value: ""), "de": StringCatalog.Unit(state: "translated", value: "")])
+        #expect(entries[1].units == ["de": StringCatalog.Unit(state: "translated", value: "Ton")])
+        let (exports, _) = try XLIFFExporter.export(catalog: catalog, bundle: bundle, locales: ["de"])
+        let units = try #require(exports.first?.document.files.first?.units)
+        #expect(units.map { "\($0.id): \($0.source) -> \($0.target.map { "[\($0)]" } ?? "none") \($0.state ?? "")" } == [
+            "EMPTY:  -> [] translated", "Sound: Sound -> [Ton] translated",
+        ])
+    }
 }

@@ -55,12 +55,14 @@ struct SyncTables {
                     continue
                 }
                 guard language.localization.table(named: table.name) != nil else { continue }
-                tables.values[path] = found
+                // An empty value takes no part in sync, as before exports carried it: the table
+                // neither gives it to the catalog nor keeps the catalog's text out.
+                tables.values[path] = found.filter { !$0.value.value.isEmpty }
             }
             if let base, base.table(named: table.name) != nil {
                 var problems: [Diagnostic] = []
                 let found = XLIFFExporter.translations(of: table.name, in: base, diagnostics: &problems)
-                if problems.isEmpty { tables.base[table.name] = found } else { tables.unreadable.insert("\(base.folder)/\(table.name).strings") }
+                if problems.isEmpty { tables.base[table.name] = found.filter { !$0.value.value.isEmpty } } else { tables.unreadable.insert("\(base.folder)/\(table.name).strings") }
             }
         }
         return tables
