@@ -161,11 +161,11 @@ public struct CatalogReview: Hashable, Sendable {
     public var file: String
     /// Where the string is in the catalog.
     public var position: TextPosition?
-    public var key: String
+    public var key: StringsKey
     /// The catalog's language tag (`de`, `zh-Hans`).
     public var language: String
 
-    public init(file: String, position: TextPosition?, key: String, language: String) {
+    public init(file: String, position: TextPosition?, key: StringsKey, language: String) {
         self.file = file
         self.position = position
         self.key = key

@@ -21,6 +21,10 @@ package struct TableFacts: Sendable {
     package var notices: [StringsNotice] = []
     /// Entries that a later entry with the same key overrides, with the later one's line.
     package var duplicates: [(entry: StringsScan.Entry, laterLine: Int)] = []
+    /// Entries whose keys Unicode calls the same text but whose characters differ (one NFC,
+    /// one NFD): two keys on the device. Each later one with the first of its kind, and
+    /// whether each is a key the catalog tracks.
+    package var lookAlikes: [(entry: StringsScan.Entry, first: StringsScan.Entry, entryIsTracked: Bool, firstIsTracked: Bool)] = []
     package var emptyValues: [StringsScan.Entry] = []
     /// Values that differ from their keys only in white space.
     package var whitespaceValues: [StringsScan.Entry] = []
@@ -52,6 +56,11 @@ package struct TableFacts: Sendable {
         let index = EntryIndex(scan, keys: keys)
         facts.duplicates = index.overridden.map { overridden in
             (scan.entry(at: overridden), scan.position(at: index.last(overriding: overridden, in: scan)).line)
+        }
+        let catalogKeyCount = keys?.table.strings.count ?? 0
+        facts.lookAlikes = lookAlikeKeys(in: scan, index: index, keys: keys).map { first, later in
+            let isTracked = { (entry: Int) in index.trackedOf[entry] >= 0 && index.trackedOf[entry] < catalogKeyCount }
+            return (scan.entry(at: later), scan.entry(at: first), isTracked(later), isTracked(first))
         }
 
         // The effective entries, in file order, read in place: most need no `String` at all.
@@ -94,6 +103,33 @@ package struct TableFacts: Sendable {
         return facts
     }
 
+    /// The pairs of effective entries (by index, file order) whose keys differ in their code
+    /// units but are canonically equivalent (`String ==`): each with the first entry of its kind.
+    /// Only a pair with a key that is not ASCII can be one (ASCII text has no other spelling but
+    /// through such a key, the Kelvin sign for `K`): a tracked one (the catalog table has one,
+    /// told once for every language) or one the index did not find (stale keys, few), so that
+    /// most tables are not read twice.
+    static func lookAlikeKeys(in scan: StringsScan, index: EntryIndex, keys: TableKeys?) -> [(first: Int, later: Int)] {
+        // The effective entries of keys the index did not find are `lastOfOther`'s.
+        let mayHavePair = keys?.hasNonASCIIKey == true || scan.withBytes { bytes in
+            index.lastOfOther.values.contains { !StringsKey.isASCII(bytes.key($0)) }
+        }
+        guard mayHavePair else { return [] }
+        // Grouped by `String`'s equality, which is canonical equivalence; the effective
+        // entries' keys are distinct in their bytes, so every group of two or more is a pair.
+        var firstOfText: [String: Int] = [:]
+        var pairs: [(first: Int, later: Int)] = []
+        for entry in scan.indices where !index.isOverridden[entry] {
+            let text = scan.key(at: entry).string
+            if let first = firstOfText[text] {
+                pairs.append((first, entry))
+            } else {
+                firstOfText[text] = entry
+            }
+        }
+        return pairs
+    }
+
     /// The coverage of a table nothing of which can be used: counted as a missing file is, every
     /// string missing but those that need no translation outside the development language.
     private static func unreadableCoverage(_ keys: TableKeys?, path: String, in localization: Localization, isDevelopment: Bool) -> TableCoverage? {
@@ -112,7 +148,7 @@ package struct TableFacts: Sendable {
         var trackedOf: [Int]
         /// The last entry of each tracked key, or -1.
         var lastOfTracked: [Int]
-        var lastOfOther: [String: Int] = [:]
+        var lastOfOther: [StringsKey: Int] = [:]
         /// Entries overridden by a later one, in file order.
         var overridden: [Int] = []
         var isOverridden: [Bool]
@@ -134,7 +170,7 @@ package struct TableFacts: Sendable {
                             trackedOf[index] = tracked
                             if lastOfTracked[tracked] >= 0 { overridden.append(lastOfTracked[tracked]) }
                             lastOfTracked[tracked] = index
-                        } else if let previous = lastOfOther.updateValue(index, forKey: String(decoding: key, as: UTF8.self)) {
+                        } else if let previous = lastOfOther.updateValue(index, forKey: StringsKey(utf8: key)) {
                             overridden.append(previous)
                         }
                     }

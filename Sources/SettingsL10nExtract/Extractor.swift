@@ -76,8 +76,8 @@ public enum Extractor {
     struct FileStrings: Sendable {
         /// The file's table; `nil` when it has none (or its StringsTable names none).
         let table: String?
-        var strings: [(key: String, occurrence: Occurrence)] = []
-        var otherHostKeys: [String] = []
+        var strings: [(key: StringsKey, occurrence: Occurrence)] = []
+        var otherHostKeys: [StringsKey] = []
         var diagnostics: [Diagnostic] = []
         var unlocalized: UnlocalizedFile?
 
@@ -88,7 +88,7 @@ public enum Extractor {
             // `.inApp.plist` files are InAppSettingsKit's whatever the host: both hosts see the same.
             let shownBy: SettingsHost = file.name.isInApp ? .inAppSettingsKit : host
             let other: SettingsHost? = file.name.isInApp ? nil : (host == .settingsApp ? .inAppSettingsKit : .settingsApp)
-            var unlocalizedKeys: [String] = [], seen: Set<String> = []
+            var unlocalizedKeys: [String] = [], seen: Set<StringsKey> = []
             for specifier in file.specifiers {
                 // A list group's item and add rows are InAppSettingsKit's too (`nestedSpecifiers`).
                 var found: [(String, Occurrence)] = []
@@ -96,12 +96,14 @@ public enum Extractor {
                     found += occurrences(in: row, host: shownBy, file: file.path, diagnostics: &diagnostics)
                 }
                 if table == nil {
-                    for (key, _) in found where seen.insert(key).inserted { unlocalizedKeys.append(key) }
+                    for (key, _) in found where seen.insert(StringsKey(key)).inserted { unlocalizedKeys.append(key) }
                     continue
                 }
-                strings += found.map { (key: $0.0, occurrence: $0.1) }
+                strings += found.map { (key: StringsKey($0.0), occurrence: $0.1) }
                 if let other {
-                    for (row, fields) in specifier.fieldsShownOnly(in: other, notIn: shownBy) { otherHostKeys += keys(in: row, fields: fields) }
+                    for (row, fields) in specifier.fieldsShownOnly(in: other, notIn: shownBy) {
+                        otherHostKeys += keys(in: row, fields: fields).map { StringsKey($0) }
+                    }
                 }
             }
             if table == nil, !unlocalizedKeys.isEmpty { unlocalized = UnlocalizedFile(file: file.path, strings: unlocalizedKeys) }
@@ -114,7 +116,7 @@ public enum Extractor {
         let name: String
         var strings: [LocalizableString] = []
         /// The keys of the table only the other host shows.
-        var otherHostKeys: Set<String> = []
+        var otherHostKeys: Set<StringsKey> = []
         /// The `doNotTranslate` patterns (by index) that named a key.
         var usedPatterns: Set<Int> = []
 
@@ -124,7 +126,7 @@ public enum Extractor {
         init(_ name: String, files: [FileStrings], policy: TranslationPolicy) {
             self.name = name
             // Sized once, and each key hashed once: found, or inserted with the next index.
-            var indexByKey: [String: Int] = [:]
+            var indexByKey: [StringsKey: Int] = [:]
             indexByKey.reserveCapacity(files.reduce(0) { $0 + $1.strings.count })
             for file in files {
                 for (key, occurrence) in file.strings {
@@ -143,7 +145,7 @@ public enum Extractor {
             for index in strings.indices {
                 let pattern = policy.doNotTranslatePattern(naming: strings[index].key)
                 if let pattern { usedPatterns.insert(pattern) }
-                strings[index].needsTranslation = pattern == nil && TranslationPolicy.hasLetter(strings[index].key)
+                strings[index].needsTranslation = pattern == nil && TranslationPolicy.hasLetter(strings[index].key.string)
                     && !TranslationPolicy.isAddress(strings[index])
             }
         }

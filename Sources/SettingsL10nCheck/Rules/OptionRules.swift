@@ -192,12 +192,13 @@ enum OptionRules {
         let summary = "Two specifiers write the same defaults Key with different types or different default values."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            var seen: [String: (file: SchemaFile, specifier: Specifier)] = [:]
+            // Defaults keys are CFStrings too: `Café` in NFC and in NFD are two preferences.
+            var seen: [StringsKey: (file: SchemaFile, specifier: Specifier)] = [:]
             var found: [Diagnostic] = []
             for (file, specifier) in context.specifiers {
                 guard let key = specifier.key, let type = specifier.type, type != .group, type != .childPane else { continue }
-                guard let (firstFile, first) = seen[key] else {
-                    seen[key] = (file, specifier)
+                guard let (firstFile, first) = seen[StringsKey(key)] else {
+                    seen[StringsKey(key)] = (file, specifier)
                     continue
                 }
                 let where_ = "\(firstFile.path)\(first.position.map { ":\($0.line)" } ?? "") (\(first.keyPath))"

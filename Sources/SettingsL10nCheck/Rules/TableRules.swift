@@ -4,7 +4,7 @@ import SettingsL10nExtract
 /// Rules about the `.lproj` tables.
 enum TableRules {
     static let all: [any CheckRule] = [
-        Syntax(), DuplicateKey(), EmptyValue(), ValueWhitespace(), MissingTranslation(), DevelopmentEntryMissing(), StaleKey(),
+        Syntax(), DuplicateKey(), KeyLookAlike(), EmptyValue(), ValueWhitespace(), MissingTranslation(), DevelopmentEntryMissing(), StaleKey(),
         TableMissing(), NeedsReview(), Notice(kind: .utf16WithoutByteOrderMark), Notice(kind: .unterminatedComment),
         Notice(kind: .emptyFile),
     ]
@@ -43,6 +43,44 @@ enum TableRules {
                 }
             }
         }
+    }
+
+    struct KeyLookAlike: CheckRule {
+        let id = RuleID.keyLookAlike
+        let defaultSeverity = Severity.warning
+        let summary = "Two keys of a table look alike but are written with different characters (composed and decomposed, NFC and NFD): the device tells them apart."
+        let groupMessage: String? = "{count} keys look like another key of their table but differ in their characters"
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.tableFacts.flatMap { facts in
+                facts.lookAlikes.map { entry, first, entryIsTracked, firstIsTracked in
+                    let used = switch (entryIsTracked, firstIsTracked) {
+                    case (true, _): "the schema uses this one, line \(entry.position.line); the other is stale"
+                    case (false, true): "the schema uses the one at line \(first.position.line); this one is stale"
+                    case (false, false): "the schema uses neither"
+                    }
+                    return diagnostic("\(MessageText.quoted(entry.key)) (\(TableRules.escaped(entry.key))) looks like \(MessageText.quoted(first.key)) (\(TableRules.escaped(first.key))) at line \(first.position.line), "
+                                      + "but their characters differ: the device keeps two keys and matches only the one written as the schema writes it; \(used)",
+                                      file: facts.path, position: entry.position, key: entry.key)
+                }
+            }
+        }
+    }
+
+    /// `key` as a `.strings` file can write it in ASCII: every character outside ASCII as its
+    /// `\U` escape (`Caf\U00E9`, `Cafe\U0301`), so that two look-alike keys read apart.
+    /// At most `MessageText.quotedLimit` characters of the key, as quoting cuts a key.
+    static func escaped(_ key: StringsKey) -> String {
+        var text = ""
+        for unit in key.string.utf16.prefix(MessageText.quotedLimit) {
+            if unit >= 0x20, unit < 0x7F {
+                text.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
+            } else {
+                let hex = String(unit, radix: 16, uppercase: true)
+                text += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+        }
+        return key.string.utf16.count > MessageText.quotedLimit ? text + "…" : text
     }
 
     struct EmptyValue: CheckRule {
@@ -144,7 +182,7 @@ enum TableRules {
             guard context.bundle.unloadedSchemaFiles.isEmpty else { return [] }
             return context.coverage.flatMap { coverage in
                 coverage.stale.map { entry in
-                    diagnostic(MessageText.message("no schema file uses ", quoting: entry.key, " (stale)"), file: coverage.path, position: entry.position, key: entry.key)
+                    diagnostic(MessageText.message("no schema file uses ", quoting: entry.key.string, " (stale)"), file: coverage.path, position: entry.position, key: entry.key)
                 }
             }
         }
@@ -188,13 +226,13 @@ enum TableRules {
     /// same key already (after `sync` it does: one finding, not two).
     private static func unmarkedCatalogReviews(in context: CheckContext) -> [CatalogReview] {
         guard !context.catalogReviews.isEmpty else { return [] }
-        var marked: Set<String> = []
+        var marked: Set<StringsKey> = []
         for facts in context.tableFacts {
             let language = LanguageTag.bcp47(folderName: facts.locale)?.lowercased() ?? facts.locale
-            for entry in facts.reviews { marked.insert(language + "\u{0}" + entry.key) }
+            for entry in facts.reviews { marked.insert(StringsKey(language + "\u{0}" + entry.key.string)) }
         }
         return context.catalogReviews.filter { review in
-            !marked.contains((LanguageTag.bcp47(folderName: review.language)?.lowercased() ?? review.language) + "\u{0}" + review.key)
+            !marked.contains(StringsKey((LanguageTag.bcp47(folderName: review.language)?.lowercased() ?? review.language) + "\u{0}" + review.key.string))
         }
     }
 

@@ -45,6 +45,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     // Tables
     case stringsSyntax = "strings-syntax"
     case duplicateKey = "duplicate-key"
+    case keyLookAlike = "key-look-alike"
     case emptyValue = "empty-value"
     case valueWhitespace = "value-whitespace"
     case missingTranslation = "missing-translation"
@@ -78,6 +79,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case importSourceChanged = "import-source-changed"
     case importConflict = "import-conflict"
     case importTableRefused = "import-table-refused"
+    case importReplaced = "import-replaced"
 
     // String Catalog sync (not rules of check: they say what sync could not reconcile)
     case syncConflict = "sync-conflict"

@@ -13,7 +13,7 @@ import Darwin
 package struct StringsScan: Sendable {
     /// One entry, its key and value as strings.
     package struct Entry: Hashable, Sendable {
-        package var key: String
+        package var key: StringsKey
         /// The value when it is a string (arrays and dictionaries give `nil`).
         package var value: String?
         package var position: TextPosition
@@ -60,6 +60,35 @@ package struct StringsScan: Sendable {
         records.reserveCapacity(expectedCount)
     }
 
+    /// The entries of a table written as a property list (`StringsParser.scanPropertyList`):
+    /// each key and string value in the buffer of decoded strings, at the position the reader
+    /// gave (line 1 in a binary property list, which has none). Read as UTF-8 text: the device
+    /// read the file whatever its encoding.
+    init(propertyList dictionary: PlistDictionary) {
+        self.init(encoding: .utf8, hasByteOrderMark: false, text: [], expectedCount: dictionary.entries.count)
+        for entry in dictionary.entries {
+            var flags = Record.keyEscaped
+            let keyStart = Int32(clamping: escaped.count)
+            escaped.append(contentsOf: entry.key.utf8)
+            let keyCount = Int32(clamping: escaped.count) - keyStart
+            var value = (start: Int32(0), count: Int32(0))
+            if case .string(let text) = entry.value.value {
+                flags |= Record.valueEscaped
+                value.start = Int32(clamping: escaped.count)
+                escaped.append(contentsOf: text.utf8)
+                value.count = Int32(clamping: escaped.count) - value.start
+            } else {
+                flags |= Record.valueNotString
+            }
+            let position = entry.keyPosition ?? TextPosition(line: 1, column: 1)
+            let valuePosition = entry.value.position ?? position
+            records.append(Record(keyStart: keyStart, keyCount: keyCount, valueStart: value.start, valueCount: value.count,
+                                  line: Int32(clamping: position.line), column: Int32(clamping: position.column ?? 0),
+                                  valueLine: Int32(clamping: valuePosition.line), valueColumn: Int32(clamping: valuePosition.column ?? 0),
+                                  flags: flags))
+        }
+    }
+
     /// Adds the entry the tokenizer found. `StringsParser.scan` reads no text of 2^31 bytes or
     /// more (and escapes decode to fewer bytes than they take), so offsets fit in 32 bits.
     @inline(__always)
@@ -103,8 +132,8 @@ package struct StringsScan: Sendable {
         withBytes { $0.entry(index) }
     }
 
-    package func key(at index: Int) -> String {
-        withBytes { String(decoding: $0.key(index), as: UTF8.self) }
+    package func key(at index: Int) -> StringsKey {
+        withBytes { StringsKey(utf8: $0.key(index)) }
     }
 
     package func position(at index: Int) -> TextPosition {
@@ -112,13 +141,13 @@ package struct StringsScan: Sendable {
     }
 
     /// The table the device reads: each key's value from its last entry.
-    package var table: [String: String] {
-        var table: [String: String] = [:]
+    package var table: [StringsKey: String] {
+        var table: [StringsKey: String] = [:]
         table.reserveCapacity(count)
         withBytes { bytes in
             for index in indices {
                 if let value = bytes.value(index) {
-                    table[String(decoding: bytes.key(index), as: UTF8.self)] = String(decoding: value, as: UTF8.self)
+                    table[StringsKey(utf8: bytes.key(index))] = String(decoding: value, as: UTF8.self)
                 }
             }
         }
@@ -160,7 +189,7 @@ package struct StringsScan: Sendable {
         /// Entry `index`, its key and value made strings.
         package func entry(_ index: Int) -> Entry {
             let record = records[index]
-            return Entry(key: String(decoding: key(index), as: UTF8.self), value: value(index).map { String(decoding: $0, as: UTF8.self) },
+            return Entry(key: StringsKey(utf8: key(index)), value: value(index).map { String(decoding: $0, as: UTF8.self) },
                          position: TextPosition(line: Int(record.line), column: Int(record.column)),
                          valuePosition: TextPosition(line: Int(record.valueLine), column: Int(record.valueColumn)),
                          needsReview: needsReview(index), isUntranslatedFill: isUntranslatedFill(index))

@@ -8,12 +8,12 @@ public struct CatalogSyncInput: Sendable {
     /// The catalog as read, or `nil` when the file does not exist yet (it is then created).
     public var catalog: StringCatalog?
     /// Where each string's key is in the catalog's text (`StringCatalog.readLocated`).
-    public var positions: [String: TextPosition]
+    public var positions: [StringsKey: TextPosition]
     /// The tables whose strings the catalog holds: every table of the bundle for one catalog,
     /// one table for a catalog per table.
     public var tables: [String]
 
-    public init(path: String, catalog: StringCatalog?, positions: [String: TextPosition] = [:], tables: [String]) {
+    public init(path: String, catalog: StringCatalog?, positions: [StringsKey: TextPosition] = [:], tables: [String]) {
         self.path = path
         self.catalog = catalog
         self.positions = positions
@@ -106,7 +106,7 @@ public enum CatalogSync {
 /// tables is one string of the catalog), in table order, then schema order.
 struct UsedStrings {
     struct Used {
-        var key: String
+        var key: StringsKey
         /// The string in each table that uses it, in table order.
         var strings: [(table: String, string: LocalizableString)]
 
@@ -120,8 +120,8 @@ struct UsedStrings {
     }
 
     var tables: [CatalogTable]
-    var order: [String] = []
-    var byKey: [String: Used] = [:]
+    var order: [StringsKey] = []
+    var byKey: [StringsKey: Used] = [:]
 
     init(_ tables: [CatalogTable]) {
         self.tables = tables

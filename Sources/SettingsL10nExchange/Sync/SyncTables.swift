@@ -7,7 +7,7 @@ struct SyncTables {
     typealias Translation = XLIFFExporter.Translation
 
     /// By table path (`de.lproj/Root.strings`), the translations it holds by key.
-    private var values: [String: [String: Translation]] = [:]
+    private var values: [String: [StringsKey: Translation]] = [:]
     /// Tables that could not be read: nothing is taken from them, nothing written into them.
     private(set) var unreadable: Set<String> = []
 
@@ -40,10 +40,10 @@ struct SyncTables {
     }
 
     /// The development language's values by table name.
-    private var development: [String: [String: Translation]] = [:]
+    private var development: [String: [StringsKey: Translation]] = [:]
 
     /// The development text of `key` in the first table of `string` that has one.
-    func sourceText(of key: String, in string: UsedStrings.Used) -> String? {
+    func sourceText(of key: StringsKey, in string: UsedStrings.Used) -> String? {
         string.strings.lazy.compactMap { development[$0.table]?[key]?.value }.first
     }
 
@@ -56,7 +56,7 @@ struct SyncTables {
         for (table, _) in string.strings {
             let path = Self.path(table, language)
             guard let translation = values[path]?[string.key] else { continue }
-            if language.isDevelopment, translation.value == string.key { continue }
+            if language.isDevelopment, translation.value == string.key.string { continue }
             guard XLIFFWriter.isRepresentable(translation.value) else {
                 diagnostics.append(Diagnostic(
                     .warning, rule: .xliffUnrepresentable,
@@ -98,7 +98,7 @@ struct SyncTables {
                             "the table has \(MessageText.quoted(held)) for \(MessageText.quoted(string.key)), the catalog \(MessageText.quoted(unit.value)): the catalog's translation wins",
                             at: SourceLocation(file: path, key: string.key)))
                     }
-                    units.append(XLIFFUnit(id: string.key, source: sourceText[string.key] ?? string.key, target: unit.value,
+                    units.append(XLIFFUnit(id: string.key.string, source: sourceText[string.key] ?? string.key.string, target: unit.value,
                                            state: unit.state == "needs_review" ? "needs-review-translation" : "translated"))
                 }
                 guard !units.isEmpty else { continue }
