@@ -118,7 +118,7 @@ struct MergeCommand: ParsableCommand {
         }
         switch format {
         case .json: printJSON(result.json.rendered())
-        case .text: printError(summaries.joined() + result.summaryFooter, ifNotEmpty: true)
+        case .text: printError(quiet(summaries, result).joined() + (options.quiet ? "" : result.summaryFooter), ifNotEmpty: true)
         }
         if check, changed > 0 {
             let choices = locales.flatMap { ["--locale", shellQuoted($0)] } + (prune ? ["--prune"] : []) + (fill.map { ["--fill", $0.rawValue] } ?? [])
@@ -129,5 +129,11 @@ struct MergeCommand: ParsableCommand {
         if result.hasProblems {
             throw ExitCode(1)
         }
+    }
+
+    /// The summaries to print: all, or under --quiet those of the tables that need attention (a
+    /// problem, or out of date under --check).
+    private func quiet(_ summaries: [String], _ result: MergeResult) -> [String] {
+        options.quiet ? zip(result.reports, summaries).filter { $0.0.problem != nil || (check && $0.0.changed) }.map(\.1) : summaries
     }
 }

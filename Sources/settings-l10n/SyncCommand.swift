@@ -110,7 +110,7 @@ struct SyncCommand: ParsableCommand {
     /// What `--check` says: what is out of date, and the exit status.
     private func reportCheck(_ plans: [SyncPlan], changedTables: Int, changedCatalogs: Int) throws {
         guard changedTables > 0 || changedCatalogs > 0 else {
-            printError("the catalog and the tables are in sync")
+            if !options.quiet { printError("the catalog and the tables are in sync") }
             if plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
             if let stamp {
                 do {
@@ -131,6 +131,8 @@ struct SyncCommand: ParsableCommand {
 
     /// One line per catalog and per table that changed.
     private func summarize(_ plan: SyncPlan) {
+        // --quiet: what changed is not news; problems are findings, printed before.
+        if options.quiet { return }
         let result = plan.result
         if result.catalogChanged {
             var changes: [String] = []
