@@ -36,4 +36,8 @@ extension CheckRule {
                     key: String? = nil) -> Diagnostic {
         diagnostic(message, at: SourceLocation(file: file, position: position, keyPath: keyPath, key: key))
     }
+
+    func diagnostic(_ message: String, file: String, position: TextPosition? = nil, key: StringsKey) -> Diagnostic {
+        diagnostic(message, at: SourceLocation(file: file, position: position, key: key))
+    }
 }

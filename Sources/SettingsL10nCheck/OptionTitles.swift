@@ -147,7 +147,7 @@ extension DisplayRules {
 struct TableKeys: Sendable {
     let table: CatalogTable
     /// Each tracked key's number.
-    let position: [String: Int]
+    let position: [StringsKey: Int]
     /// `position`, for lookups from many threads at once.
     let index: KeyIndex
     /// Each tracked key's slot among the keys option lists show, or -1.
@@ -160,10 +160,16 @@ struct TableKeys: Sendable {
     var optionKeyCount: Int { optionKeyRanges.count }
     /// The option lists of the schema files that use the table, their keys given slots.
     let optionLists: [SchemaOptionList]
+    /// Whether a key of `position` is not ASCII: only then can a key the table holds under this
+    /// index look like another (`TableFacts.lookAlikeKeys`).
+    let hasNonASCIIKey: Bool
+    /// What merge writes about the table's strings (`MergeComments`), made by the first table
+    /// that has a settings-l10n comment to compare.
+    var mergeComments = MergeComments()
 
     init(table: CatalogTable, optionLists lists: [SchemaOptionList]) {
         self.table = table
-        var position: [String: Int] = [:]
+        var position: [StringsKey: Int] = [:]
         position.reserveCapacity(table.strings.count)
         // A catalog table holds each key once.
         for (index, string) in table.strings.enumerated() { position[string.key] = index }
@@ -176,13 +182,14 @@ struct TableKeys: Sendable {
             return keyRanges.count - 1
         }
         func slot(_ key: String?) -> Int? {
-            guard let key else { return nil }
+            guard let text = key else { return nil }
+            let key = StringsKey(text)
             if let tracked = position[key] {
-                if optionSlot[tracked] < 0 { optionSlot[tracked] = newSlot(key) }
+                if optionSlot[tracked] < 0 { optionSlot[tracked] = newSlot(text) }
                 return optionSlot[tracked]
             }
             position[key] = position.count
-            optionSlot.append(newSlot(key))
+            optionSlot.append(newSlot(text))
             return optionSlot[optionSlot.count - 1]
         }
         var completed: [SchemaOptionList] = []
@@ -192,6 +199,7 @@ struct TableKeys: Sendable {
             completed.append(list)
         }
         self.position = position
+        self.hasNonASCIIKey = position.keys.contains { !$0.isASCII }
         self.index = KeyIndex(position)
         self.optionSlot = optionSlot
         self.optionKeyBytes = keyBytes

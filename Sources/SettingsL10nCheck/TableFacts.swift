@@ -21,11 +21,20 @@ package struct TableFacts: Sendable {
     package var notices: [StringsNotice] = []
     /// Entries that a later entry with the same key overrides, with the later one's line.
     package var duplicates: [(entry: StringsScan.Entry, laterLine: Int)] = []
+    /// Entries whose keys Unicode calls the same text but whose characters differ (one NFC,
+    /// one NFD): two keys on the device. Each later one with the first of its kind, and
+    /// whether each is a key the catalog tracks.
+    package var lookAlikes: [(entry: StringsScan.Entry, first: StringsScan.Entry, entryIsTracked: Bool, firstIsTracked: Bool)] = []
     package var emptyValues: [StringsScan.Entry] = []
     /// Values that differ from their keys only in white space.
     package var whitespaceValues: [StringsScan.Entry] = []
     /// Entries marked as needing review.
     package var reviews: [StringsScan.Entry] = []
+    /// Entries of the table's strings whose location comment is not the one merge writes, each
+    /// with that one.
+    package var outdatedLocations: [(entry: StringsScan.Entry, expected: String)] = []
+    /// Entries of live keys below merge's obsolete-section marker, which merge moves back.
+    package var liveBelowObsoleteMarker: [(entry: StringsScan.Entry, isSchemaString: Bool)] = []
     /// The coverage of the catalog table of the same name (`nil` for other tables).
     package var coverage: TableCoverage?
     /// The option lists of the table's schema files, in this language, that a display rule
@@ -53,6 +62,11 @@ package struct TableFacts: Sendable {
         facts.duplicates = index.overridden.map { overridden in
             (scan.entry(at: overridden), scan.position(at: index.last(overriding: overridden, in: scan)).line)
         }
+        let catalogKeyCount = keys?.table.strings.count ?? 0
+        facts.lookAlikes = lookAlikeKeys(in: scan, index: index, keys: keys).map { first, later in
+            let isTracked = { (entry: Int) in index.trackedOf[entry] >= 0 && index.trackedOf[entry] < catalogKeyCount }
+            return (scan.entry(at: later), scan.entry(at: first), isTracked(later), isTracked(first))
+        }
 
         // The effective entries, in file order, read in place: most need no `String` at all.
         var coverage = keys.map {
@@ -67,7 +81,10 @@ package struct TableFacts: Sendable {
         // contended retain).
         let optionSlot = keys?.optionSlot ?? []
         scan.withBytes { bytes in
-            for position in scan.indices where !index.isOverridden[position] {
+            var belowObsoleteMarker = false
+            for position in scan.indices {
+                if !belowObsoleteMarker, bytes.opensObsoleteSection(position) { belowObsoleteMarker = true }
+                guard !index.isOverridden[position] else { continue }
                 if bytes.valueIsEmpty(position) { facts.emptyValues.append(bytes.entry(position)) }
                 if let value = bytes.value(position), Self.differOnlyInWhiteSpace(value, bytes.key(position)) {
                     facts.whitespaceValues.append(bytes.entry(position))
@@ -78,6 +95,7 @@ package struct TableFacts: Sendable {
                 }
                 let tracked = index.trackedOf[position]
                 if tracked < 0 || tracked >= catalogCount { coverage?.stale.append(bytes.entry(position)) }
+                if let keys { facts.noteMergeComments(bytes, position, tracked: tracked, keys: keys, belowObsoleteMarker: belowObsoleteMarker) }
                 if tracked >= 0, optionSlot[tracked] >= 0 { entryOfSlot[optionSlot[tracked]] = position }
             }
             if let keys, var table = coverage {
@@ -92,6 +110,50 @@ package struct TableFacts: Sendable {
         let misencoded = scan.notices.contains { $0.kind == .utf16WithoutByteOrderMark }
         facts.coverage = misencoded ? unreadableCoverage(keys, path: file.path, in: localization, isDevelopment: isDevelopment) : coverage
         return facts
+    }
+
+    /// The pairs of effective entries (by index, file order) whose keys differ in their code
+    /// units but are canonically equivalent (`String ==`): each with the first entry of its kind.
+    /// Only a pair with a key that is not ASCII can be one (ASCII text has no other spelling but
+    /// through such a key, the Kelvin sign for `K`): a tracked one (the catalog table has one,
+    /// told once for every language) or one the index did not find (stale keys, few), so that
+    /// most tables are not read twice.
+    static func lookAlikeKeys(in scan: StringsScan, index: EntryIndex, keys: TableKeys?) -> [(first: Int, later: Int)] {
+        // The effective entries of keys the index did not find are `lastOfOther`'s.
+        let mayHavePair = keys?.hasNonASCIIKey == true || scan.withBytes { bytes in
+            index.lastOfOther.values.contains { !StringsKey.isASCII(bytes.key($0)) }
+        }
+        guard mayHavePair else { return [] }
+        // Grouped by `String`'s equality, which is canonical equivalence; the effective
+        // entries' keys are distinct in their bytes, so every group of two or more is a pair.
+        var firstOfText: [String: Int] = [:]
+        var pairs: [(first: Int, later: Int)] = []
+        for entry in scan.indices where !index.isOverridden[entry] {
+            let text = scan.key(at: entry).string
+            if let first = firstOfText[text] {
+                pairs.append((first, entry))
+            } else {
+                firstOfText[text] = entry
+            }
+        }
+        return pairs
+    }
+
+    /// Notes where the settings-l10n comments of entry `position` (of the catalog key `tracked`,
+    /// or -1) are not what merge writes: its location comment, or a live key below the obsolete
+    /// marker. Most entries have neither: a flag and a comparison.
+    private mutating func noteMergeComments(_ bytes: StringsScan.Bytes, _ position: Int, tracked: Int, keys: TableKeys, belowObsoleteMarker: Bool) {
+        let isString = tracked >= 0 && tracked < keys.table.strings.count
+        if isString, let hash = bytes.locationHash(position),
+           let expected = keys.mergeComments.outdatedLocation(hash, of: keys.table, at: tracked) {
+            outdatedLocations.append((bytes.entry(position), expected))
+        }
+        guard belowObsoleteMarker else { return }
+        if isString {
+            liveBelowObsoleteMarker.append((bytes.entry(position), true))
+        } else if keys.mergeComments.hasLiveElsewhere, keys.mergeComments.isLive(StringsKey(utf8: bytes.key(position))) {
+            liveBelowObsoleteMarker.append((bytes.entry(position), false))
+        }
     }
 
     /// The coverage of a table nothing of which can be used: counted as a missing file is, every
@@ -112,7 +174,7 @@ package struct TableFacts: Sendable {
         var trackedOf: [Int]
         /// The last entry of each tracked key, or -1.
         var lastOfTracked: [Int]
-        var lastOfOther: [String: Int] = [:]
+        var lastOfOther: [StringsKey: Int] = [:]
         /// Entries overridden by a later one, in file order.
         var overridden: [Int] = []
         var isOverridden: [Bool]
@@ -134,7 +196,7 @@ package struct TableFacts: Sendable {
                             trackedOf[index] = tracked
                             if lastOfTracked[tracked] >= 0 { overridden.append(lastOfTracked[tracked]) }
                             lastOfTracked[tracked] = index
-                        } else if let previous = lastOfOther.updateValue(index, forKey: String(decoding: key, as: UTF8.self)) {
+                        } else if let previous = lastOfOther.updateValue(index, forKey: StringsKey(utf8: key)) {
                             overridden.append(previous)
                         }
                     }

@@ -8,32 +8,46 @@ struct ImportPlanner {
     private let development: Localization?
     /// Units that appear more than once for one table with different targets or states
     /// (`XLIFFImporter.conflictingUnits`), over the sections applied.
-    var conflicts: [String: [String: [String]]]
+    var conflicts: [String: [StringsKey: [String]]]
     private var tables: [String: Table] = [:]
     private var tableOrder: [String] = []
-    private var sourceValues: [String: [String: String]] = [:]
+    private var sourceValues: [String: [StringsKey: String]] = [:]
     private var outcome = ImportResult()
-    /// The review mark of a unit waiting for review.
-    var reviewComment = ReviewMark.importedComment
+    /// The `import-replaced` warnings, with the table each is about: told only for the tables
+    /// that are written.
+    private var replaced: [(table: String, diagnostic: Diagnostic)] = []
+    /// The review mark of a unit waiting for review; `nil`: as the section's document says
+    /// (`ReviewMark.importedComment(from:)`).
+    var reviewComment: String?
 
     /// The strings of each table by key, and each key's rank, built once per table name.
-    private var catalogIndex: [String: (strings: [String: LocalizableString], ranks: [String: Int])] = [:]
+    private var catalogIndex: [String: (strings: [StringsKey: LocalizableString], ranks: [StringsKey: Int])] = [:]
 
     /// A table on its way to an update.
     private struct Table {
         var original: [UInt8]?
         var document: StringsDocument
         /// The entry the device reads for each key (the last one), by index into the document.
-        var effective: [String: Int] = [:]
+        var effective: [StringsKey: Int] = [:]
         /// New entries, inserted all at once at the end (one by one is quadratic), by key.
-        var added: [String: StringsEntry] = [:]
-        var addedOrder: [String] = []
+        var added: [StringsKey: StringsEntry] = [:]
+        var addedOrder: [StringsKey] = []
         var layout = StringsLayout()
-        var ranks: [String: Int] = [:]
+        var ranks: [StringsKey: Int] = [:]
         var written = 0
         /// Why the table may not be written (a link), with where its units came from: refused
         /// only if the import would change it.
         var refusal: (reason: String, location: SourceLocation)?
+        /// The table is written as a property list: read to tell what the import changes, never
+        /// written (refused when it would change it).
+        var isPropertyListForm = false
+
+        /// The translation the table holds for `key`: the value the device reads, unless it is
+        /// empty or the development text `merge --fill source` put there.
+        func translation(of key: StringsKey) -> String? {
+            guard let entry = effective[key].map({ document.entries[$0] }), !entry.isUntranslatedFill, let value = entry.stringValue, !value.isEmpty else { return nil }
+            return value
+        }
     }
 
     init(bundle: SettingsBundle, catalog: Catalog, sections: [XLIFFImporter.Section]) {
@@ -50,7 +64,8 @@ struct ImportPlanner {
         let strings = index(of: section.table).strings
         for unit in section.file.units {
             let at = SourceLocation(file: section.documentPath, position: unit.position)
-            if let problem = problem(with: unit, in: section, known: strings[unit.id] != nil, source: source) {
+            let key = StringsKey(unit.id)
+            if let problem = problem(with: unit, in: section, known: strings[key] != nil, source: source) {
                 outcome.rejected.append(Diagnostic(.error, rule: problem.rule, problem.message, at: at))
                 continue
             }
@@ -58,8 +73,15 @@ struct ImportPlanner {
                 outcome.untranslated += 1
                 continue
             }
-            let review = unit.state?.hasPrefix("needs-review") == true ? reviewComment : nil
-            if Self.write(target, review: review, for: strings[unit.id]!, in: &table, sourceText: { source[$0] ?? $0 }) {
+            let review = unit.state?.hasPrefix("needs-review") == true
+                ? reviewComment ?? ReviewMark.importedComment(from: section.documentPath) : nil
+            if let held = table.translation(of: key), held != target {
+                replaced.append((section.tablePath, Diagnostic(
+                    .warning, rule: .importReplaced,
+                    "\(section.tablePath) has \(MessageText.quoted(held)) for \(MessageText.quoted(unit.id)); the document's \(MessageText.quoted(target)) replaces it",
+                    at: SourceLocation(file: section.documentPath, position: unit.position, key: unit.id))))
+            }
+            if Self.write(target, review: review, for: strings[key]!, in: &table, sourceText: { source[StringsKey($0)] ?? $0 }) {
                 table.written += 1
             } else {
                 outcome.unchanged += 1
@@ -76,6 +98,8 @@ struct ImportPlanner {
         result.updates = planner.settled.updates
         result.written = planner.settled.written
         result.rejected += planner.settled.rejected
+        let written = Set(result.updates.map(\.path))
+        result.replaced = planner.replaced.filter { written.contains($0.table) }.map(\.diagnostic)
         return result
     }
 
@@ -101,9 +125,10 @@ struct ImportPlanner {
         for path in order {
             // A table that does not exist is created only to hold a translation.
             guard var table = tables[path], table.original != nil || table.written > 0 else { continue }
+            if table.isPropertyListForm, table.written == 0 { continue }
             table.document.insert(contentsOf: table.addedOrder.map { table.added[$0]! }, following: table.ranks, layout: table.layout)
             let update = TableUpdate(path: path, original: table.original, document: table.document)
-            guard update.original != update.updated else { continue }
+            guard update.original != update.updated || table.isPropertyListForm else { continue }
             if let (reason, location) = table.refusal {
                 settled.rejected.append(Diagnostic(
                     .error, rule: .importTableRefused,
@@ -148,6 +173,14 @@ struct ImportPlanner {
                 table.document = try StringsTableFile.parse(bytes, path: existing.path)
                 for (index, entry) in table.document.entries.enumerated() { table.effective[entry.key] = index }
             } catch {
+                if case .propertyListForm = error, let scan = try? existing.scan() {
+                    table.document = StringsDocument(entriesOf: scan)
+                    for (index, entry) in table.document.entries.enumerated() { table.effective[entry.key] = index }
+                    table.isPropertyListForm = true
+                    table.refusal = (error.message, location)
+                    tableOrder.append(path)
+                    return table
+                }
                 let position = error.position.map { ":\($0)" } ?? ""
                 return notImported("the table cannot be read (\(path)\(position): \(error.message)); fix it and import again")
             }
@@ -162,10 +195,10 @@ struct ImportPlanner {
     }
 
     /// The catalog table's strings by key and their ranks, built on first use.
-    private mutating func index(of table: CatalogTable) -> (strings: [String: LocalizableString], ranks: [String: Int]) {
+    private mutating func index(of table: CatalogTable) -> (strings: [StringsKey: LocalizableString], ranks: [StringsKey: Int]) {
         if let index = catalogIndex[table.name] { return index }
-        var strings: [String: LocalizableString] = [:]
-        var ranks: [String: Int] = [:]
+        var strings: [StringsKey: LocalizableString] = [:]
+        var ranks: [StringsKey: Int] = [:]
         for (rank, string) in table.strings.enumerated() {
             strings[string.key] = string
             ranks[string.key] = rank
@@ -176,18 +209,18 @@ struct ImportPlanner {
 
     /// Why a unit is not imported, or `nil` when it may be.
     private func problem(with unit: XLIFFUnit, in section: XLIFFImporter.Section, known: Bool,
-                         source: [String: String]) -> (rule: RuleID, message: String)? {
+                         source: [StringsKey: String]) -> (rule: RuleID, message: String)? {
         let id = MessageText.quoted(unit.id)
         guard known else {
             return (.importUnknownKey, "unit \(id) is not used by any schema file of the table \(section.table.name) any more; it was not imported")
         }
-        if let places = conflicts[section.tablePath]?[unit.id] {
+        if let places = conflicts[section.tablePath]?[StringsKey(unit.id)] {
             // At most five places: thousands of copies would otherwise each list thousands.
             let listed = places.count <= 5 ? places.joined(separator: ", ")
                 : places.prefix(4).joined(separator: ", ") + " and \(DiagnosticReport.grouped(places.count - 4)) more places"
             return (.importConflict, "unit \(id) is in the documents \(DiagnosticReport.grouped(places.count)) times with different translations (\(listed)); none of them was imported: keep one")
         }
-        let currentSource = source[unit.id] ?? unit.id
+        let currentSource = source[StringsKey(unit.id)] ?? unit.id
         guard unit.source == currentSource else {
             return (.importSourceChanged, "unit \(id): its source \(MessageText.quoted(unit.source)) no longer matches the development text \(MessageText.quoted(currentSource)); export again and translate the new text")
         }
@@ -195,7 +228,7 @@ struct ImportPlanner {
     }
 
     /// The development language's values of a table, read once.
-    private mutating func sourceText(of table: String) -> [String: String] {
+    private mutating func sourceText(of table: String) -> [StringsKey: String] {
         if let values = sourceValues[table] { return values }
         let values = development?.table(named: table)?.values() ?? [:]
         sourceValues[table] = values

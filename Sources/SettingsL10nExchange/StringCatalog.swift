@@ -21,7 +21,7 @@ public struct StringCatalog: Hashable, Sendable {
 
     /// One string of the catalog, as settings-l10n reads it.
     public struct Entry: Hashable, Sendable {
-        public var key: String
+        public var key: StringsKey
         public var comment: String?
         public var shouldTranslate: Bool
         /// By language tag, the plain string units (variations are left out).
@@ -42,7 +42,7 @@ public struct StringCatalog: Hashable, Sendable {
     /// Reads a catalog as `read(_:limits:forImport:)` does for an import, with where each
     /// string's key is in the text (for messages about one string).
     public static func readLocated(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError)
-        -> (catalog: StringCatalog, positions: [String: TextPosition]) {
+        -> (catalog: StringCatalog, positions: [StringsKey: TextPosition]) {
         let (document, positions) = try JSONReader.readRecordingMembers(of: "strings", bytes, limits: limits, refusesNonXMLCharacters: true)
         return (try checked(document), positions)
     }
@@ -82,7 +82,7 @@ public struct StringCatalog: Hashable, Sendable {
     }
 
     private static func entry(_ key: String, _ value: JSONValue) -> Entry {
-        var entry = Entry(key: key, comment: nil, shouldTranslate: true, units: [:])
+        var entry = Entry(key: StringsKey(key), comment: nil, shouldTranslate: true, units: [:])
         entry.comment = value[member: "comment"]?.stringValue
         entry.shouldTranslate = value[member: "shouldTranslate"]?.boolValue ?? true
         if let localizations = value[member: "localizations"]?.members {
@@ -118,7 +118,7 @@ extension StringCatalog {
                 default: "new"
                 }
                 if units[language] == nil { languages.append(language) }
-                units[language, default: []].append(XLIFFUnit(id: entry.key, source: entry.units[source]?.value ?? entry.key, target: unit.value,
+                units[language, default: []].append(XLIFFUnit(id: entry.key.string, source: entry.units[source]?.value ?? entry.key.string, target: unit.value,
                                                               state: state, translate: entry.shouldTranslate))
             }
         }
@@ -145,7 +145,7 @@ extension StringCatalog {
         var found: [Translation] = []
         forEachEntry { entry in
             guard entry.shouldTranslate else { return }
-            let text = entry.units[source]?.value ?? entry.key
+            let text = entry.units[source]?.value ?? entry.key.string
             for (language, unit) in entry.units.sorted(by: { $0.key < $1.key })
             where language != source && (unit.state == "translated" || unit.state == "needs_review") && !unit.value.isEmpty {
                 found.append(Translation(language: language, source: text, value: unit.value))
@@ -158,8 +158,8 @@ extension StringCatalog {
 extension StringCatalog {
     /// The translations marked `needs_review` of the strings `keys` names, in document order
     /// (languages sorted): what `check` reports like a table's review marks.
-    public func unitsNeedingReview(of keys: Set<String>) -> [(key: String, language: String)] {
-        var found: [(key: String, language: String)] = []
+    public func unitsNeedingReview(of keys: Set<StringsKey>) -> [(key: StringsKey, language: String)] {
+        var found: [(key: StringsKey, language: String)] = []
         forEachEntry { entry in
             guard keys.contains(entry.key) else { return }
             for (language, unit) in entry.units.sorted(by: { $0.key < $1.key }) where unit.state == "needs_review" {

@@ -48,16 +48,16 @@ public enum StringCatalogExporter {
                         "\(what) holds a control character or a noncharacter that import refuses; it is left out of \(table.name).xcstrings",
                         at: SourceLocation(file: occurrence.file, position: occurrence.position, keyPath: occurrence.keyPath)))
                 }
-                guard XLIFFWriter.isRepresentable(string.key), XLIFFWriter.isRepresentable(source[string.key] ?? "") else {
+                guard XLIFFWriter.isRepresentable(string.key.string), XLIFFWriter.isRepresentable(source[string.key] ?? "") else {
                     leftOut(MessageText.quoted(string.key))
                     continue
                 }
                 var members: [(String, JSONValue)] = [
-                    ("comment", .string(string.comment { source[$0] ?? $0 })),
+                    ("comment", .string(string.comment { source[StringsKey($0)] ?? $0 })),
                     ("extractionState", .string("manual")),
                 ]
                 var localizations: [(String, JSONValue)] = []
-                if let value = source[string.key], value != string.key, !value.isEmpty {
+                if let value = source[string.key], value != string.key.string, !value.isEmpty {
                     localizations.append((sourceLanguage, unit(state: "translated", value: value)))
                 }
                 for language in languages {
@@ -70,7 +70,7 @@ public enum StringCatalogExporter {
                 }
                 if !localizations.isEmpty { members.append(("localizations", .object(localizations))) }
                 if !string.needsTranslation { members.append(("shouldTranslate", .bool(false))) }
-                strings.append((string.key, .object(members)))
+                strings.append((string.key.string, .object(members)))
             }
             let document = JSONValue.object([("sourceLanguage", .string(sourceLanguage)), ("strings", .object(strings)), ("version", .string("1.0"))])
             body(table.name, StringCatalog(document: document))

@@ -34,7 +34,7 @@ public enum XLIFFExporter {
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let targets = try targets(of: bundle, development: development, locales: locales)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
-        var sourceValues: [String: [String: String]] = [:]
+        var sourceValues: [String: [StringsKey: String]] = [:]
         var sourceDiagnostics: [Diagnostic] = []
         for table in catalog.tables {
             sourceValues[table.name] = Self.sourceValues(of: table.name, in: development, diagnostics: &sourceDiagnostics)
@@ -58,7 +58,7 @@ public enum XLIFFExporter {
     /// The values of the development language's table, as the device reads them: `[:]` where
     /// there is none or it does not parse (the keys are then the source text); an error where
     /// the file exists but the disk does not give it, since every unit's source would be wrong.
-    package static func sourceValues(of table: String, in development: Localization?, diagnostics: inout [Diagnostic]) -> [String: String] {
+    package static func sourceValues(of table: String, in development: Localization?, diagnostics: inout [Diagnostic]) -> [StringsKey: String] {
         guard let file = development?.table(named: table) else { return [:] }
         do {
             return try file.deviceTable()
@@ -93,9 +93,9 @@ public enum XLIFFExporter {
 
     /// The translations of a table, by key: values that are not empty and were not filled in
     /// with the source text by `merge --fill source`. A table that cannot be read adds a warning.
-    static func translations(of table: String, in localization: Localization, diagnostics: inout [Diagnostic]) -> [String: Translation] {
+    static func translations(of table: String, in localization: Localization, diagnostics: inout [Diagnostic]) -> [StringsKey: Translation] {
         guard let file = localization.table(named: table) else { return [:] }
-        var found: [String: Translation] = [:]
+        var found: [StringsKey: Translation] = [:]
         do {
             let scanned = try file.scan()
             // UTF-16 without a byte-order mark: the device cannot read it (check, merge, import
@@ -143,7 +143,7 @@ public enum XLIFFExporter {
         return targets
     }
 
-    private static func document(for localization: Localization, catalog: Catalog, sourceValues: [String: [String: String]],
+    private static func document(for localization: Localization, catalog: Catalog, sourceValues: [String: [StringsKey: String]],
                                  developmentFolder: String, sourceLanguage: String,
                                  diagnostics: inout [Diagnostic]) -> XLIFFDocument {
         let targetLanguage = LanguageTag.bcp47(folderName: localization.name) ?? localization.name
@@ -153,12 +153,12 @@ public enum XLIFFExporter {
             let targets = translations(of: table.name, in: localization, diagnostics: &diagnostics)
             var units: [XLIFFUnit] = []
             for string in table.strings {
-                var unit = XLIFFUnit(id: string.key, source: source[string.key] ?? string.key, translate: string.needsTranslation)
+                var unit = XLIFFUnit(id: string.key.string, source: source[string.key] ?? string.key.string, translate: string.needsTranslation)
                 if let translation = targets[string.key] {
                     unit.target = translation.value
                     unit.state = translation.state(of: string).xliffState
                 }
-                unit.notes = string.occurrences.map { $0.describe { source[$0] ?? $0 } }
+                unit.notes = string.occurrences.map { $0.describe { source[StringsKey($0)] ?? $0 } }
                 unit.locations = string.occurrences.map { XLIFFLocation(file: $0.file, line: $0.position?.line) }
                 guard [unit.id, unit.source, unit.target ?? ""].allSatisfy(XLIFFWriter.isRepresentable) else {
                     diagnostics.append(Diagnostic(

@@ -14,6 +14,9 @@ public struct ImportResult: Hashable, Sendable {
     public var untranslated = 0
     /// Units whose target is already what the table holds.
     public var unchanged = 0
+    /// Translations the import replaces with a different text (`import-replaced` warnings,
+    /// each naming the old and the new text), in the order of the units.
+    public var replaced: [Diagnostic] = []
     /// `<file>` sections of whole-app exports that are not this bundle's tables (the app's
     /// `Localizable.strings`, `Info.plist`, another bundle's tables): their `original`s.
     public var skipped: [String] = []
@@ -201,14 +204,14 @@ public enum XLIFFImporter {
     /// Units that appear more than once for one table, with different targets or states: by
     /// table path and key, every place such a unit is (`line 12`; `de.xliff line 12` where the
     /// places are in more than one document).
-    static func conflictingUnits(_ sections: [Section]) -> [String: [String: [String]]] {
-        var seen: [String: [String: [(document: String, line: Int?, target: String?, state: String?)]]] = [:]
+    static func conflictingUnits(_ sections: [Section]) -> [String: [StringsKey: [String]]] {
+        var seen: [String: [StringsKey: [(document: String, line: Int?, target: String?, state: String?)]]] = [:]
         for section in sections {
             for unit in section.file.units {
-                seen[section.tablePath, default: [:]][unit.id, default: []].append((section.documentPath, unit.position?.line, unit.target, unit.state))
+                seen[section.tablePath, default: [:]][StringsKey(unit.id), default: []].append((section.documentPath, unit.position?.line, unit.target, unit.state))
             }
         }
-        var conflicts: [String: [String: [String]]] = [:]
+        var conflicts: [String: [StringsKey: [String]]] = [:]
         for (tablePath, units) in seen {
             for (key, occurrences) in units where occurrences.count > 1 {
                 let first = occurrences[0]

@@ -25,15 +25,17 @@ public enum XcodeJSON {
     /// thousands of string units have the same few keys, each set collated every time before.
     private final class KeyOrder {
         let order: FoundationKeyOrder?
-        var known: [[String]: [String]] = [:]
+        /// By the keys as code units: an object keyed `Café` in NFD is not one keyed in NFC.
+        var known: [[StringsKey]: [String]] = [:]
 
         init(_ order: FoundationKeyOrder?) { self.order = order }
 
         func sorted(_ keys: [String]) -> [String] {
-            if let sorted = known[keys] { return sorted }
+            let set = keys.map { StringsKey($0) }
+            if let sorted = known[set] { return sorted }
             let sorted = order?.sorted(keys) ?? keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
             // A large object's keys (the catalog's strings) are seen once: not kept.
-            if keys.count <= 64 { known[keys] = sorted }
+            if keys.count <= 64 { known[set] = sorted }
             return sorted
         }
     }
@@ -61,13 +63,14 @@ public enum XcodeJSON {
             if members.isEmpty { out.append(0x0A) }
             let keys = members.map(\.0)
             let sorted = order.sorted(keys)
-            var byKey: [String: JSONValue] = [:]
-            for (key, member) in members { byKey[key] = member }
+            // By code units: `Café` in NFC and in NFD are two strings of a catalog (see StringsKey).
+            var byKey: [StringsKey: JSONValue] = [:]
+            for (key, member) in members { byKey[StringsKey(key)] = member }
             for (index, key) in sorted.enumerated() {
                 out.append(contentsOf: repeatElement(0x20, count: indent + 2))
                 quote(key, into: &out)
                 append(" : ", to: &out)
-                write(byKey[key]!, indent: indent + 2, order: order, into: &out)
+                write(byKey[StringsKey(key)]!, indent: indent + 2, order: order, into: &out)
                 append(index + 1 < sorted.count ? ",\n" : "\n", to: &out)
             }
             out.append(contentsOf: repeatElement(0x20, count: indent))

@@ -17,7 +17,10 @@ public struct Catalog: Hashable, Sendable {
     public var host: SettingsHost = .settingsApp
     /// By table, the keys only the other host shows (InAppSettingsKit's rows for the Settings
     /// app, and the reverse): `merge --prune` keeps them.
-    public var otherHostKeys: [String: Set<String>] = [:]
+    public var otherHostKeys: [String: Set<StringsKey>] = [:]
+    /// By table, the keys the schema holds only in fields no host shows (a slider's `Title`),
+    /// each with its first place: stale like a key no schema file uses, and said to be so.
+    public var unshownKeys: [String: [StringsKey: Occurrence]] = [:]
     /// What counts as translated (from the configuration): what marked `needsTranslation`, and
     /// what every command that counts translations asks.
     public var translationPolicy = TranslationPolicy()
@@ -45,16 +48,17 @@ public struct CatalogTable: Hashable, Sendable {
         self.strings = strings
     }
 
-    public var keys: [String] { strings.map(\.key) }
+    public var keys: [StringsKey] { strings.map(\.key) }
 
-    public func string(forKey key: String) -> LocalizableString? {
+    public func string(forKey key: StringsKey) -> LocalizableString? {
         strings.first { $0.key == key }
     }
 }
 
 /// One key of a table and every place the schema uses it.
 public struct LocalizableString: Hashable, Sendable {
-    public var key: String
+    /// The key, compared as the device compares keys (see `StringsKey`).
+    public var key: StringsKey
     public var occurrences: [Occurrence]
     /// Whether a language needs its own text for the string: not for a key without a single
     /// letter ("1.5", "100 %", "—"), which the device shows as written in every language, nor
@@ -62,7 +66,7 @@ public struct LocalizableString: Hashable, Sendable {
     /// Set from the catalog's `TranslationPolicy`.
     public var needsTranslation = true
 
-    package init(key: String, occurrences: [Occurrence]) {
+    package init(key: StringsKey, occurrences: [Occurrence]) {
         self.key = key
         self.occurrences = occurrences
     }

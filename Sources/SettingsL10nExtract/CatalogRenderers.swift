@@ -29,7 +29,7 @@ extension Catalog {
                 writer.element()
                 writer.beginObject()
                 writer.fixedKey("key")
-                writer.string(string.key)
+                writer.string(string.key.string)
                 writer.fixedKey("occurrences")
                 writer.beginArray()
                 for occurrence in string.occurrences {

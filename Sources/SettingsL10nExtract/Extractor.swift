@@ -60,6 +60,7 @@ public enum Extractor {
             used.formUnion(table.usedPatterns)
             // What the other host shows too: merge --prune never deletes what either host needs.
             if !table.otherHostKeys.isEmpty { catalog.otherHostKeys[table.name] = table.otherHostKeys }
+            if !table.unshownKeys.isEmpty { catalog.unshownKeys[table.name] = table.unshownKeys }
         }
         // A table is in the catalog once a file uses one of its strings; a table a missing
         // generated pane uses is left alone (its keys are unknown).
@@ -76,8 +77,10 @@ public enum Extractor {
     struct FileStrings: Sendable {
         /// The file's table; `nil` when it has none (or its StringsTable names none).
         let table: String?
-        var strings: [(key: String, occurrence: Occurrence)] = []
-        var otherHostKeys: [String] = []
+        var strings: [(key: StringsKey, occurrence: Occurrence)] = []
+        var otherHostKeys: [StringsKey] = []
+        /// Strings of fields no host shows (`Extractor.unshown`).
+        var unshown: [(StringsKey, Occurrence)] = []
         var diagnostics: [Diagnostic] = []
         var unlocalized: UnlocalizedFile?
 
@@ -88,7 +91,7 @@ public enum Extractor {
             // `.inApp.plist` files are InAppSettingsKit's whatever the host: both hosts see the same.
             let shownBy: SettingsHost = file.name.isInApp ? .inAppSettingsKit : host
             let other: SettingsHost? = file.name.isInApp ? nil : (host == .settingsApp ? .inAppSettingsKit : .settingsApp)
-            var unlocalizedKeys: [String] = [], seen: Set<String> = []
+            var unlocalizedKeys: [String] = [], seen: Set<StringsKey> = []
             for specifier in file.specifiers {
                 // A list group's item and add rows are InAppSettingsKit's too (`nestedSpecifiers`).
                 var found: [(String, Occurrence)] = []
@@ -96,12 +99,15 @@ public enum Extractor {
                     found += occurrences(in: row, host: shownBy, file: file.path, diagnostics: &diagnostics)
                 }
                 if table == nil {
-                    for (key, _) in found where seen.insert(key).inserted { unlocalizedKeys.append(key) }
+                    for (key, _) in found where seen.insert(StringsKey(key)).inserted { unlocalizedKeys.append(key) }
                     continue
                 }
-                strings += found.map { (key: $0.0, occurrence: $0.1) }
+                strings += found.map { (key: StringsKey($0.0), occurrence: $0.1) }
+                unshown += Extractor.unshown(in: specifier, file: file.path).map { (StringsKey($0.0), $0.1) }
                 if let other {
-                    for (row, fields) in specifier.fieldsShownOnly(in: other, notIn: shownBy) { otherHostKeys += keys(in: row, fields: fields) }
+                    for (row, fields) in specifier.fieldsShownOnly(in: other, notIn: shownBy) {
+                        otherHostKeys += keys(in: row, fields: fields).map { StringsKey($0) }
+                    }
                 }
             }
             if table == nil, !unlocalizedKeys.isEmpty { unlocalized = UnlocalizedFile(file: file.path, strings: unlocalizedKeys) }
@@ -114,7 +120,9 @@ public enum Extractor {
         let name: String
         var strings: [LocalizableString] = []
         /// The keys of the table only the other host shows.
-        var otherHostKeys: Set<String> = []
+        var otherHostKeys: Set<StringsKey> = []
+        /// The keys of the table no host shows anywhere, with their first place.
+        var unshownKeys: [StringsKey: Occurrence] = [:]
         /// The `doNotTranslate` patterns (by index) that named a key.
         var usedPatterns: Set<Int> = []
 
@@ -124,7 +132,7 @@ public enum Extractor {
         init(_ name: String, files: [FileStrings], policy: TranslationPolicy) {
             self.name = name
             // Sized once, and each key hashed once: found, or inserted with the next index.
-            var indexByKey: [String: Int] = [:]
+            var indexByKey: [StringsKey: Int] = [:]
             indexByKey.reserveCapacity(files.reduce(0) { $0 + $1.strings.count })
             for file in files {
                 for (key, occurrence) in file.strings {
@@ -140,10 +148,15 @@ public enum Extractor {
             for file in files {
                 for key in file.otherHostKeys where indexByKey[key] == nil { otherHostKeys.insert(key) }
             }
+            for file in files {
+                for (key, occurrence) in file.unshown where indexByKey[key] == nil && !otherHostKeys.contains(key) && unshownKeys[key] == nil {
+                    unshownKeys[key] = occurrence
+                }
+            }
             for index in strings.indices {
                 let pattern = policy.doNotTranslatePattern(naming: strings[index].key)
                 if let pattern { usedPatterns.insert(pattern) }
-                strings[index].needsTranslation = pattern == nil && TranslationPolicy.hasLetter(strings[index].key)
+                strings[index].needsTranslation = pattern == nil && TranslationPolicy.hasLetter(strings[index].key.string)
                     && !TranslationPolicy.isAddress(strings[index])
             }
         }

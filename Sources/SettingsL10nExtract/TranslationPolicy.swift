@@ -35,19 +35,19 @@ public struct TranslationPolicy: Hashable, Sendable {
     }
 
     /// The place in `doNotTranslate` of the first pattern that names `key`, or `nil`.
-    public func doNotTranslatePattern(naming key: String) -> Int? {
-        doNotTranslateSet.isEmpty ? nil : doNotTranslateSet.firstMatch(key)
+    public func doNotTranslatePattern(naming key: StringsKey) -> Int? {
+        doNotTranslateSet.isEmpty ? nil : doNotTranslateSet.firstMatch(key.string)
     }
 
     /// Whether the string of `key` needs a translation: it has a letter, and no
     /// `doNotTranslate` pattern names it.
-    public func needsTranslation(_ key: String) -> Bool {
-        Self.hasLetter(key) && doNotTranslatePattern(naming: key) == nil
+    public func needsTranslation(_ key: StringsKey) -> Bool {
+        Self.hasLetter(key.string) && doNotTranslatePattern(naming: key) == nil
     }
 
     /// Whether the app reads `key` itself (`keep`): such a key is never stale.
-    public func isKept(_ key: String) -> Bool {
-        !keepSet.isEmpty && keepSet.matchesAny(key)
+    public func isKept(_ key: StringsKey) -> Bool {
+        !keepSet.isEmpty && keepSet.matchesAny(key.string)
     }
 
     /// Where a string stands in one language's table.
@@ -85,7 +85,7 @@ public struct TranslationPolicy: Hashable, Sendable {
     /// (`LOCALIZED_URL`) needs its table's text.
     public static func isAddress(_ string: LocalizableString) -> Bool {
         guard !string.occurrences.isEmpty, string.occurrences.allSatisfy({ $0.field == .file }) else { return false }
-        let key = string.key
+        let key = string.key.string
         guard !key.isEmpty, !key.unicodeScalars.contains(where: \.properties.isWhitespace) else { return false }
         let scalars = Array(key.unicodeScalars)
         // A scheme: an ASCII letter, then letters, digits, +, - or ., then a colon.

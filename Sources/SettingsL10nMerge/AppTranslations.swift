@@ -184,7 +184,7 @@ extension AppTranslations {
     public init(tablesOf app: SettingsBundle, developmentLanguage: String) throws(TableReadError) {
         self.init()
         guard let development = app.localization(forLanguage: developmentLanguage) else { return }
-        var sources: [String: [String: String]] = [:]
+        var sources: [String: [StringsKey: String]] = [:]
         for table in development.tables {
             sources[table.name] = try table.deviceTable()
         }
@@ -192,7 +192,7 @@ extension AppTranslations {
             for table in localization.tables {
                 let source = sources[table.name] ?? [:]
                 for (key, value) in try table.deviceTable().sorted(by: { $0.key < $1.key }) {
-                    add(language: localization.name, source: source[key] ?? key, value: value, origin: table.path)
+                    add(language: localization.name, source: source[key] ?? key.string, value: value, origin: table.path)
                 }
             }
         }

@@ -175,7 +175,7 @@ enum FuzzyMatch {
     /// best scores first, ties to the earlier new key; ambiguous ties between old keys are
     /// skipped rather than guessed.
     static func pairs(newKeys: [String], oldKeys: [String]) -> [(new: String, old: String)] {
-        pairing(newKeys: newKeys, prepared: nil, oldKeys: oldKeys).pairs.map { ($0.new, $0.old) }
+        pairing(newKeys: newKeys.map { StringsKey($0) }, prepared: nil, oldKeys: oldKeys.map { StringsKey($0) }).pairs.map { ($0.new.string, $0.old.string) }
     }
 
     /// The work a merge allows itself for comparing one table's new keys with its old ones:
@@ -187,16 +187,16 @@ enum FuzzyMatch {
     /// What pairing found, and how many new keys were not compared for want of budget.
     struct Pairing {
         /// Each new key with the old key it replaces, and their `score`.
-        var pairs: [(new: String, old: String, score: Double)]
+        var pairs: [(new: StringsKey, old: StringsKey, score: Double)]
         var uncompared = 0
     }
 
     /// `pairs`, with the new keys already prepared (`prepared[i]` for `newKeys[i]`), as a
     /// merge does once per table for every language.
-    static func pairing(newKeys: [String], prepared: [Prepared?]?, oldKeys: [String]) -> Pairing {
+    static func pairing(newKeys: [StringsKey], prepared: [Prepared?]?, oldKeys: [StringsKey]) -> Pairing {
         guard !newKeys.isEmpty, !oldKeys.isEmpty else { return Pairing(pairs: []) }
-        let preparedOld = oldKeys.map(Prepared.init)
-        let preparedNew = newKeys.indices.map { prepared?[$0] ?? Prepared(newKeys[$0]) }
+        let preparedOld = oldKeys.map { Prepared($0.string) }
+        let preparedNew = newKeys.indices.map { prepared?[$0] ?? Prepared(newKeys[$0].string) }
         // Equal after normalization scores 1, the best there is: found through a hash, which
         // holds the one old key of each text (-1 where several have it: a tie, not guessed).
         var oldByText: [String: Int] = [:]
@@ -217,7 +217,7 @@ enum FuzzyMatch {
         let uncompared = compare(unmatched, preparedNew, with: preparedOld, into: &candidates)
         candidates.sort { $0.score != $1.score ? $0.score > $1.score : $0.newIndex < $1.newIndex }
         var usedNew = [Bool](repeating: false, count: newKeys.count), usedOld = [Bool](repeating: false, count: oldKeys.count)
-        var result: [(index: Int, pair: (new: String, old: String, score: Double))] = []
+        var result: [(index: Int, pair: (new: StringsKey, old: StringsKey, score: Double))] = []
         for candidate in candidates where !usedNew[candidate.newIndex] && !usedOld[candidate.oldIndex] {
             usedNew[candidate.newIndex] = true
             usedOld[candidate.oldIndex] = true

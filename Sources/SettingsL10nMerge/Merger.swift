@@ -33,11 +33,11 @@ public struct MergeOptions: Hashable, Sendable {
     }
 
     /// Whether the app reads `key` itself.
-    func keeps(_ key: String) -> Bool { !keep.isEmpty && keep.matchesAny(key) }
+    func keeps(_ key: StringsKey) -> Bool { !keep.isEmpty && keep.matchesAny(key.string) }
 
     /// Whether `prune` leaves the obsolete `key` of the table at `path`: the configuration
     /// silences its stale-key finding.
-    func protectsFromPruning(_ key: String, in path: String) -> Bool {
+    func protectsFromPruning(_ key: StringsKey, in path: String) -> Bool {
         guard !ignore.isEmpty else { return false }
         return ignore.matchesAny(Diagnostic(.warning, rule: .staleKey, "", at: SourceLocation(file: path, key: key)))
     }
@@ -119,7 +119,7 @@ public enum Merger {
         // What each table needs in every language, made once; its source text and location
         // comments only when a language needs them (--check reports most tables without).
         let shared = parallelMap(catalog.tables) { table in
-            SharedTableWork(table, otherHostKeys: catalog.otherHostKeys[table.name] ?? []) {
+            SharedTableWork(table, otherHostKeys: catalog.otherHostKeys[table.name] ?? [], unshownKeys: catalog.unshownKeys[table.name] ?? [:]) {
                 development?.table(named: table.name)?.values() ?? [:]
             }
         }
@@ -176,8 +176,14 @@ public enum Merger {
                     report.problemPosition = syntax.position
                 case .unreadable, .linkOutsideBundle, .misencoded:
                     report.problem = "cannot be read: \(error.message); it was left untouched"
+                case .propertyListForm:
+                    if let unchanged = unchangedInItsForm(table, file: file, in: localization, isDevelopment: isDevelopment,
+                                                          shared: shared, options: options, report: report) {
+                        return unchanged
+                    }
+                    report.problem = "not merged: \(error.message); it was left untouched"
                 }
-                report.missing = table.strings.filter { isDevelopment || $0.needsTranslation }.map(\.key)
+                report.missing = table.strings.filter { isDevelopment || $0.needsTranslation }.map(\.key.string)
                 return Outcome(report: report, update: nil)
             }
         }
@@ -191,6 +197,8 @@ public enum Merger {
         guard let merged else { return Outcome(report: report, update: nil) }
         let update = TableUpdate(path: path, original: original, document: merged)
         guard update.updated != original else { return Outcome(report: report, update: nil) }
+        // Bytes that differ in order or line breaks alone: the table holds what merge would write.
+        if let document, TableContent(document) == TableContent(merged) { report.layoutOnly = true }
         return changed(report, created: original == nil, permission: permission, update: update)
     }
 
@@ -240,21 +248,23 @@ public enum Merger {
         // So is a key the app reads itself (`keep`).
         let otherHostKeys = shared.otherHostKeys
         let unused = assembly.unrankedOrder
-        let isLive = { (key: String) in otherHostKeys.contains(key) || options.keeps(key) }
+        let isLive = { (key: StringsKey) in otherHostKeys.contains(key) || options.keeps(key) }
         let obsolete = unused.filter { !isLive($0) }
         let otherHostKeysUsed = unused.filter(isLive)
         report.kept += otherHostKeysUsed.count
 
         let filled = fillMissing(missing, of: table, obsolete: obsolete, assembly: assembly, language: language, isDevelopment: isDevelopment,
                                  shared: shared, options: options, report: &report)
-        var obsoleteKept: [String] = []
+        var obsoleteKept: [StringsKey] = []
         for key in obsolete {
+            // A key the schema holds where no host shows it: obsolete (or pruned) for that reason, said.
+            if !shared.unshownKeys.isEmpty, let use = shared.unshownKeys[key] { report.notShown.append(NotShownKey(key: key.string, use: use)) }
             if options.prune, !options.protectsFromPruning(key, in: report.path) {
-                report.pruned.append(key)
+                report.pruned.append(key.string)
             } else {
                 obsoleteKept.append(key)
-                report.obsolete.append(key)
-                if options.prune { report.notPruned.append(key) }
+                report.obsolete.append(key.string)
+                if options.prune { report.notPruned.append(key.string) }
             }
         }
         // The caller knows from the report that the table changes (and `fillMissing` made no entries).
@@ -282,7 +292,7 @@ public enum Merger {
     /// The live pieces (in rank order, `ranks` theirs) with the filled ones among them, each at
     /// its key's rank: one pass over both (`missing` is in rank order too), where a sort looked
     /// the rank of both sides up at every comparison (a tenth of `merge` where every table changes).
-    private static func inRankOrder(_ pieces: [TableAssembly.Piece], ranks: [Int], filled: [String: TableAssembly.Piece],
+    private static func inRankOrder(_ pieces: [TableAssembly.Piece], ranks: [Int], filled: [StringsKey: TableAssembly.Piece],
                                     missing: [Int], of table: CatalogTable) -> [TableAssembly.Piece] {
         var merged: [TableAssembly.Piece] = []
         merged.reserveCapacity(pieces.count + filled.count)
@@ -303,9 +313,9 @@ public enum Merger {
     /// key, the app's translation (`--fill-from`), or the source text (the development
     /// language, `--fill source`), each marked; the others are reported missing. With
     /// `reportOnly`, only reported: a filled key changes the table, which is then not assembled.
-    private static func fillMissing(_ missing: [Int], of table: CatalogTable, obsolete: [String], assembly: TableAssembly, language: String,
+    private static func fillMissing(_ missing: [Int], of table: CatalogTable, obsolete: [StringsKey], assembly: TableAssembly, language: String,
                                     isDevelopment: Bool, shared: SharedTableWork, options: MergeOptions,
-                                    report: inout TableMergeReport) -> [String: TableAssembly.Piece] {
+                                    report: inout TableMergeReport) -> [StringsKey: TableAssembly.Piece] {
         guard !missing.isEmpty else { return [:] }
         // The source text and location comments, asked for once, and only by a table that needs them.
         var sharedText: SharedTableWork.Text?
@@ -315,12 +325,12 @@ public enum Merger {
             sharedText = made
             return made
         }
-        func source(_ key: String) -> String { text().sourceText[key] ?? key }
+        func source(_ key: StringsKey) -> String { text().sourceText[key] ?? key.string }
         let ranks = shared.ranks
         let missingKeys = missing.map { table.strings[$0].key }
         // A missing key may be a small edit of an obsolete one: carry its translation over.
-        var filled: [String: TableAssembly.Piece] = [:]
-        var carried: Set<String> = []
+        var filled: [StringsKey: TableAssembly.Piece] = [:]
+        var carried: Set<StringsKey> = []
         let makesEntries = !options.reportOnly
         if !isDevelopment {
             let candidates = obsolete.filter { assembly.hasNonEmptyValue($0) }
@@ -330,17 +340,17 @@ public enum Merger {
             carried.reserveCapacity(pairing.pairs.count)
             for (new, old, score) in pairing.pairs {
                 carried.insert(new)
-                report.fuzzy.append(FuzzyCarryOver(key: new, from: old, score: score))
+                report.fuzzy.append(FuzzyCarryOver(key: new.string, from: old.string, score: score))
                 guard makesEntries else { continue }
                 let entry = StringsEntry.make(key: new, value: assembly.value(of: old)!, comment: nil,
                                               layout: assembly.layout, lineEnding: assembly.lineEnding)
-                    .withReviewMark(ReviewMark.comment(carriedOverFrom: old), lineEnding: assembly.lineEnding)
+                    .withReviewMark(ReviewMark.comment(carriedOverFrom: old.string), lineEnding: assembly.lineEnding)
                 filled[new] = assembly.newPiece(entry, location: text().location(ranks[new]!))
             }
         }
         for (rank, key) in zip(missing, missingKeys) where carried.isEmpty || !carried.contains(key) {
             if !isDevelopment, let app = options.fillFrom, let (found, exact) = app.translation(of: source(key), language: language) {
-                report.filledFromApp.append(AppFill(key: key, origin: found.origin, exact: exact))
+                report.filledFromApp.append(AppFill(key: key.string, origin: found.origin, exact: exact))
                 guard makesEntries else { continue }
                 let entry = StringsEntry.make(key: key, value: found.value, comment: nil, layout: assembly.layout,
                                               lineEnding: assembly.lineEnding)
@@ -349,16 +359,16 @@ public enum Merger {
                 continue
             }
             if isDevelopment || options.fillSource {
-                report.added.append(key)
+                report.added.append(key.string)
                 guard makesEntries else { continue }
-                var entry = StringsEntry.make(key: key, value: isDevelopment ? key : source(key),
+                var entry = StringsEntry.make(key: key, value: isDevelopment ? key.string : source(key),
                                               comment: nil, layout: assembly.layout, lineEnding: assembly.lineEnding)
                 if !isDevelopment {
                     entry = entry.withReviewMark(ReviewMark.untranslatedComment, lineEnding: assembly.lineEnding)
                 }
                 filled[key] = assembly.newPiece(entry, location: text().location(rank))
             } else {
-                report.missing.append(key)
+                report.missing.append(key.string)
             }
         }
         return filled

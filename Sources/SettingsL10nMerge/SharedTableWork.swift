@@ -8,20 +8,20 @@ extension Merger {
     struct SharedTableWork: Sendable {
         /// The development language's text and the location comments.
         struct Text: Sendable {
-            let sourceText: [String: String]
+            let sourceText: [StringsKey: String]
             /// The location comments' UTF-8, one after another, and where each lies: read in place
             /// by every thread, without retaining strings they all share.
             let locationBytes: [UInt8]
             let locationRanges: [Range<Int>]
 
-            init(_ table: CatalogTable, sourceText: [String: String]) {
+            init(_ table: CatalogTable, sourceText: [StringsKey: String]) {
                 self.sourceText = sourceText
                 var bytes: [UInt8] = [], ranges: [Range<Int>] = []
                 bytes.reserveCapacity(table.strings.count * 96)
                 ranges.reserveCapacity(table.strings.count)
                 for string in table.strings {
                     let start = bytes.count
-                    GeneratedComment.appendLocation(string, to: &bytes, sourceText: { sourceText[$0] ?? $0 })
+                    GeneratedComment.appendLocation(string, to: &bytes, sourceText: { sourceText[StringsKey($0)] ?? $0 })
                     ranges.append(start..<bytes.count)
                 }
                 locationBytes = bytes
@@ -34,20 +34,24 @@ extension Merger {
             }
         }
 
-        let ranks: [String: Int]
+        let ranks: [StringsKey: Int]
         /// `ranks`, for lookups from many threads at once.
         let rankIndex: KeyIndex
         let preparedKeys: [FuzzyMatch.Prepared?]
         /// The keys of the table the other host shows.
-        let otherHostKeys: Set<String>
+        let otherHostKeys: Set<StringsKey>
+        /// The keys the schema holds only where no host shows them, with where (stale, and said why).
+        let unshownKeys: [StringsKey: Occurrence]
         private let text: OnceValue<Text>
 
         /// - Parameter sourceText: reads the development language's table (key to text).
-        init(_ table: CatalogTable, otherHostKeys: Set<String> = [], sourceText: @escaping @Sendable () -> [String: String]) {
+        init(_ table: CatalogTable, otherHostKeys: Set<StringsKey> = [], unshownKeys: [StringsKey: Occurrence] = [:],
+             sourceText: @escaping @Sendable () -> [StringsKey: String]) {
             self.otherHostKeys = otherHostKeys
+            self.unshownKeys = unshownKeys
             ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
             rankIndex = KeyIndex(ranks, numbering: table.keys)
-            preparedKeys = table.keys.map(FuzzyMatch.Prepared.init)
+            preparedKeys = table.keys.map { FuzzyMatch.Prepared($0.string) }
             text = OnceValue { Text(table, sourceText: sourceText()) }
         }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SettingsL10nCore
+import SettingsL10nExtract
 
 /// Takes a table apart into its header, its entries with their own leading text, and its
 /// trailer, and puts it back together in a new order, touching no byte it does not have to.
@@ -48,21 +49,21 @@ struct TableAssembly {
     private var entrylessText: String?
     /// The entry that opened the obsolete section, with its leading text as it was: when it
     /// still opens the section, in the same place, it is left exactly as it was.
-    private var obsoleteOpener: (key: String, wasFirst: Bool, leading: String)?
+    private var obsoleteOpener: (key: StringsKey, wasFirst: Bool, leading: String)?
     /// Each catalog key's rank, shared by every language: such keys are found by rank.
     private let ranks: KeyIndex
     /// The index of the entry the device uses (the last) for each ranked key, or -1.
     private var effectiveOfRank: [Int]
     /// The index of the entry the device uses for each key without a rank.
-    private var effectiveIndex: [String: Int] = [:]
+    private var effectiveIndex: [StringsKey: Int] = [:]
     /// Keys without a rank (no catalog string uses them), in the order of their effective entries.
-    private(set) var unrankedOrder: [String] = []
+    private(set) var unrankedOrder: [StringsKey] = []
     /// Entries overridden by a later one with the same key.
     private(set) var duplicates: [DuplicateEntry] = []
     /// Each overridden entry (by index) with the key of the entry that overrides it.
-    private var overridden: [(key: String, index: Int)] = []
+    private var overridden: [(key: StringsKey, index: Int)] = []
     /// People's comments of overridden entries, moved to the entry that overrides them.
-    private var inheritedComments: [String: [String]] = [:]
+    private var inheritedComments: [StringsKey: [String]] = [:]
     /// The layout most entries follow (set by `prepareText`).
     private(set) var layout = StringsLayout()
     /// Whether `prepareText` ran: pieces and the assembly need it.
@@ -99,7 +100,7 @@ struct TableAssembly {
             }
             if let previous {
                 let key = entry.key, overriddenEntry = entries[previous]
-                duplicates.append(DuplicateEntry(key: key, position: overriddenEntry.position, value: overriddenEntry.stringValue))
+                duplicates.append(DuplicateEntry(key: key.string, position: overriddenEntry.position, value: overriddenEntry.stringValue))
                 overridden.append((key, previous))
             }
         }
@@ -116,7 +117,7 @@ struct TableAssembly {
         layout = StringsLayout(of: document)
         var entries = document.entries
         // The obsolete-section marker is placed anew by each merge: take it out first.
-        var opener: (key: String, wasFirst: Bool, leading: String)?
+        var opener: (key: StringsKey, wasFirst: Bool, leading: String)?
         for index in entries.indices {
             // Most entries have no marker: looked for in place, without making their text a string.
             guard entries[index].withLeadingTriviaUTF8(Self.mayHoldObsoleteMarker) else { continue }
@@ -159,22 +160,22 @@ struct TableAssembly {
     }
 
     /// The index of the entry the device uses for `key`.
-    private func effectiveEntry(_ key: String) -> Int? {
+    private func effectiveEntry(_ key: StringsKey) -> Int? {
         if let rank = ranks.dictionary[key] { return effectiveOfRank[rank] >= 0 ? effectiveOfRank[rank] : nil }
         return effectiveIndex[key]
     }
 
-    func value(of key: String) -> String? {
+    func value(of key: StringsKey) -> String? {
         effectiveEntry(key).flatMap { document.entries[$0].stringValue }
     }
 
     /// Whether the entry the device uses for `key` has a string value that is not empty.
-    func hasNonEmptyValue(_ key: String) -> Bool {
+    func hasNonEmptyValue(_ key: StringsKey) -> Bool {
         effectiveEntry(key).map { document.entries[$0].hasNonEmptyStringValue } ?? false
     }
 
     /// The entry the device uses for `key`, with the comments of entries it overrides.
-    func effectivePiece(for key: String) -> Piece? {
+    func effectivePiece(for key: StringsKey) -> Piece? {
         effectiveEntry(key).map(piece)
     }
 

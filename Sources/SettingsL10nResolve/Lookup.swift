@@ -5,21 +5,21 @@ import SettingsL10nExtract
 /// for a language fills one slot per key instead of hashing into a dictionary of its own.
 struct CatalogKeyIndex: Sendable {
     /// Table name → key → its place in the catalog table.
-    let positions: [String: [String: Int]]
+    let positions: [String: [StringsKey: Int]]
     /// `positions`, for lookups from many threads at once.
     let indexes: [String: KeyIndex]
 
     init(_ catalog: Catalog) {
-        var positions: [String: [String: Int]] = [:]
+        var positions: [String: [StringsKey: Int]] = [:]
         for table in catalog.tables {
-            var keys: [String: Int] = [:]
+            var keys: [StringsKey: Int] = [:]
             keys.reserveCapacity(table.strings.count)
             // A catalog table holds each key once.
             for (index, string) in table.strings.enumerated() { keys[string.key] = index }
             positions[table.name] = keys
         }
         self.positions = positions
-        self.indexes = positions.mapValues(KeyIndex.init)
+        self.indexes = positions.mapValues { KeyIndex($0) }
     }
 }
 
@@ -30,7 +30,7 @@ struct Lookup {
     /// values of other keys (the last entry of a key wins, as on the device).
     struct TableValues {
         var catalogValues: [String?]
-        var otherValues: [String: String] = [:]
+        var otherValues: [StringsKey: String] = [:]
     }
 
     private var tables: [String: TableValues] = [:]
@@ -76,7 +76,7 @@ struct Lookup {
                         expected = position + 1
                         values.catalogValues[position] = String(decoding: value, as: UTF8.self)
                     } else {
-                        values.otherValues[String(decoding: key, as: UTF8.self)] = String(decoding: value, as: UTF8.self)
+                        values.otherValues[StringsKey(utf8: key)] = String(decoding: value, as: UTF8.self)
                     }
                 }
             }
@@ -103,7 +103,7 @@ struct Lookup {
             // A page without a table shows its keys as written, pseudo-locales included.
             guard hasTable else { return keyTexts[Int(key.text)] }
             // `values` read in place (binding it would copy it, and count references on its storage).
-            let found = key.rank >= 0 ? values?.catalogValues[Int(key.rank)] : values?.otherValues[keyTexts[Int(key.text)]]
+            let found = key.rank >= 0 ? values?.catalogValues[Int(key.rank)] : values?.otherValues[StringsKey(keyTexts[Int(key.text)])]
             let text = found ?? keyTexts[Int(key.text)]
             return pseudo.map { $0.translate(text) } ?? text
         }

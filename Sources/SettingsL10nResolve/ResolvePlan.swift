@@ -97,20 +97,22 @@ struct ResolvePlan: Sendable {
 
 /// The keys of one page, numbered as they are first met.
 private struct KeyTexts {
-    let ranks: [String: Int]
+    let ranks: [StringsKey: Int]
     var texts: [String] = []
-    var places: [String: Int32] = [:]
+    /// Keys compared as the device compares them: `Café` in NFC and in NFD are two keys.
+    var places: [StringsKey: Int32] = [:]
 
-    init(ranks: [String: Int]) {
+    init(ranks: [StringsKey: Int]) {
         self.ranks = ranks
     }
 
     mutating func key(_ text: String) -> ResolvePlan.Key {
-        let rank = Int32(ranks[text] ?? -1)
-        if let place = places[text] { return ResolvePlan.Key(text: place, rank: rank) }
+        let key = StringsKey(text)
+        let rank = Int32(ranks[key] ?? -1)
+        if let place = places[key] { return ResolvePlan.Key(text: place, rank: rank) }
         let place = Int32(texts.count)
         texts.append(text)
-        places[text] = place
+        places[key] = place
         return ResolvePlan.Key(text: place, rank: rank)
     }
 }

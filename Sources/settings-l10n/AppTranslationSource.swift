@@ -50,6 +50,7 @@ enum AppTranslationSource {
         case .malformed(_, let syntax): "not a valid strings table: \(syntax.message)"
         case .linkOutsideBundle: "this symbolic link points outside the folder; it was not followed"
         case .unreadable(_, let message), .misencoded(_, let message): message
+        case .propertyListForm: error.message
         }
     }
 

@@ -73,7 +73,8 @@ struct BundleOptions: ParsableArguments {
         }
         var configuration: CheckConfiguration
         do {
-            configuration = try CheckConfiguration.parse(bytes, location: file.location)
+            // check's rules and sync's: one configuration names both.
+            configuration = try CheckConfiguration.parse(bytes, knownRules: Checker.ruleIDs.union(SyncRules.ids), location: file.location)
         } catch {
             throw ConfigurationFailure(message: "\(file.path): \(error.message)")
         }

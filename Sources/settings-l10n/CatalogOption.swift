@@ -40,7 +40,7 @@ enum CatalogFile {
     /// no valid catalog is a `CommandFailure` naming it (and the line), followed by `advice`
     /// (read, invalid) for what the command did and what to do.
     static func read(_ path: String, advice: (read: String, invalid: String) = ("", ""))
-        throws -> (bytes: [UInt8], catalog: StringCatalog, positions: [String: TextPosition]) {
+        throws -> (bytes: [UInt8], catalog: StringCatalog, positions: [StringsKey: TextPosition]) {
         let bytes: [UInt8]
         do {
             bytes = try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize)

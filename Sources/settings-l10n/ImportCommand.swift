@@ -122,6 +122,8 @@ struct ImportCommand: ParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
+        // Every translation replaced with a different text, before anything is written.
+        printError(TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "")).format(result.replaced), ifNotEmpty: true)
         let written = dryRun ? printDiffs(result.updates) : try write(&result, into: source)
         // Rejects name the XLIFF documents as they were given (and tables by the bundle path).
         printError(TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "")).format(result.rejected), ifNotEmpty: true)

@@ -4,7 +4,7 @@ import SettingsL10n
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
-        abstract: "List the rules of check: id, default severity and what each finds."
+        abstract: "List the rules of check and sync: id, default severity and what each finds."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -14,21 +14,24 @@ struct RulesCommand: ParsableCommand {
     @Option(help: "text, markdown (the table of docs/rules.md) or json (for scripts and editors: each rule's id, default severity, summary, fix and documentation).")
     var format: Format = .text
 
+    /// check's rules, then sync's (their summaries start with "sync:").
+    private var rules: [RuleDescriptor] { Checker.descriptors + SyncRules.all }
+
     func run() {
         switch format {
         case .text:
-            let width = Checker.rules.map(\.id.rawValue.count).max() ?? 0
-            for rule in Checker.rules {
+            let width = rules.map(\.id.rawValue.count).max() ?? 0
+            for rule in rules {
                 printOutput("\(rule.id.rawValue.padded(to: width))  \(rule.defaultSeverity.rawValue.padded(to: 7))  \(rule.summary)\n")
             }
         case .markdown:
             printOutput("| rule | default | what it finds |\n|---|---|---|\n")
-            for rule in Checker.rules {
+            for rule in rules {
                 // The anchor is where a rule's helpUri (SARIF) points.
                 printOutput("| <a id=\"rule-\(rule.id)\"></a>`\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.summary.replacingEvery("|", with: "\\|")) |\n")
             }
         case .json:
-            printJSON(Self.json(Checker.descriptors))
+            printJSON(Self.json(rules))
         }
     }
 

@@ -23,7 +23,7 @@ extension SyncCommand {
         let path = target.path
         var original: [UInt8]?
         var catalog: StringCatalog?
-        var positions: [String: TextPosition] = [:]
+        var positions: [StringsKey: TextPosition] = [:]
         switch LocalFile.kind(of: path) {
         case .missing: break
         case .folder: throw UsageFailure("\(path) is a folder, not a String Catalog; nothing was written")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SettingsL10nTestSupport
+@testable import settings_l10n
 
 /// The built binary on broken and hostile bundles and command lines: it refuses with a message
 /// and a non-zero exit, and leaves every file as it was (issue "Reliability: no command ever
@@ -201,5 +202,32 @@ struct HostileInputCommandTests {
         let result = try Tool.run(["check", copy.bundle.path])
         #expect(result.exitCode == 2)
         #expect(result.stderr == "error: the configuration file: \(config.path) is 2097174 bytes, more than the limit of 1048576\n")
+    }
+}
+
+extension HostileInputCommandTests {
+    /// Every surface of the registry (`Surfaces`) on a bundle whose Root.plist does not parse: no
+    /// crash, no usage error, the bundle byte for byte as it was, and every surface that writes
+    /// the bundle refuses (a non-zero exit). A surface added to the registry is tried here at once.
+    @Test("every surface of the registry on a bundle whose Root.plist does not parse: the bundle untouched",
+          arguments: Surfaces.all.map { $0.name })
+    func everySurfaceOnABrokenBundle(name: String) throws {
+        let surface = try #require(Surfaces.all.first { $0.name == name })
+        let copy = try BundleCopy()
+        let exports = copy.folder.appendingPathComponent("exports").path
+        for option in ["--xliff", "--xcloc", "--xcstrings"] {
+            _ = try Tool.run(["extract", copy.bundle.path, option, exports + option.dropFirst(1)])
+        }
+        _ = try Tool.run(["check", copy.bundle.path, "--write-baseline", copy.folder.path + "/baseline.json"])
+        try Self.breakRootPlist(copy)
+        let before = try copy.snapshot()
+        let inputs = ["{bundle}": copy.bundle.path, "{out}": copy.folder.path + "/out", "{catalog}": copy.folder.path + "/Settings.xcstrings",
+                      "{xliff}": exports + "-xliff/de.xliff", "{xcloc}": exports + "-xcloc/de.xcloc", "{xcstrings}": exports + "-xcstrings/Root.xcstrings",
+                      "{exports}": exports + "-xliff", "{baseline}": copy.folder.path + "/baseline.json", "{app}": exports + "-xliff", "{locale}": "de"]
+        let arguments = surface.arguments.map { argument in inputs.reduce(argument) { $0.replacingOccurrences(of: $1.key, with: $1.value) } }
+        let result = try Tool.run(arguments)
+        #expect([0, 1, 3].contains(result.exitCode) && !result.stderr.contains("Fatal error"), "\(result)")
+        #expect(try copy.snapshot() == before, "\(result)")
+        if surface.writes.contains(.bundleTables) { #expect(result.exitCode != 0, "\(result)") }
     }
 }

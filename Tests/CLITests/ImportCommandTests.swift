@@ -64,7 +64,19 @@ struct ImportCommandTests {
         try filled.write(to: out.appendingPathComponent("ja.xliff"), atomically: true, encoding: .utf8)
 
         let result = try Tool.run(["import", copy.bundle.path, out.appendingPathComponent("ja.xliff").path])
-        #expect(result == ToolResult(stdout: "", stderr: "ja.lproj/Privacy.strings: wrote 1 translation\nja.lproj/Root.strings: wrote 2 translations\n", exitCode: 0))
+        // Each translation replaced is named, old and new (issue 47), before the tables are written.
+        let lines = filled.components(separatedBy: "\n")
+        func unit(_ id: String) -> String {
+            "\(out.appendingPathComponent("ja.xliff").path):\(lines.firstIndex { $0.contains("<trans-unit id=\"\(id)\"") }! + 1):7"
+        }
+        #expect(result == ToolResult(stdout: "", stderr: """
+            \(unit("Referral code")): warning: ja.lproj/Privacy.strings has "紹介コード" for "Referral code"; the document's "招待コード" replaces it [import-replaced]
+            \(unit("Country")): warning: ja.lproj/Root.strings has "国" for "Country"; the document's "国・地域" replaces it [import-replaced]
+            \(unit("Sweden")): warning: ja.lproj/Root.strings has "スウェーデン" for "Sweden"; the document's "スウェーデン王国" replaces it [import-replaced]
+            ja.lproj/Privacy.strings: wrote 1 translation
+            ja.lproj/Root.strings: wrote 2 translations
+
+            """, exitCode: 0))
 
         let after = try copy.snapshot()
         #expect(Set(after.keys) == Set(before.keys))
@@ -100,7 +112,14 @@ struct ImportCommandTests {
         try Self.fill(try String(contentsOf: swedish, encoding: .utf8), ["Country": "Land eller region"]).write(to: swedish, atomically: true, encoding: .utf8)
         let oneByOne = try Tool.run(["import", copy.bundle.path, out.path, "--dry-run"])
         #expect(oneByOne.exitCode == 0)
-        #expect(oneByOne.stderr == "de.lproj/Root.strings: would write 1 translation\nsv.lproj/Root.strings: would write 1 translation\n")
+        let countryLine = exported.components(separatedBy: "\n").firstIndex { $0.contains("<trans-unit id=\"Country\"") }! + 1
+        #expect(oneByOne.stderr == """
+            \(german.path):\(countryLine):7: warning: de.lproj/Root.strings has "Land" for "Country"; the document's "Land oder Region" replaces it [import-replaced]
+            \(swedish.path):\(countryLine):7: warning: sv.lproj/Root.strings has "Land" for "Country"; the document's "Land eller region" replaces it [import-replaced]
+            de.lproj/Root.strings: would write 1 translation
+            sv.lproj/Root.strings: would write 1 translation
+
+            """)
         #expect(oneByOne.stdout.contains("+\"Country\" = \"Land oder Region\";") && oneByOne.stdout.contains("+\"Country\" = \"Land eller region\";"))
         // A second German document with another translation of the same key: neither is imported.
         let second = out.appendingPathComponent("de-reviewed.xliff")
@@ -109,6 +128,7 @@ struct ImportCommandTests {
         let together = try Tool.run(["import", copy.bundle.path, out.path, "--dry-run"])
         #expect(together.exitCode == 1)
         #expect(together.stderr == """
+            \(swedish.path):\(line):7: warning: sv.lproj/Root.strings has "Land" for "Country"; the document's "Land eller region" replaces it [import-replaced]
             \(second.path):\(line):7: error: unit "Country" is in the documents 2 times with different translations (de-reviewed.xliff line \(line), de.xliff line \(line)); none of them was imported: keep one [import-conflict]
             \(german.path):\(line):7: error: unit "Country" is in the documents 2 times with different translations (de-reviewed.xliff line \(line), de.xliff line \(line)); none of them was imported: keep one [import-conflict]
             sv.lproj/Root.strings: would write 1 translation
@@ -141,7 +161,11 @@ struct ImportCommandTests {
          "Share anonymous statistics" = "Dela anonym statistik";
          "Referral code" = "Värvningskod";
 
-        """, stderr: "sv.lproj/Privacy.strings: would write 1 translation\n", exitCode: 0))
+        """, stderr: """
+        \(xliff.path):4:5: warning: sv.lproj/Privacy.strings has "Analys" for "Analytics"; the document's "Statistik" replaces it [import-replaced]
+        sv.lproj/Privacy.strings: would write 1 translation
+
+        """, exitCode: 0))
         #expect(try copy.snapshot() == before)
     }
 
@@ -158,6 +182,7 @@ struct ImportCommandTests {
         let result = try Tool.run(["import", copy.bundle.path, xliff.path])
         #expect(result.exitCode == 1)
         #expect(result.stderr == """
+        \(xliff.path):2:1: warning: de.lproj/Privacy.strings has "Analyse" for "Analytics"; the document's "Analysen" replaces it [import-replaced]
         \(xliff.path):3:1: error: unit "Referral code": its source "Referral Code" no longer matches the development text "Referral code"; export again and translate the new text [import-source-changed]
         de.lproj/Privacy.strings: wrote 1 translation
         1 problem kept translations from being imported (see above)

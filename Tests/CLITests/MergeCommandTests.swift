@@ -34,6 +34,7 @@ struct MergeCommandTests {
         #expect(result.stdout.hasPrefix("""
         {
           "changed": false,
+          "outOfDate": false,
           "tables": [
             {
               "locale": "sv",
@@ -42,6 +43,7 @@ struct MergeCommandTests {
               "developmentLanguage": false,
               "changed": false,
               "created": false,
+              "layoutOnly": false,
               "fileExists": true,
               "kept": 5,
               "added": [],
@@ -52,6 +54,7 @@ struct MergeCommandTests {
               "obsolete": [],
               "pruned": [],
               "notPruned": [],
+              "notShown": [],
               "missing": [],
               "duplicates": [],
               "error": null
@@ -89,7 +92,7 @@ struct MergeCommandTests {
          "Share anonymous statistics" = "Share anonymous statistics";
          "Referral code" = "Referral code";
          "Privacy policy" = "Privacy policy";
-        +/* settings-l10n: obsolete: no schema file uses the keys below; they stay live until merge --prune */
+        +/* settings-l10n: obsolete: no row of the schema shows the keys below; they stay live until merge --prune */
         +"Analytics" = "Analytics";
 
         """.replacingOccurrences(of: "location.\"\n", with: "location.\";\n"))

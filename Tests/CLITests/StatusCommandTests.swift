@@ -46,6 +46,24 @@ struct StatusCommandTests {
         #expect((locale["tables"] as! [[String: Any]]).map { $0["table"] as! String } == ["Privacy", "Root"])
     }
 
+    @Test("markdown: the development language's rows read source, not 20 / 20 beside 15 missing, and the footnote says what its missing counts")
+    func markdownDevelopmentLanguage() throws {
+        let result = try Tool.run(["status", TestPaths.corpus("holzschu__a-shell/Settings.bundle").path, "--format", "markdown", "--locale", "en", "--locale", "es"])
+        #expect(result == ToolResult(stdout: """
+        ### Translations of Settings.bundle
+
+        1 of 2 languages complete.
+
+        | Language | Translated | Fuzzy | Missing | Stale | Complete |
+        |---|---:|---:|---:|---:|---|
+        | en (source) | source | 0 | 15 | 3 | 100.0% `██████████` |
+        | es | 8 / 20 | 0 | 12 | 3 | 40.0% `████······` |
+
+        (source) the development language (en): its table holds the source text; missing counts the entries merge adds
+
+        """, stderr: "", exitCode: 0))
+    }
+
     @Test("on VLC's bundle, the table's numbers agree with check --format json", .requires(.fetchedCorpus))
     func agreesWithCheck() throws {
         let bundle = TestPaths.corpus("videolan__vlc-ios/Resources__iOS__Settings.bundle").path

@@ -41,7 +41,7 @@ struct CorpusCheckTests {
         let diagnostics = try Self.check("futuretap__InAppSettingsKit/Tests__InAppSettingsKitTests__Settings.bundle")
         #expect(diagnostics.filter { $0.rule == .titlesValuesCount } == [Diagnostic(
             .error, rule: .titlesValuesCount, "Titles has 2 entries, Values has 1",
-            at: SourceLocation(file: "Malformed.plist", line: 11, column: 3, keyPath: "PreferenceSpecifiers[0]"))])
+            at: SourceLocation(file: "Malformed.plist", line: 17, column: 4, keyPath: "PreferenceSpecifiers[0].Titles"))])
         let missing = diagnostics.filter { $0.rule == .childPaneFileMissing }
         #expect(Set(missing.map { $0.message.components(separatedBy: "\"")[1] }) == ["Fruit", "Listgroup"])
         #expect(missing.contains(Diagnostic(.error, rule: .childPaneFileMissing,

@@ -206,10 +206,10 @@ struct TableRuleTests {
             "child-pane-file-missing", "child-pane-cycle", "generated-pane-missing", "strings-table-invalid", "strings-syntax", "localizable-not-string", "specifier-type-missing",
             "specifier-type-unknown", "specifier-type-third-party", "required-key-missing", "value-type", "key-misspelled", "key-ignored",
             "titles-values-count", "short-titles-count", "default-value-not-in-values", "duplicate-values", "slider-range", "enum-value",
-            "defaults-key-conflict", "schema-file-unreachable", "strings-table-missing", "duplicate-key", "empty-value", "value-whitespace",
+            "defaults-key-conflict", "schema-file-unreachable", "strings-table-missing", "duplicate-key", "key-look-alike", "empty-value", "value-whitespace",
             "missing-translation", "development-entry-missing", "stale-key", "table-missing", "needs-review", "strings-encoding",
             "strings-unterminated-comment", "strings-empty-file", "lproj-misspelled", "language-invalid", "option-titles-duplicate",
-            "short-title-longer", "configuration-unused", "configuration-in-bundle", "name-case-collision", "configuration-path-refused",
+            "short-title-longer", "configuration-unused", "configuration-in-bundle", "name-case-collision", "configuration-path-refused", "generated-comment-outdated",
         ]
         #expect(Set(Checker.ruleIDs.map(\.rawValue)) == tested)
         #expect(Checker.rules.count == Checker.ruleIDs.count)

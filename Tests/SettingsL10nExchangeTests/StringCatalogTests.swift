@@ -72,7 +72,8 @@ struct StringCatalogTests {
         #expect(result.written == ["de.lproj/Privacy.strings": 2])
         let updated = String(decoding: try #require(result.updates.first).updated, as: UTF8.self)
         #expect(updated.contains("\"Analytics\" = \"Auswertung\";"))
-        #expect(updated.contains("/* settings-l10n: needs review: imported from XLIFF as not yet reviewed */\n\"Privacy policy\" = \"Datenschutz\";"))
+        // Where it came from: the String Catalog's needs_review, in sync's words (not "imported from XLIFF").
+        #expect(updated.contains("/* settings-l10n: needs review: needs_review in the String Catalog */\n\"Privacy policy\" = \"Datenschutz\";"))
     }
 
     @Test("export leaves out a string or translation import would refuse, with a warning, so that its catalog imports")

@@ -13,6 +13,18 @@ struct XcodeJSONTests {
         #expect(XcodeJSON.text(value) == String(decoding: bytes, as: UTF8.self))
     }
 
+    @Test("two keys that differ only in normalization are two members, each with its value (issue 47: one took the other's)")
+    func lookAlikeMembers() throws {
+        let (nfc, nfd) = ("Caf\u{E9}", "Cafe\u{301}")
+        let value = JSONValue.object([("strings", .object([(nfc, .string("NFC")), (nfd, .string("NFD"))]))])
+        let text = XcodeJSON.text(value)
+        #expect(text.contains("\"NFC\"") && text.contains("\"NFD\""))
+        let read = try JSONReader.read(Array(text.utf8))
+        let members = try #require(read[member: "strings"]?.members)
+        #expect(Set(members.map { StringsKey($0.0) }) == [StringsKey(nfc), StringsKey(nfd)])
+        #expect(members.first { StringsKey($0.0) == StringsKey(nfd) }?.1 == .string("NFD"))
+    }
+
     @Test("escapes, empty containers, key order")
     func format() throws {
         let value = JSONValue.object([

@@ -37,7 +37,7 @@ struct CatalogGoldenTests {
         let root = try #require(catalog.table(named: "Root"))
         let files = Set(root.strings.flatMap { $0.occurrences.map(\.file) })
         #expect(files == ["Root.plist", "Root.inApp.plist"])
-        let symbolic = root.strings.filter { $0.key.hasPrefix("SETTINGS_") }
+        let symbolic = root.strings.filter { $0.key.string.hasPrefix("SETTINGS_") }
         // Counted independently with Python's plistlib: 126 symbolic keys, 97 in both files,
         // 4 only in Root.plist, 25 only in Root.inApp.plist; and the keys InAppSettingsKit looks
         // up in Root.inApp.plist: 5 more symbolic ones (IASKSubtitle: SETTINGS_PRIVACY_SUBTITLE,

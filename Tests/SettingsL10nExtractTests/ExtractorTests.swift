@@ -112,7 +112,7 @@ struct ExtractorTests {
     func descriptions() throws {
         let catalog = try catalog(["Root.plist": xmlSchema(Self.specifiers)])
         let table = try #require(catalog.table(named: "Root"))
-        func describe(_ key: String) -> [String] { table.string(forKey: key)!.occurrences.map { $0.describe() } }
+        func describe(_ key: StringsKey) -> [String] { table.string(forKey: key)!.occurrences.map { $0.describe() } }
         #expect(describe("Sound") == ["Root.plist › group heading", "Root.plist › Difficulty › option 2 of 2"])
         #expect(describe("Applies everywhere") == ["Root.plist › Sound › footer text below the group"])
         #expect(describe("E") == ["Root.plist › Difficulty › short form of option 1 of 2 (“Easy”), shown in the row; keep it shorter"])

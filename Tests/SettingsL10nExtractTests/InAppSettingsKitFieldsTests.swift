@@ -40,7 +40,7 @@ struct InAppSettingsKitFieldsTests {
             "Sound", "SUB_ON", "SUB_OFF", "Fruit", "Green fruit", "Some fruit", "Your name", "Send Mail", "to the team", "Feedback", "Hello",
             "Website", "LOCALIZED_URL", "About", "ABOUT_TITLE", "about.html", "Tags", "Tag name", "Add Tag...",
         ])
-        func only(_ key: String) throws -> Occurrence { try #require(table.string(forKey: key)?.occurrences.first) }
+        func only(_ key: String) throws -> Occurrence { try #require(table.string(forKey: StringsKey(key))?.occurrences.first) }
         #expect(try only("SUB_ON").keyPath.description == "PreferenceSpecifiers[0].IASKSubtitle.YES")
         #expect(try only("SUB_ON").field == .subtitle)
         #expect(try only("SUB_ON").describe() == "Root.plist › Sound › subtitle below the row when the value is YES")
@@ -62,10 +62,10 @@ struct InAppSettingsKitFieldsTests {
     ])
     func addresses(key: String, isAddress: Bool) {
         let occurrence = Occurrence(file: "Root.plist", position: nil, keyPath: "PreferenceSpecifiers[0].File", specifierType: "IASKOpenURLSpecifier", field: .file)
-        #expect(TranslationPolicy.isAddress(LocalizableString(key: key, occurrences: [occurrence])) == isAddress)
+        #expect(TranslationPolicy.isAddress(LocalizableString(key: StringsKey(key), occurrences: [occurrence])) == isAddress)
         var title = occurrence
         title.field = .title
-        #expect(!TranslationPolicy.isAddress(LocalizableString(key: key, occurrences: [occurrence, title])))
+        #expect(!TranslationPolicy.isAddress(LocalizableString(key: StringsKey(key), occurrences: [occurrence, title])))
     }
 
     @Test("for the Settings app: none is extracted, and merge --prune keeps them all as the other host's")

@@ -46,8 +46,8 @@ struct FuzzyMatchTests {
     @Test("past the comparison budget only keys equal after normalization are paired, and the rest are counted (was 128 s for 20,000 renamed keys)")
     func budget() {
         // 4,000 x 4,000 pairs of 12 characters: 16 million comparisons, over the budget of 4 million.
-        let old = (0..<4_000).map { "Item \(100_000 + $0)" } + ["Extra Lives", "Colours"]
-        let new = (0..<4_000).map { "Entry \(100_000 + $0)" } + ["Extra lives.", "Colors"]
+        let old: [StringsKey] = (0..<4_000).map { StringsKey("Item \(100_000 + $0)") } + ["Extra Lives", "Colours"]
+        let new: [StringsKey] = (0..<4_000).map { StringsKey("Entry \(100_000 + $0)") } + ["Extra lives.", "Colors"]
         let pairing = FuzzyMatch.pairing(newKeys: new, prepared: nil, oldKeys: old)
         #expect(pairing.pairs.map { "\($0.new)<-\($0.old)" } == ["Extra lives.<-Extra Lives"])
         #expect(pairing.uncompared == 4_001)

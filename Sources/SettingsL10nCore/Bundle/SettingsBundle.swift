@@ -265,6 +265,10 @@ public struct StringsTableFile: Hashable, Sendable {
         do {
             document = try StringsParser.parse(bytes, limits: limits)
         } catch {
+            // A table the device reads as a property list: never rewritten in another form.
+            if let form = StringsTableForm.propertyListForm(of: bytes), (try? StringsParser.scanPropertyList(bytes, limits: limits)) != nil {
+                throw .propertyListForm(path: path, form: form)
+            }
             throw .malformed(path: path, error: error)
         }
         if let notice = document.notices.first(where: { $0.kind == .utf16WithoutByteOrderMark }) {
@@ -279,6 +283,12 @@ public struct StringsTableFile: Hashable, Sendable {
         do {
             return try StringsParser.scan(bytes, limits: limits)
         } catch {
+            // An old-style dictionary, an XML or a binary property list: CFBundle reads those too.
+            do {
+                if let (scan, _) = try StringsParser.scanPropertyList(bytes, limits: limits) { return scan }
+            } catch let plistError {
+                throw .malformed(path: path, error: plistError)
+            }
             throw .malformed(path: path, error: error)
         }
     }
@@ -289,7 +299,7 @@ public struct StringsTableFile: Hashable, Sendable {
     }
 
     /// The values the device reads (`nil` when the table cannot be read).
-    public func values() -> [String: String]? {
+    public func values() -> [StringsKey: String]? {
         try? deviceTable()
     }
 
@@ -297,7 +307,7 @@ public struct StringsTableFile: Hashable, Sendable {
     /// byte-order mark is read as CoreFoundation reads it, its first two bytes skipped and the
     /// rest taken as big-endian (so a little-endian file does not parse at all).
     /// - Throws: when the device cannot read the table, and so shows its keys as written.
-    package func deviceTable(limits: ReadLimits = .standard) throws(TableReadError) -> [String: String] {
+    package func deviceTable(limits: ReadLimits = .standard) throws(TableReadError) -> [StringsKey: String] {
         try deviceScan(limits: limits).table
     }
 
@@ -321,10 +331,14 @@ public enum TableReadError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformed(path: String, error: SyntaxError)
     /// Text the device decodes differently and cannot read (UTF-16 without a byte-order mark).
     case misencoded(path: String, message: String)
+    /// A table written as a property list (`StringsTableForm`), which the device reads and every
+    /// command reads, but which settings-l10n does not write: only commands that write say it.
+    case propertyListForm(path: String, form: StringsTableForm)
 
     public var path: String {
         switch self {
-        case .unreadable(let path, _), .linkOutsideBundle(let path), .malformed(let path, _), .misencoded(let path, _): path
+        case .unreadable(let path, _), .linkOutsideBundle(let path), .malformed(let path, _), .misencoded(let path, _),
+             .propertyListForm(let path, _): path
         }
     }
 
@@ -340,7 +354,14 @@ public enum TableReadError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadable(_, let message), .misencoded(_, let message): message
         case .linkOutsideBundle: BundleLoader.outsideLinkMessage
         case .malformed(_, let error): error.message
+        case .propertyListForm(_, let form): Self.propertyListFormMessage(form)
         }
+    }
+
+    /// Why a table in property-list form is not written, and how to make it writable.
+    static func propertyListFormMessage(_ form: StringsTableForm) -> String {
+        "the table is written as \(form), which the device reads but settings-l10n does not write; to change it with settings-l10n, "
+            + "convert it to \"key\" = \"value\"; lines first: export its language (extract --xliff), move the file away, and import the export"
     }
 
     /// The problem as a diagnostic (`file-unreadable`, `link-outside-bundle` or `strings-syntax`).
@@ -354,12 +375,15 @@ public enum TableReadError: Error, Hashable, Sendable, CustomStringConvertible {
             Diagnostic(.error, rule: .stringsSyntax, error.message, at: SourceLocation(file: path, position: error.position))
         case .misencoded(let path, let message):
             Diagnostic(.error, rule: .stringsEncoding, message, at: SourceLocation(file: path))
+        case .propertyListForm(let path, let form):
+            Diagnostic(.error, rule: .stringsSyntax, Self.propertyListFormMessage(form), at: SourceLocation(file: path))
         }
     }
 
     public var description: String {
         switch self {
         case .unreadable(let path, let message), .misencoded(let path, let message): "\(path): \(message)"
+        case .propertyListForm(let path, let form): "\(path): \(Self.propertyListFormMessage(form))"
         case .linkOutsideBundle(let path): "\(path): \(BundleLoader.outsideLinkMessage)"
         case .malformed(let path, let error): "\(path):\(error.position.map { "\($0.line):\($0.column ?? 1):" } ?? "") \(error.message)"
         }

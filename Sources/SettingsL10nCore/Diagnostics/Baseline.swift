@@ -52,10 +52,11 @@ public struct Baseline: Hashable, Sendable {
 
     /// The baseline of `diagnostics`: one entry per fingerprint, with its count.
     public init(_ diagnostics: [Diagnostic]) {
-        var entries: [String: Entry] = [:]
+        // Fingerprints hold keys: told apart by code units, as the device tells keys apart.
+        var entries: [StringsKey: Entry] = [:]
         for diagnostic in diagnostics {
             let location = diagnostic.location
-            entries[diagnostic.fingerprint, default: Entry(rule: diagnostic.rule.rawValue, file: location.file, key: location.key,
+            entries[StringsKey(diagnostic.fingerprint), default: Entry(rule: diagnostic.rule.rawValue, file: location.file, key: location.key,
                                                            keyPath: location.key == nil ? location.anchor ?? location.keyPath : nil,
                                                            count: 0)].count += 1
         }
@@ -78,12 +79,12 @@ public struct Baseline: Hashable, Sendable {
             let (total, overflow) = a.addingReportingOverflow(b)
             return overflow ? .max : total
         }
-        var remaining: [String: Int] = [:]
-        for entry in entries { remaining[entry.fingerprint] = sum(remaining[entry.fingerprint] ?? 0, entry.count) }
+        var remaining: [StringsKey: Int] = [:]
+        for entry in entries { remaining[StringsKey(entry.fingerprint)] = sum(remaining[StringsKey(entry.fingerprint)] ?? 0, entry.count) }
         var new: [Diagnostic] = []
         let positional = isPositional
         for diagnostic in diagnostics {
-            let fingerprint = positional ? diagnostic.positionalFingerprint : diagnostic.fingerprint
+            let fingerprint = StringsKey(positional ? diagnostic.positionalFingerprint : diagnostic.fingerprint)
             if let left = remaining[fingerprint], left > 0 {
                 remaining[fingerprint] = left - 1
             } else {

@@ -37,17 +37,17 @@ public struct SuppressionSet: Hashable, Sendable {
     /// The entries, in the order given.
     public let entries: [Suppression]
     /// The indices of the entries whose `key` has no `*`, by that key.
-    private let byKey: [String: [Int]]
+    private let byKey: [StringsKey: [Int]]
     /// The indices of the other entries, in order.
     private let others: [Int]
 
     public init(_ entries: [Suppression]) {
         self.entries = entries
-        var byKey: [String: [Int]] = [:]
+        var byKey: [StringsKey: [Int]] = [:]
         var others: [Int] = []
         for (index, entry) in entries.enumerated() {
             if let key = entry.key, key.isLiteral {
-                byKey[key.text, default: []].append(index)
+                byKey[StringsKey(key.text), default: []].append(index)
             } else {
                 others.append(index)
             }
@@ -61,7 +61,7 @@ public struct SuppressionSet: Hashable, Sendable {
     /// The indices of the entries that match `diagnostic`, in order.
     public func matching(_ diagnostic: Diagnostic) -> [Int] {
         let subject = diagnostic.location.key ?? diagnostic.location.keyPath
-        let candidates = subject.flatMap { byKey[$0] } ?? []
+        let candidates = subject.flatMap { byKey[StringsKey($0)] } ?? []
         let exact = candidates.filter { entries[$0].matches(diagnostic) }
         let rest = others.filter { entries[$0].matches(diagnostic) }
         if rest.isEmpty { return exact }
@@ -72,7 +72,7 @@ public struct SuppressionSet: Hashable, Sendable {
     /// Whether an entry matches `diagnostic`.
     public func matchesAny(_ diagnostic: Diagnostic) -> Bool {
         let subject = diagnostic.location.key ?? diagnostic.location.keyPath
-        if let candidates = subject.flatMap({ byKey[$0] }), candidates.contains(where: { entries[$0].matches(diagnostic) }) { return true }
+        if let candidates = subject.flatMap({ byKey[StringsKey($0)] }), candidates.contains(where: { entries[$0].matches(diagnostic) }) { return true }
         return others.contains { entries[$0].matches(diagnostic) }
     }
 }

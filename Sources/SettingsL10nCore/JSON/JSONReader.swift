@@ -36,13 +36,13 @@ public enum JSONReader {
     /// string of a String Catalog.
     public static func readRecordingMembers(of name: String, _ bytes: [UInt8], limits: ReadLimits = .standard,
                                             refusesNonXMLCharacters: Bool = false) throws(SyntaxError)
-        -> (value: JSONValue, members: [String: TextPosition]) {
+        -> (value: JSONValue, members: [StringsKey: TextPosition]) {
         var parser = try Parser(document: bytes, limits: limits)
         parser.refusesNonXMLCharacters = refusesNonXMLCharacters
         parser.recordsMembersOf = name
         let value = try parser.document()
         let positions = parser.positions(of: parser.memberOffsets.map(\.1))
-        return (value, Dictionary(zip(parser.memberOffsets.map(\.0), positions), uniquingKeysWith: { _, last in last }))
+        return (value, Dictionary(zip(parser.memberOffsets.map { StringsKey($0.0) }, positions), uniquingKeysWith: { _, last in last }))
     }
 
     struct Parser {
@@ -65,7 +65,7 @@ public enum JSONReader {
         /// Strings too long to be stored inline (more than 15 bytes) met so far, up to
         /// `internedLimit`: a value repeated through the document (a file path in every finding
         /// of a baseline, a state in every unit) is then stored once.
-        var interned: [String: String] = [:]
+        var interned: [StringsKey: String] = [:]
         static let internedLimit = 4096
 
         init(bytes: [UInt8], start: Int = 0, maximumDepth: Int) {
@@ -97,8 +97,9 @@ public enum JSONReader {
 
         mutating func intern(_ text: String) -> String {
             guard text.utf8.count > 15 else { return text }
-            if let stored = interned[text] { return stored }
-            if interned.count < Self.internedLimit { interned[text] = text }
+            // By code units: a text in NFD is not its NFC twin.
+            if let stored = interned[StringsKey(text)] { return stored }
+            if interned.count < Self.internedLimit { interned[StringsKey(text)] = text }
             return text
         }
 
@@ -161,7 +162,7 @@ public enum JSONReader {
             var members: [(String, JSONValue)] = []
             // The keys so far, once there are many: a small object (most are) is searched
             // without a set of its own.
-            var keys: Set<String>?
+            var keys: Set<StringsKey>?
             skipWhitespace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
                 offset += 1
@@ -201,10 +202,11 @@ public enum JSONReader {
         }
 
         /// Whether `key` is among the keys of `members`; `keys` holds them once there are 16.
-        private static func isRepeated(_ key: String, in members: [(String, JSONValue)], keys: inout Set<String>?) -> Bool {
-            if members.count < 16 { return members.contains { $0.0 == key } }
-            if keys == nil { keys = Set(members.map(\.0)) }
-            return !keys!.insert(key).inserted
+        /// Keys are compared by code units (as JSON compares member names, and the device keys).
+        private static func isRepeated(_ key: String, in members: [(String, JSONValue)], keys: inout Set<StringsKey>?) -> Bool {
+            if members.count < 16 { return members.contains { StringsKey($0.0) == StringsKey(key) } }
+            if keys == nil { keys = Set(members.map { StringsKey($0.0) }) }
+            return !keys!.insert(StringsKey(key)).inserted
         }
 
         /// Where the first `key` of the object opening at `start` begins: read again, since a
@@ -216,7 +218,7 @@ public enum JSONReader {
                 parser.skipWhitespace()
                 let keyStart = parser.offset
                 guard let found = try? parser.string() else { break }
-                if found == key { return keyStart }
+                if StringsKey(found) == StringsKey(key) { return keyStart }
                 parser.skipWhitespace()
                 parser.offset += 1 // the ':'
                 parser.skipWhitespace()

@@ -10,11 +10,12 @@ public enum JSONValue: Hashable, Sendable {
     case object([(String, JSONValue)])
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.rendered(pretty: false) == rhs.rendered(pretty: false)
+        // By code units: a text in NFD is not its NFC twin.
+        StringsKey(lhs.rendered(pretty: false)) == StringsKey(rhs.rendered(pretty: false))
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(rendered(pretty: false))
+        hasher.combine(StringsKey(rendered(pretty: false)))
     }
 
     public static func optional(_ string: String?) -> JSONValue {
@@ -83,7 +84,7 @@ extension JSONValue {
     /// The value of an object's member `name` (the first, when a name repeats); `nil` when there
     /// is none or this is not an object.
     public subscript(member name: String) -> JSONValue? {
-        members?.first { $0.0 == name }?.1
+        members?.first { StringsKey($0.0) == StringsKey(name) }?.1
     }
 
     public var stringValue: String? {

@@ -106,9 +106,10 @@ public struct PlistDictionary: Hashable, Sendable {
         entry(for: key)?.value
     }
 
-    /// The entry the device uses for `key`: the last one written.
+    /// The entry the device uses for `key`: the last one written, keys compared by code units
+    /// as CFDictionary compares them (see `StringsKey`).
     public func entry(for key: String) -> PlistDictionaryEntry? {
-        entries.last { $0.key == key }
+        entries.last { StringsKey.same($0.key, key) }
     }
 
     public var keys: [String] { entries.map(\.key) }

@@ -58,8 +58,8 @@ public struct StringsDocument: Hashable, Sendable {
 
     /// The table the device reads: each key's value from its last entry (last one wins).
     /// Entries whose value is not a string (arrays, dictionaries) are left out.
-    public var table: [String: String] {
-        var table: [String: String] = [:]
+    public var table: [StringsKey: String] {
+        var table: [StringsKey: String] = [:]
         table.reserveCapacity(entries.count)
         for entry in entries {
             if let value = entry.stringValue { table[entry.key] = value }
@@ -68,13 +68,13 @@ public struct StringsDocument: Hashable, Sendable {
     }
 
     /// The index of the entry the device uses for `key`: the last one.
-    package func indexOfEffectiveEntry(forKey key: String) -> Int? {
+    package func indexOfEffectiveEntry(forKey key: StringsKey) -> Int? {
         entries.lastIndex { $0.key == key }
     }
 
     /// Entries that an entry with the same key further down overrides, in file order.
     package var overriddenEntries: [StringsEntry] {
-        var seen: Set<String> = []
+        var seen: Set<StringsKey> = []
         var overridden: [StringsEntry] = []
         for entry in entries.reversed() {
             if !seen.insert(entry.key).inserted { overridden.append(entry) }
@@ -216,9 +216,10 @@ public struct StringsEntry: Hashable, Sendable {
         try storage.withUTF8(storage.trailingTrivia, body)
     }
 
-    public var key: String {
-        get { storage.keyString }
-        set { unique.key = newValue }
+    /// The key, compared as the device compares keys (see `StringsKey`).
+    public var key: StringsKey {
+        get { StringsKey(storage.keyString) }
+        set { unique.key = newValue.string }
     }
 
     /// `body` applied to the UTF-8 of `key`, read in place when it lies in the file's text.
@@ -257,10 +258,10 @@ public struct StringsEntry: Hashable, Sendable {
         set { unique.valueRange = newValue }
     }
 
-    package init(leadingTrivia: String, source: String, trailingTrivia: String, key: String,
+    package init(leadingTrivia: String, source: String, trailingTrivia: String, key: StringsKey,
                 value: PlistValue, position: TextPosition, valuePosition: TextPosition) {
         storage = Storage(text: [], leadingTrivia: Piece(leadingTrivia), source: Piece(source), trailingTrivia: Piece(trailingTrivia),
-                          key: key, value: value, position: position, valuePosition: valuePosition,
+                          key: key.string, value: value, position: position, valuePosition: valuePosition,
                           keyEnd: source.utf8.count, valueRange: nil)
     }
 

@@ -26,17 +26,17 @@ package struct StringsLayout: Hashable, Sendable {
 
 extension StringsEntry {
     /// A new `"key" = "value";` entry, with `comment` above it when the layout has comments.
-    package static func make(key: String, value: String, comment: String?, layout: StringsLayout,
+    package static func make(key: StringsKey, value: String, comment: String?, layout: StringsLayout,
                             lineEnding: LineEnding) -> StringsEntry {
         let eol = lineEnding.rawValue
         var leading = layout.blankLineBetweenEntries ? eol : ""
         if layout.commentsEntries, let comment {
             leading += "/* " + sanitizeComment(comment) + " */" + eol
         }
-        let source = StringsWriting.entrySource(key: key, value: value)
+        let source = StringsWriting.entrySource(key: key.string, value: value)
         var entry = StringsEntry(leadingTrivia: leading, source: source, trailingTrivia: eol, key: key,
                                  value: .string(value), position: TextPosition(line: 0), valuePosition: TextPosition(line: 0))
-        let keyLength = StringsWriting.quoted(key).utf8.count
+        let keyLength = StringsWriting.quoted(key.string).utf8.count
         entry.keyEnd = keyLength
         entry.valueRange = (keyLength + 3)..<(source.utf8.count - 1)
         return entry
@@ -123,7 +123,7 @@ extension StringsDocument {
     /// below the file's header comment; the same places as inserting them one by one in rank
     /// order (a scan and a shift per entry, quadratic over an import of thousands), entries whose
     /// key has no rank at the end in the order given.
-    package mutating func insert(contentsOf added: [StringsEntry], following order: [String: Int], layout: StringsLayout) {
+    package mutating func insert(contentsOf added: [StringsEntry], following order: [StringsKey: Int], layout: StringsLayout) {
         guard !added.isEmpty else { return }
         let rank = { (entry: StringsEntry) in order[entry.key] ?? Int.max }
         // The last existing entry whose rank is at most r is the largest i with suffixMinimum[i] <= r

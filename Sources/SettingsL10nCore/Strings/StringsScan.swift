@@ -13,7 +13,7 @@ import Darwin
 package struct StringsScan: Sendable {
     /// One entry, its key and value as strings.
     package struct Entry: Hashable, Sendable {
-        package var key: String
+        package var key: StringsKey
         /// The value when it is a string (arrays and dictionaries give `nil`).
         package var value: String?
         package var position: TextPosition
@@ -23,6 +23,10 @@ package struct StringsScan: Sendable {
         /// A settings-l10n comment above the entry says it holds the source text.
         package var isUntranslatedFill: Bool
     }
+
+    /// The hash of each entry's location comment (0 for none), by entry; empty until an entry
+    /// has one (most tables merge never wrote).
+    private var locationHashes: [UInt64] = []
 
     package var encoding: TextEncoding
     package var hasByteOrderMark: Bool
@@ -51,6 +55,7 @@ package struct StringsScan: Sendable {
         static let valueNotString: UInt8 = 4
         static let needsReview: UInt8 = 8
         static let untranslatedFill: UInt8 = 16
+        static let opensObsoleteSection: UInt8 = 32
     }
 
     init(encoding: TextEncoding, hasByteOrderMark: Bool, text: [UInt8], expectedCount: Int) {
@@ -60,11 +65,45 @@ package struct StringsScan: Sendable {
         records.reserveCapacity(expectedCount)
     }
 
+    /// The entries of a table written as a property list (`StringsParser.scanPropertyList`):
+    /// each key and string value in the buffer of decoded strings, at the position the reader
+    /// gave (line 1 in a binary property list, which has none). Read as UTF-8 text: the device
+    /// read the file whatever its encoding.
+    init(propertyList dictionary: PlistDictionary) {
+        self.init(encoding: .utf8, hasByteOrderMark: false, text: [], expectedCount: dictionary.entries.count)
+        for entry in dictionary.entries {
+            var flags = Record.keyEscaped
+            let keyStart = Int32(clamping: escaped.count)
+            escaped.append(contentsOf: entry.key.utf8)
+            let keyCount = Int32(clamping: escaped.count) - keyStart
+            var value = (start: Int32(0), count: Int32(0))
+            if case .string(let text) = entry.value.value {
+                flags |= Record.valueEscaped
+                value.start = Int32(clamping: escaped.count)
+                escaped.append(contentsOf: text.utf8)
+                value.count = Int32(clamping: escaped.count) - value.start
+            } else {
+                flags |= Record.valueNotString
+            }
+            let position = entry.keyPosition ?? TextPosition(line: 1, column: 1)
+            let valuePosition = entry.value.position ?? position
+            records.append(Record(keyStart: keyStart, keyCount: keyCount, valueStart: value.start, valueCount: value.count,
+                                  line: Int32(clamping: position.line), column: Int32(clamping: position.column ?? 0),
+                                  valueLine: Int32(clamping: valuePosition.line), valueColumn: Int32(clamping: valuePosition.column ?? 0),
+                                  flags: flags))
+        }
+    }
+
     /// Adds the entry the tokenizer found. `StringsParser.scan` reads no text of 2^31 bytes or
     /// more (and escapes decode to fewer bytes than they take), so offsets fit in 32 bits.
     @inline(__always)
-    mutating func append(_ raw: RawEntry, needsReview: Bool, isUntranslatedFill: Bool) {
-        var flags: UInt8 = (needsReview ? Record.needsReview : 0) | (isUntranslatedFill ? Record.untranslatedFill : 0)
+    mutating func append(_ raw: RawEntry, marks: EntryTokenizer.Marks) {
+        var flags: UInt8 = (marks.needsReview ? Record.needsReview : 0) | (marks.untranslated ? Record.untranslatedFill : 0)
+            | (marks.opensObsoleteSection ? Record.opensObsoleteSection : 0)
+        if marks.locationHash != 0 || !locationHashes.isEmpty {
+            if locationHashes.count < records.count { locationHashes.append(contentsOf: repeatElement(0, count: records.count - locationHashes.count)) }
+            locationHashes.append(marks.locationHash)
+        }
         let key = place(raw.key, escapedFlag: Record.keyEscaped, flags: &flags)
         var value = (start: Int32(0), count: Int32(0))
         switch raw.value {
@@ -103,8 +142,8 @@ package struct StringsScan: Sendable {
         withBytes { $0.entry(index) }
     }
 
-    package func key(at index: Int) -> String {
-        withBytes { String(decoding: $0.key(index), as: UTF8.self) }
+    package func key(at index: Int) -> StringsKey {
+        withBytes { StringsKey(utf8: $0.key(index)) }
     }
 
     package func position(at index: Int) -> TextPosition {
@@ -112,13 +151,13 @@ package struct StringsScan: Sendable {
     }
 
     /// The table the device reads: each key's value from its last entry.
-    package var table: [String: String] {
-        var table: [String: String] = [:]
+    package var table: [StringsKey: String] {
+        var table: [StringsKey: String] = [:]
         table.reserveCapacity(count)
         withBytes { bytes in
             for index in indices {
                 if let value = bytes.value(index) {
-                    table[String(decoding: bytes.key(index), as: UTF8.self)] = String(decoding: value, as: UTF8.self)
+                    table[StringsKey(utf8: bytes.key(index))] = String(decoding: value, as: UTF8.self)
                 }
             }
         }
@@ -132,7 +171,9 @@ package struct StringsScan: Sendable {
         try text.withUnsafeBufferPointer { text in
             try escaped.withUnsafeBufferPointer { escaped in
                 try records.withUnsafeBufferPointer { records in
-                    try body(Bytes(text: text, escaped: escaped, records: records))
+                    try locationHashes.withUnsafeBufferPointer { locations in
+                        try body(Bytes(text: text, escaped: escaped, records: records, locationHashes: locations))
+                    }
                 }
             }
         }
@@ -143,6 +184,7 @@ package struct StringsScan: Sendable {
         fileprivate let text: UnsafeBufferPointer<UInt8>
         fileprivate let escaped: UnsafeBufferPointer<UInt8>
         fileprivate let records: UnsafeBufferPointer<Record>
+        fileprivate let locationHashes: UnsafeBufferPointer<UInt64>
 
         /// The key of entry `index`.
         package func key(_ index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -160,7 +202,7 @@ package struct StringsScan: Sendable {
         /// Entry `index`, its key and value made strings.
         package func entry(_ index: Int) -> Entry {
             let record = records[index]
-            return Entry(key: String(decoding: key(index), as: UTF8.self), value: value(index).map { String(decoding: $0, as: UTF8.self) },
+            return Entry(key: StringsKey(utf8: key(index)), value: value(index).map { String(decoding: $0, as: UTF8.self) },
                          position: TextPosition(line: Int(record.line), column: Int(record.column)),
                          valuePosition: TextPosition(line: Int(record.valueLine), column: Int(record.valueColumn)),
                          needsReview: needsReview(index), isUntranslatedFill: isUntranslatedFill(index))
@@ -177,6 +219,17 @@ package struct StringsScan: Sendable {
 
         package func isUntranslatedFill(_ index: Int) -> Bool {
             records[index].flags & Record.untranslatedFill != 0
+        }
+
+        /// Whether merge's obsolete-section marker is among the comments above entry `index`.
+        package func opensObsoleteSection(_ index: Int) -> Bool {
+            records[index].flags & Record.opensObsoleteSection != 0
+        }
+
+        /// The hash of the location comment above entry `index` (`StringsTrivia.commentHash`),
+        /// or `nil` when it has none.
+        package func locationHash(_ index: Int) -> UInt64? {
+            index < locationHashes.count && locationHashes[index] != 0 ? locationHashes[index] : nil
         }
 
         private func slice(_ isEscaped: Bool, _ start: Int, _ count: Int) -> UnsafeBufferPointer<UInt8> {

@@ -4,66 +4,60 @@ import Glibc
 import Darwin
 #endif
 
-/// A read-only `[String: Int]` that threads share without touching reference counts.
+/// A read-only `[StringsKey: Int]` that threads share without touching reference counts.
 ///
-/// A `Dictionary<String, Int>` retains the key it compares with at each lookup; when the threads
-/// that check or merge each language share one catalog's index, those atomic counts on the same
-/// strings become the bottleneck. Here the ASCII keys (nearly all keys) are also one byte
-/// buffer: an ASCII probe is hashed (with a folded-multiply hash seeded at random per index, so
-/// keys written to collide cannot be prepared in advance; see `hash`) and
-/// compared byte for byte. Answers are the dictionary's own, canonical equivalence included: a
-/// probe the buffer lacks, or that is not ASCII, is looked up in the dictionary.
+/// A `Dictionary` retains the key it compares with at each lookup; when the threads that check
+/// or merge each language share one catalog's index, those atomic counts on the same strings
+/// become the bottleneck. Here every key is also in one byte buffer: a probe is hashed (with a
+/// folded-multiply hash seeded at random per index, so keys written to collide cannot be
+/// prepared in advance; see `hash`) and compared byte for byte, which is how keys compare (by
+/// code units, see `StringsKey`): the buffer answers every lookup, no `String` is made for one.
 package struct KeyIndex: Sendable {
-    package let dictionary: [String: Int]
-    private let hasNonASCIIKeys: Bool
+    package let dictionary: [StringsKey: Int]
     private let bytes: [UInt8]
-    /// The ASCII key of slot `i` is `bytes[ranges[i]]`, its value `values[i]`.
+    /// The key of slot `i` is `bytes[ranges[i]]`, its value `values[i]`.
     private let ranges: [Range<Int>]
     private let values: [Int]
     /// Open addressing over `ranges`: each slot holds an index, or -1.
     private let slots: [Int32]
     private let seed: Seed
-    /// For each value from 0 up: the index in `ranges` of the ASCII key that has it, or -1.
-    /// Keys are laid out in the order of their values, so that lookups that go through the
-    /// keys in that order (a table written in catalog order) read them one after another.
+    /// For each value from 0 up: the index in `ranges` of the key that has it, or -1. Keys are
+    /// laid out in the order of their values, so that lookups that go through the keys in that
+    /// order (a table written in catalog order) read them one after another.
     private let entryOfValue: [Int32]
 
-    package init(_ dictionary: [String: Int]) {
+    package init(_ dictionary: [StringsKey: Int]) {
         self.init(dictionary, inValueOrder: dictionary.sorted(by: { $0.value < $1.value }))
     }
 
     /// `init(dictionary)` where the dictionary numbers `keys` in order (`dictionary[keys[i]] ==
     /// i`, a table's keys and their ranks): the same index, without sorting the dictionary.
-    package init(_ dictionary: [String: Int], numbering keys: [String]) {
+    package init(_ dictionary: [StringsKey: Int], numbering keys: [StringsKey]) {
         precondition(keys.count == dictionary.count, "the keys numbered must be the dictionary's")
         self.init(dictionary, inValueOrder: keys.enumerated().lazy.map { ($1, $0) })
     }
 
-    private init<Pairs: Sequence<(key: String, value: Int)>>(_ dictionary: [String: Int], inValueOrder pairs: Pairs) {
+    private init<Pairs: Sequence<(key: StringsKey, value: Int)>>(_ dictionary: [StringsKey: Int], inValueOrder pairs: Pairs) {
         self.dictionary = dictionary
         var bytes: [UInt8] = [], ranges: [Range<Int>] = [], values: [Int] = []
-        var hasNonASCIIKeys = false
         let seed = Seed()
         var size = 16
         while size < dictionary.count * 2 { size *= 2 }
         var slots = [Int32](repeating: -1, count: size)
         var entryOfValue = [Int32](repeating: -1, count: dictionary.count)
+        ranges.reserveCapacity(dictionary.count)
+        values.reserveCapacity(dictionary.count)
         for (key, value) in pairs {
-            guard key.utf8.allSatisfy({ $0 < 0x80 }) else {
-                hasNonASCIIKeys = true
-                continue
-            }
             let start = bytes.count
-            bytes.appendUTF8(key)
+            key.withUTF8 { bytes.append(contentsOf: $0) }
             ranges.append(start..<bytes.count)
             values.append(value)
-            // Distinct dictionary keys that are ASCII have distinct bytes: no equality test here.
+            // Distinct dictionary keys have distinct bytes: no equality test here.
             var slot = bytes.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[start...]), seed) } & (size - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
             slots[slot] = Int32(ranges.count - 1)
             if value >= 0, value < entryOfValue.count { entryOfValue[value] = Int32(ranges.count - 1) }
         }
-        self.hasNonASCIIKeys = hasNonASCIIKeys
         self.bytes = bytes
         self.ranges = ranges
         self.values = values
@@ -80,7 +74,7 @@ package struct KeyIndex: Sendable {
                 try values.withUnsafeBufferPointer { values in
                     try slots.withUnsafeBufferPointer { slots in
                         try entryOfValue.withUnsafeBufferPointer { entryOfValue in
-                            try body(Lookup(index: self, bytes: bytes, ranges: ranges, values: values, slots: slots, entryOfValue: entryOfValue))
+                            try body(Lookup(seed: seed, bytes: bytes, ranges: ranges, values: values, slots: slots, entryOfValue: entryOfValue))
                         }
                     }
                 }
@@ -89,7 +83,7 @@ package struct KeyIndex: Sendable {
     }
 
     package struct Lookup {
-        fileprivate let index: KeyIndex
+        fileprivate let seed: Seed
         fileprivate let bytes: UnsafeBufferPointer<UInt8>
         fileprivate let ranges: UnsafeBufferPointer<Range<Int>>
         fileprivate let values: UnsafeBufferPointer<Int>
@@ -97,19 +91,14 @@ package struct KeyIndex: Sendable {
         fileprivate let entryOfValue: UnsafeBufferPointer<Int32>
 
         /// `dictionary[key]`.
-        package func value(of key: String) -> Int? {
-            var probe = key
-            switch probe.withUTF8(asciiValue(of:)) {
-            case .some(let value): return value
-            case .none: return index.dictionary[key]
-            }
+        package func value(of key: StringsKey) -> Int? {
+            key.withUTF8(value(ofUTF8:))
         }
 
         /// `value(of:)`, trying first the key whose value is `expected` (see
         /// `value(ofUTF8:expecting:)`).
-        package func value(of key: String, expecting expected: Int) -> Int? {
-            var probe = key
-            return probe.withUTF8 { value(ofUTF8: $0, expecting: expected) }
+        package func value(of key: StringsKey, expecting expected: Int) -> Int? {
+            key.withUTF8 { value(ofUTF8: $0, expecting: expected) }
         }
 
         /// `value(ofUTF8:)`, trying first the key whose value is `expected` (the next in a
@@ -125,31 +114,20 @@ package struct KeyIndex: Sendable {
             return value(ofUTF8: utf8)
         }
 
-        /// `dictionary[String(decoding: utf8, as: UTF8.self)]`, without a `String` for keys
-        /// the ASCII buffer answers. `utf8` must be valid UTF-8.
-        package func value(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-            switch asciiValue(of: utf8) {
-            case .some(let value): return value
-            case .none: return index.dictionary[String(decoding: utf8, as: UTF8.self)]
-            }
-        }
-
-        /// The answer of the ASCII buffer, or `.none` when only the dictionary can tell: the
-        /// probe is not ASCII, or the buffer lacks it and an ASCII probe can still equal a
-        /// non-ASCII key (the Kelvin sign is K).
-        private func asciiValue(of probe: UnsafeBufferPointer<UInt8>) -> Int?? {
-            guard probe.allSatisfy({ $0 < 0x80 }) else { return .none }
+        /// `dictionary[StringsKey(utf8: utf8)]`, without a `String`: the key whose bytes are
+        /// `utf8`.
+        package func value(ofUTF8 probe: UnsafeBufferPointer<UInt8>) -> Int? {
             let mask = slots.count - 1
-            var slot = KeyIndex.hash(probe, index.seed) & mask
+            var slot = KeyIndex.hash(probe, seed) & mask
             while slots[slot] >= 0 {
                 let entry = Int(slots[slot])
                 let range = ranges[entry]
                 if range.count == probe.count, probe.isEmpty || memcmp(probe.baseAddress!, bytes.baseAddress! + range.lowerBound, probe.count) == 0 {
-                    return .some(values[entry])
+                    return values[entry]
                 }
                 slot = (slot + 1) & mask
             }
-            return index.hasNonASCIIKeys ? .none : .some(nil)
+            return nil
         }
     }
 

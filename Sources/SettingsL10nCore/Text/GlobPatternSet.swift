@@ -5,18 +5,19 @@
 public struct GlobPatternSet: Hashable, Sendable {
     /// The patterns, in the order given.
     public let patterns: [GlobPattern]
-    /// The indices of the literal patterns, by their text.
-    private let literal: [String: [Int]]
+    /// The indices of the literal patterns, by their text (compared by code units, as patterns
+    /// match: see `StringsKey`).
+    private let literal: [StringsKey: [Int]]
     /// The indices of the patterns with a `*`, in order.
     private let wildcards: [Int]
 
     public init(_ patterns: [GlobPattern]) {
         self.patterns = patterns
-        var literal: [String: [Int]] = [:]
+        var literal: [StringsKey: [Int]] = [:]
         var wildcards: [Int] = []
         for (index, pattern) in patterns.enumerated() {
             if pattern.isLiteral {
-                literal[pattern.text, default: []].append(index)
+                literal[StringsKey(pattern.text), default: []].append(index)
             } else {
                 wildcards.append(index)
             }
@@ -29,7 +30,7 @@ public struct GlobPatternSet: Hashable, Sendable {
 
     /// The indices of the patterns that match `string`, in order.
     public func matching(_ string: String) -> [Int] {
-        let exact = literal[string] ?? []
+        let exact = literal[StringsKey(string)] ?? []
         let others = wildcards.filter { patterns[$0].matches(string) }
         if others.isEmpty { return exact }
         if exact.isEmpty { return others }
@@ -38,7 +39,7 @@ public struct GlobPatternSet: Hashable, Sendable {
 
     /// The index of the first pattern that matches `string`, or `nil`.
     public func firstMatch(_ string: String) -> Int? {
-        let exact = literal[string]?.first
+        let exact = literal[StringsKey(string)]?.first
         let limit = exact ?? Int.max
         return wildcards.lazy.prefix { $0 < limit }.first { patterns[$0].matches(string) } ?? exact
     }

@@ -6,12 +6,12 @@ import SettingsL10nExtract
 struct CatalogEditor {
     private var root: [(String, JSONValue)]
     private var strings: [(String, JSONValue)]
-    private var index: [String: Int] = [:]
+    private var index: [StringsKey: Int] = [:]
 
     init(document: JSONValue) {
         root = document.members ?? []
         strings = document[member: "strings"]?.members ?? []
-        for (position, (key, _)) in strings.enumerated() where index[key] == nil { index[key] = position }
+        for (position, (key, _)) in strings.enumerated() where index[StringsKey(key)] == nil { index[StringsKey(key)] = position }
     }
 
     /// The document with the strings as edited.
@@ -26,7 +26,7 @@ struct CatalogEditor {
     }
 
     /// The value of the string `key`, if the catalog has it.
-    func entry(_ key: String) -> JSONValue? {
+    func entry(_ key: StringsKey) -> JSONValue? {
         index[key].map { strings[$0].1 }
     }
 
@@ -36,7 +36,7 @@ struct CatalogEditor {
         var kept: [(String, JSONValue)] = []
         kept.reserveCapacity(strings.count)
         for (key, value) in strings {
-            guard used.byKey[key] == nil, !policy.isKept(key) else {
+            guard used.byKey[StringsKey(key)] == nil, !policy.isKept(StringsKey(key)) else {
                 kept.append((key, value))
                 continue
             }
@@ -55,17 +55,17 @@ struct CatalogEditor {
         strings = kept
         if removed {
             index = [:]
-            for (position, (key, _)) in strings.enumerated() where index[key] == nil { index[key] = position }
+            for (position, (key, _)) in strings.enumerated() where index[StringsKey(key)] == nil { index[StringsKey(key)] = position }
         }
     }
 
     /// Adds the strings the schema uses that the catalog lacks, revives stale ones, and gives
     /// every used string the tables' translations into languages it has none for.
-    mutating func addUsed(used: UsedStrings, languages: SyncLanguages, tables: SyncTables, catalogPath: String,
+    mutating func addUsed(used: UsedStrings, split: Set<StringsKey>, languages: SyncLanguages, tables: SyncTables, catalogPath: String,
                           result: inout CatalogSyncResult) {
         for key in used.order {
             let string = used.byKey[key]!
-            guard XLIFFWriter.isRepresentable(key) else {
+            guard XLIFFWriter.isRepresentable(key.string) else {
                 let occurrence = string.strings[0].string.occurrences[0]
                 result.diagnostics.append(Diagnostic(
                     .warning, rule: .xliffUnrepresentable,
@@ -76,26 +76,27 @@ struct CatalogEditor {
             var units: [(String, JSONValue)] = []
             let existing = index[key].map { strings[$0].1 }
             let present = Set(existing?[member: "localizations"]?.members?.map(\.0) ?? [])
-            for language in languages.all where !present.contains(language.tag) {
+            // A key the development tables give different texts takes no translation (SyncTables.splitFinding).
+            for language in languages.all where !present.contains(language.tag) && !split.contains(key) {
                 guard let translation = tables.agreed(string, in: language, catalogPath: catalogPath, diagnostics: &result.diagnostics) else { continue }
                 units.append((language.tag, Self.unit(state: translation.needsReview ? "needs_review" : "translated", value: translation.value)))
             }
             result.unitsFromTables += units.count
             guard let place = index[key], var value = existing else {
                 var members: [(String, JSONValue)] = [
-                    ("comment", .string(string.merged.comment { tables.sourceText(of: $0, in: string) ?? $0 })),
+                    ("comment", .string(string.merged.comment { tables.sourceText(of: StringsKey($0), in: string, languages: languages) ?? $0 })),
                     ("extractionState", .string("manual")),
                 ]
                 if !units.isEmpty { members.append(("localizations", .object(units))) }
                 if !string.merged.needsTranslation { members.append(("shouldTranslate", .bool(false))) }
                 index[key] = strings.count
-                strings.append((key, .object(members)))
-                result.added.append(key)
+                strings.append((key.string, .object(members)))
+                result.added.append(key.string)
                 continue
             }
             if value[member: "extractionState"]?.stringValue == "stale" {
                 value = value.setting("extractionState", to: .string("manual"))
-                result.revived.append(key)
+                result.revived.append(key.string)
             }
             if !units.isEmpty {
                 let localizations = (value[member: "localizations"]?.members ?? []) + units

@@ -19,10 +19,10 @@ enum CatalogSyncValidation {
         }
         guard let strings = catalog.document[member: "strings"]?.members else { return }
         for (key, value) in strings {
-            let isUsed = used.byKey[key] != nil
+            let isUsed = used.byKey[StringsKey(key)] != nil
             if let problem = problem(with: value, used: isUsed) {
                 throw ExchangeError("the string \(MessageText.quoted(key)) \(problem); nothing was written", path: path,
-                                    position: input.positions[key])
+                                    position: input.positions[StringsKey(key)])
             }
         }
     }

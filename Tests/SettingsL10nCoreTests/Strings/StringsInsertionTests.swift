@@ -6,7 +6,7 @@ import SettingsL10nTestSupport
 @Suite("Inserting entries into a table")
 struct StringsInsertionTests {
     /// The reference: one entry after the nearest entry whose key comes earlier (else at 0).
-    static func insertOneByOne(_ entry: StringsEntry, into document: inout StringsDocument, following order: [String: Int], layout: StringsLayout) {
+    static func insertOneByOne(_ entry: StringsEntry, into document: inout StringsDocument, following order: [StringsKey: Int], layout: StringsLayout) {
         let rank = order[entry.key] ?? Int.max
         let index = (document.entries.lastIndex { (order[$0.key] ?? Int.max) <= rank }).map { $0 + 1 } ?? 0
         document.insert(entry, at: index, layout: layout)
@@ -21,12 +21,12 @@ struct StringsInsertionTests {
 
     @Test("insert(contentsOf:) is the same text as inserting one by one in rank order, for every file shape", arguments: texts)
     func bulkMatchesOneByOne(text: String) throws {
-        let order = Dictionary(uniqueKeysWithValues: (0..<10).map { ("k\($0)", $0) })
+        let order = Dictionary(uniqueKeysWithValues: (0..<10).map { (StringsKey("k\($0)"), $0) })
         var generator = SeededGenerator(seed: UInt64(text.utf8.count))
         for _ in 0..<50 {
             let document = try StringsParser.parse(Array(text.utf8))
             let present = Set(document.entries.map(\.key))
-            var keys = (0..<10).map { "k\($0)" }.filter { !present.contains($0) } + ["extra1", "extra2"]
+            var keys = (0..<10).map { StringsKey("k\($0)") }.filter { !present.contains($0) } + ["extra1", "extra2"]
             keys.shuffle(using: &generator)
             keys = Array(keys.prefix(Int.random(in: 1...keys.count, using: &generator)))
             for comments in [false, true] {

@@ -92,8 +92,8 @@ struct StringsReadingRulesTests {
     ])
     func quoting(text: String) throws {
         let document = try parse(StringsWriting.entrySource(key: text, value: text))
-        #expect(document.entries.map(\.key) == [text])
-        #expect(document.table[text] == text)
+        #expect(document.entries.map(\.key) == [StringsKey(text)])
+        #expect(document.table[StringsKey(text)] == text)
     }
 }
 
