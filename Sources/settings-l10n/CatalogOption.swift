@@ -52,7 +52,7 @@ enum CatalogFile {
     }
 
     /// The catalog in `bytes` (the file at `path`), and where each string's key is.
-    static func parse(_ bytes: [UInt8], path: String, advice: String = "") throws -> (catalog: StringCatalog, positions: [String: TextPosition]) {
+    static func parse(_ bytes: [UInt8], path: String, advice: String = "") throws -> (catalog: StringCatalog, positions: [StringsKey: TextPosition]) {
         do {
             return try StringCatalog.readLocated(bytes)
         } catch {

@@ -29,7 +29,7 @@ struct ReportFormatCommandTests {
         #expect(issues.map { $0["severity"] as? String } == ["major", "minor", "minor"])
         #expect(issues.map { ($0["location"] as? [String: Any])?["path"] as? String }
                 == ["Settings.bundle/OfflineMaps.plist", "Settings.bundle/de.lproj/Privacy.strings", "Settings.bundle/de.lproj/Privacy.strings"])
-        #expect(issues.map { (($0["location"] as? [String: Any])?["lines"] as? [String: Int])?["begin"] } == [49, 1, 4])
+        #expect(issues.map { (($0["location"] as? [String: Any])?["lines"] as? [String: Int])?["begin"] } == [66, 1, 4])
         #expect(issues[2]["description"] as? String == "no schema file uses \"Old\" (stale)")
         let fingerprints = issues.compactMap { $0["fingerprint"] as? String }
         #expect(Set(fingerprints).count == 3 && fingerprints.allSatisfy { $0.count == 64 })
@@ -39,7 +39,7 @@ struct ReportFormatCommandTests {
         let moved = try Tool.run(["check", "Settings.bundle", "--format", "gitlab"], in: copy.folder)
         let again = try #require(try JSONSerialization.jsonObject(with: Data(moved.stdout.utf8)) as? [[String: Any]])
         #expect(again.compactMap { $0["fingerprint"] as? String } == fingerprints)
-        #expect(again.map { (($0["location"] as? [String: Any])?["lines"] as? [String: Int])?["begin"] } == [49, 1, 6])
+        #expect(again.map { (($0["location"] as? [String: Any])?["lines"] as? [String: Int])?["begin"] } == [66, 1, 6])
         // A clean bundle: an empty report, which GitLab reads as no degradation.
         let clean = try Tool.run(["check", TestPaths.exampleBundle.path, "--format", "gitlab"])
         #expect(clean == ToolResult(stdout: "[]\n", stderr: "", exitCode: 0))
@@ -78,7 +78,7 @@ struct ReportFormatCommandTests {
         let text = try Tool.run(["check", "Settings.bundle", "--strict", "--each"], in: copy.folder)
         #expect(text.exitCode == 1)
         #expect(text.stdout == """
-            Settings.bundle/OfflineMaps.plist:49:3: error: Titles has 3 entries, Values has 2 [titles-values-count]
+            Settings.bundle/OfflineMaps.plist:66:4: error: Titles has 3 entries, Values has 2 [titles-values-count]
             Settings.bundle/de.lproj/Privacy.strings: error: "Referral code" is not translated: the Settings app shows it as written (used at Privacy.plist:31) [missing-translation]
             Settings.bundle/de.lproj/Privacy.strings:4:1: error: no schema file uses "Old" (stale) [stale-key]
 
