@@ -115,7 +115,7 @@ struct CheckCommand: ParsableCommand {
         var said: [String] = []
         var failsFixed = false
         if let baseline = settings.baseline {
-            let (new, fixed) = try compare(diagnostics, with: baseline)
+            let (new, fixed) = try compare(diagnostics, with: baseline, schemaFiles: loaded.bundle.schemaFiles)
             report.diagnostics = new
             let known = diagnostics.count - new.count
             said.append("\(DiagnosticReport.count(known, "finding")) \(known == 1 ? "is" : "are") in the baseline \(baseline)\(fixed > 0 ? "; \(DiagnosticReport.grouped(fixed)) baseline entr\(fixed == 1 ? "y is" : "ies are") fixed: rewrite the baseline (check --write-baseline \(baseline))" : "")")

@@ -62,12 +62,12 @@ extension CheckCommand {
 
     /// The findings that are not in the baseline at `path`, and how many of its entries no
     /// longer occur.
-    func compare(_ diagnostics: [Diagnostic], with path: String) throws -> (new: [Diagnostic], fixed: Int) {
+    func compare(_ diagnostics: [Diagnostic], with path: String, schemaFiles: [SchemaFile]) throws -> (new: [Diagnostic], fixed: Int) {
         let accepted = try Self.readBaseline(path)
         if accepted.isPositional {
-            printError("note: \(path) is a version 1 baseline, which names schema findings by their position: a row inserted above one makes it new again; write it again with check --write-baseline \(path) (version 2 names each specifier by its Key or Title)")
+            printError("note: \(path) is a version 1 baseline, which names schema findings by their position: a row inserted above one makes it new again; write it again with check --write-baseline \(path) (version 3 names each specifier by its Key or Title)")
         }
-        return accepted.compare(diagnostics)
+        return accepted.compare(diagnostics, schemaFiles: schemaFiles)
     }
 
     /// `--print-input-files`: the files whose change changes the result.

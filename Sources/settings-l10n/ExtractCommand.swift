@@ -45,8 +45,6 @@ struct ExtractCommand: ParsableCommand {
     }
 
     func run() throws {
-        // Xcode's packages and String Catalogs order their keys as Foundation does, by ICU.
-        if xcloc != nil || xcstrings != nil { try requireICU(for: xcloc != nil ? "extract --xcloc" : "extract --xcstrings") }
         let loaded = try options.load()
         try loaded.requireFolders(for: locales)
         for (path, option) in [(xliff, "--xliff"), (xcloc, "--xcloc"), (xcstrings, "--xcstrings")] {

@@ -65,7 +65,6 @@ struct MergeCommand: ParsableCommand {
         var appTranslations = try fillFrom.map { try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage) }
         if var app = appTranslations {
             // The app's languages meet the folders as render's languages do (zh-Hans fills zh_CN.lproj).
-            try requireICU(for: "merge --fill-from")
             let development = AppTranslations.languageKey(catalog.developmentLanguage)
             let languages = app.languageNames.filter { AppTranslations.languageKey($0) != development }
             app.assign(LocalizationMatcher.sources(for: bundle.localizations.map(\.name), among: languages))

@@ -54,7 +54,6 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        try requireICU(for: "render")
         let loaded = try options.load()
         let resolver = Resolver(bundle: loaded.bundle, catalog: loaded.catalog, idiom: idiom)
         // A user's language, not a folder: one no folder matches sees the fallback, which is

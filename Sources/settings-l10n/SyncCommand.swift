@@ -53,7 +53,6 @@ struct SyncCommand: ParsableCommand {
     }
 
     func run() throws {
-        try requireICU(for: "sync")
         let loaded = try options.load()
         try loaded.refuseWritingWhileUnloaded("sync changed nothing", paths: options.diagnosticPaths)
         if let stamp { try OutputGuard.refuseInsideBundle(stamp, bundle: loaded.source, option: "--stamp") }

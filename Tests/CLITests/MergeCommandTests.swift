@@ -160,11 +160,16 @@ struct MergeCommandTests {
 
 @Suite("Progress on a terminal only")
 struct ProgressTests {
-    /// Runs the tool under a pseudo-terminal (util-linux `script`), as a person at a terminal would.
+    /// Runs the tool under a pseudo-terminal (`script`: util-linux's on Linux, BSD's on macOS), as
+    /// a person at a terminal would.
     static func underTerminal(_ command: String, environment: [String: String] = [:]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        #if os(macOS)
+        process.arguments = ["-q", "/dev/null", "/bin/sh", "-c", command]
+        #else
         process.arguments = ["-qc", command, "/dev/null"]
+        #endif
         process.currentDirectoryURL = TestPaths.packageRoot
         var env = ["PATH": "/usr/bin:/bin", "TERM": "xterm"]
         env.merge(environment) { $1 }
@@ -178,7 +183,7 @@ struct ProgressTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test("merge shows which locale it is on at a terminal, and not in CI", .requires(.file("/usr/bin/script", "/usr/bin/script (util-linux), which gives merge a terminal, is not installed")))
+    @Test("merge shows which locale it is on at a terminal, and not in CI", .requires(.file("/usr/bin/script", "/usr/bin/script, which gives merge a terminal, is not installed")))
     func progress() throws {
         let command = "\(Tool.binary.path) merge Resources/Settings.bundle --check"
         let terminal = try Self.underTerminal(command)

@@ -7,9 +7,13 @@ adds, with the tool itself: exports/ (extract --xliff: one XLIFF per locale), ex
 wholeapp/ (each locale's XLIFF as an Xcode whole-app export: this bundle's sections under
 BenchApp/Settings.bundle/, beside a section of the app's Localizable.strings) and baseline.json
 (check --write-baseline), and sync/catalogs/ (sync: the bundle adopted into a String Catalog per
-table, from a copy of the bundle, whose tables adoption leaves alone). The commands that write (extract, --write-baseline, render --format
+table, from a copy of the bundle, whose tables adoption leaves alone), sync/minified/ (the same
+catalogs on one line each, as a minifier writes them) and config-oneline.json (a configuration on
+one line ignoring the catalogs' keys, up to the configuration's 1 MiB): JSON on one line, whose
+positions were once counted from the line's start for each string. The commands that write (extract, --write-baseline, render --format
 html, the real merge) write elsewhere in the folder, never into what the others read.
 """
+import json
 import os
 import re
 import shutil
@@ -117,6 +121,12 @@ def _commands():
         Command("sync-prune", "sync --prune (writes the catalogs)",
                 lambda f, t: [t, "sync", copy_of(f), "--catalog", j(os.path.dirname(copy_of(f)), "catalogs"), "--prune"], copy=True,
                 surfaces=("sync --prune",)),
+        Command("sync-check-minified", "sync --check (minified catalogs)",
+                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "sync", "minified"), "--check"], (0, 1), surfaces=("sync --check",)),
+        Command("check-catalog-minified", "check --catalog (minified catalogs)",
+                lambda f, t: [t, "check", b(f), "--format", "json", "--catalog", j(f, "sync", "minified")], (0, 1), surfaces=("check --format json",)),
+        Command("status-config-oneline", "status --config (a configuration on one line)",
+                lambda f, t: [t, "status", b(f), "--config", j(f, "config-oneline.json")], surfaces=("status",)),
     ]
 
 
@@ -167,6 +177,7 @@ def prepare(folder, tool, stamp_text):
     shutil.copytree(bundle, adopted)
     subprocess.run([tool, "sync", adopted, "--catalog", os.path.join(folder, "sync", "catalogs")], **quiet)
     shutil.rmtree(adopted)
+    one_line_inputs(folder)
     os.makedirs(os.path.join(folder, "wholeapp"))
     for name in os.listdir(os.path.join(folder, "exports")):
         with open(os.path.join(folder, "exports", name), encoding="utf-8") as source:
@@ -189,6 +200,33 @@ def commit_bundle(folder):
         subprocess.run(git + ["init", "-q"], **quiet)
     subprocess.run(git + ["add", "--", "Settings.bundle"], **quiet)
     subprocess.run(git + ["commit", "-q", "--allow-empty", "-m", "the bench bundle"], **quiet)
+
+
+# The configuration's size limit (1 MiB), less room for the closing brackets.
+CONFIGURATION_LIMIT = (1 << 20) - 16
+
+
+def one_line_inputs(folder):
+    """sync/minified/ (each adopted catalog on one line) and config-oneline.json (a configuration
+    on one line whose `ignore` names the catalogs' keys, as many as fit in 1 MiB)."""
+    catalogs, minified = os.path.join(folder, "sync", "catalogs"), os.path.join(folder, "sync", "minified")
+    os.makedirs(minified)
+    keys = []
+    for name in sorted(os.listdir(catalogs)):
+        with open(os.path.join(catalogs, name), encoding="utf-8") as source:
+            document = json.load(source)
+        keys += list(document["strings"])
+        with open(os.path.join(minified, name), "w", encoding="utf-8") as target:
+            json.dump(document, target, ensure_ascii=False, separators=(",", ":"))
+    entries, size = [], len('{"ignore":[]}')
+    for key in keys:
+        entry = json.dumps({"rule": "missing-translation", "key": key}, ensure_ascii=False, separators=(",", ":"))
+        if size + len(entry.encode()) + 1 > CONFIGURATION_LIMIT:
+            break
+        entries.append(entry)
+        size += len(entry.encode()) + 1
+    with open(os.path.join(folder, "config-oneline.json"), "w", encoding="utf-8") as target:
+        target.write('{"ignore":[' + ",".join(entries) + "]}")
 
 
 def fresh_copy(folder):

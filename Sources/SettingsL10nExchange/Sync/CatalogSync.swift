@@ -178,10 +178,16 @@ struct SyncLanguages {
         catalog.forEachLanguageTag { tag in
             if seen.insert(tag).inserted { tags.append(tag) }
         }
+        // The first tag that names each folder: one pass over the tags, not one per folder.
+        let index = LocalizationIndex(bundle)
+        var tagOfFolder: [String: String] = [:]
+        for tag in tags {
+            if let folder = index.localization(forLanguage: tag)?.folder, tagOfFolder[folder] == nil { tagOfFolder[folder] = tag }
+        }
         if let development { all.append(Language(localization: development, tag: sourceTag, isDevelopment: true)) }
         for localization in bundle.localizations where localization.folder != development?.folder && localization.name != "Base" {
             let folderTag = LanguageTag.bcp47(folderName: localization.name) ?? localization.name
-            let tag = tags.first { $0 == folderTag } ?? tags.first { bundle.localization(forLanguage: $0)?.folder == localization.folder } ?? folderTag
+            let tag = seen.contains(folderTag) ? folderTag : tagOfFolder[localization.folder] ?? folderTag
             all.append(Language(localization: localization, tag: tag, isDevelopment: false))
         }
         let known = Set(all.map(\.tag)).union([sourceTag])

@@ -12,7 +12,7 @@ public struct SARIFDiagnosticFormatter: DiagnosticFormatter {
     public var parentPath: String
 
     public static let baseID = "BUNDLE_PARENT"
-    public static let fingerprintName = "settingsL10nFingerprint/v2"
+    public static let fingerprintName = "settingsL10nFingerprint/v3"
 
     public init(bundleName: String, parentPath: String) {
         self.bundleName = bundleName
