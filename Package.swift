@@ -23,15 +23,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // A handful of stable C wrappers over the system ICU: ICU renames its C symbols with a
-        // version suffix, so Swift cannot call them directly. Linux: libicu-dev, loaded on first
-        // use (check, status and merge never load it). Apple platforms:
-        // the system's libicucore, with the declarations of Sources/CICU/icu.h (no Homebrew, no
-        // flags; untested here, see scripts/check-icu-declarations).
+        // A handful of stable C wrappers over ICU, with the declarations of Sources/CICU/icu.h
+        // (scripts/check-icu-declarations). Linux: the Swift toolchain's own ICU
+        // (lib_FoundationICU: ICU 76 with Apple's additions, its data built in), linked into
+        // every build, statically with --static-swift-stdlib (make release, make dist): no system
+        // ICU to install or load. Apple platforms: the system's libicucore (no Homebrew, no flags).
         .target(
             name: "CICU",
             linkerSettings: [
-                // Linux loads the system's ICU when a command first needs it (loader.c).
+                .linkedLibrary("_FoundationICU", .when(platforms: [.linux])),
                 .linkedLibrary("icucore", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst])),
             ]
         ),

@@ -13,7 +13,6 @@ static int32_t copy_out(const char *text, char *buffer, int32_t capacity) {
 }
 
 int32_t sl10n_icu_version(char *buffer, int32_t capacity) {
-    if (!sl10n_icu_ready()) return copy_out("", buffer, capacity);
     UVersionInfo info;
     char text[U_MAX_VERSION_STRING_LENGTH];
     u_getVersion(info);
@@ -23,10 +22,6 @@ int32_t sl10n_icu_version(char *buffer, int32_t capacity) {
 
 sl10n_collator *sl10n_collator_open_with(const char *languageTag, int32_t strength, int32_t caseLevel,
                                          int32_t numeric, int32_t *status) {
-    if (!sl10n_icu_ready()) {
-        *status = U_MISSING_RESOURCE_ERROR;
-        return NULL;
-    }
     UErrorCode error = U_ZERO_ERROR;
     char locale[ULOC_FULLNAME_CAPACITY];
     int32_t parsed = 0;
@@ -92,6 +87,5 @@ int32_t sl10n_collator_actual_locale(const sl10n_collator *collator,
 }
 
 const char *sl10n_error_name(int32_t status) {
-    if (!sl10n_icu_ready()) return "ICU is not available";
     return u_errorName((UErrorCode)status);
 }

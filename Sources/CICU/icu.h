@@ -1,15 +1,47 @@
 #ifndef SETTINGS_L10N_ICU_H
 #define SETTINGS_L10N_ICU_H
 
-// The ICU C API settings-l10n calls. On Linux, from the system's headers (libicu-dev). On Apple
-// platforms the system's libicucore exports the same functions under their plain names, but
-// the SDK ships no ICU headers: the declarations below are exactly what the C files use, with
-// ICU's stable values (scripts/check-icu-declarations compiles the C files against them and
-// checks each value against the real headers). SL10N_OWN_ICU_DECLARATIONS forces them.
-
-#if defined(__APPLE__) || defined(SL10N_OWN_ICU_DECLARATIONS)
+// The ICU C API settings-l10n calls, declared here: exactly what the C files use, with ICU's
+// stable values. scripts/check-icu-declarations compiles the C files against these alone and
+// checks each value, each prototype and each symbol name against the toolchain's ICU headers
+// and library.
+//
+// Linux: the Swift toolchain's own ICU, lib_FoundationICU (ICU 76 with Apple's additions, the
+// ICU Foundation itself uses there, its data built in), linked into every build: statically
+// (usr/lib/swift_static) into builds with --static-swift-stdlib such as `make release` and
+// `make dist`, else the toolchain's shared copy. No system ICU is loaded, none is needed to
+// build. Its C symbols carry the prefix `swift_` instead of ICU's version suffix (the
+// toolchain's _foundation_unicode/urename.h: ucol_open is swift_ucol_open), renamed below.
+// Apple platforms: the system's libicucore, which exports the plain names (Apple's ICU builds
+// with U_DISABLE_RENAMING) and whose SDK ships no ICU headers.
+// SL10N_ICU_PLAIN_NAMES gives the plain names on Linux too, for that check.
 
 #include <stdint.h>
+
+#if !defined(__APPLE__) && !defined(SL10N_ICU_PLAIN_NAMES)
+#define u_getVersion swift_u_getVersion
+#define u_versionToString swift_u_versionToString
+#define u_errorName swift_u_errorName
+#define ucol_open swift_ucol_open
+#define ucol_close swift_ucol_close
+#define ucol_setAttribute swift_ucol_setAttribute
+#define ucol_strcoll swift_ucol_strcoll
+#define ucol_getSortKey swift_ucol_getSortKey
+#define ucol_getLocaleByType swift_ucol_getLocaleByType
+#define uloc_forLanguageTag swift_uloc_forLanguageTag
+#define uloc_getBaseName swift_uloc_getBaseName
+#define uloc_minimizeSubtags swift_uloc_minimizeSubtags
+#define uloc_isRightToLeft swift_uloc_isRightToLeft
+#define ulocdata_getCLDRVersion swift_ulocdata_getCLDRVersion
+#define ures_openDirect swift_ures_openDirect
+#define ures_close swift_ures_close
+#define ures_getByKey swift_ures_getByKey
+#define ures_getByIndex swift_ures_getByIndex
+#define ures_getSize swift_ures_getSize
+#define ures_getKey swift_ures_getKey
+#define ures_getUTF8StringByKey swift_ures_getUTF8StringByKey
+#define ures_getUTF8StringByIndex swift_ures_getUTF8StringByIndex
+#endif
 
 typedef uint16_t UChar;
 typedef int8_t UBool;
@@ -49,6 +81,7 @@ typedef enum UColAttributeValue {
 typedef enum UCollationResult { UCOL_EQUAL = 0, UCOL_GREATER = 1, UCOL_LESS = -1 } UCollationResult;
 typedef enum ULocDataLocaleType { ULOC_ACTUAL_LOCALE = 0 } ULocDataLocaleType;
 
+// Functions (scripts/check-icu-declarations compares each with the headers' prototype).
 void u_getVersion(UVersionInfo versionArray);
 void u_versionToString(const UVersionInfo versionArray, char *versionString);
 const char *u_errorName(UErrorCode code);
@@ -82,84 +115,5 @@ const char *ures_getUTF8StringByKey(const UResourceBundle *resB, const char *key
                                     UBool forceCopy, UErrorCode *status);
 const char *ures_getUTF8StringByIndex(const UResourceBundle *resB, int32_t stringIndex, char *dest, int32_t *length,
                                       UBool forceCopy, UErrorCode *status);
-
-#else
-
-#include <unicode/ucol.h>
-#include <unicode/uloc.h>
-#include <unicode/ulocdata.h>
-#include <unicode/ures.h>
-#include <unicode/utypes.h>
-#include <unicode/uversion.h>
-
-// Elsewhere (Linux) the system's ICU is loaded when a command first needs it, not when the tool
-// starts: loading libicui18n, libicuuc and the 30 MB libicudata at every start cost check,
-// status and merge about 1 ms, and a machine without ICU could run none of them. The C files
-// call ICU through pointers that loader.c fills (each ICU name below stands for its pointer).
-#define SL10N_ICU_DLOPEN 1
-
-#define SL10N_ICU_FUNCTIONS(X) \
-    X(u_getVersion) X(u_versionToString) X(u_errorName) \
-    X(ucol_open) X(ucol_close) X(ucol_setAttribute) X(ucol_strcoll) X(ucol_getSortKey) X(ucol_getLocaleByType) \
-    X(uloc_forLanguageTag) X(uloc_getBaseName) X(uloc_minimizeSubtags) X(uloc_isRightToLeft) \
-    X(ulocdata_getCLDRVersion) \
-    X(ures_openDirect) X(ures_close) X(ures_getByKey) X(ures_getByIndex) X(ures_getSize) X(ures_getKey) \
-    X(ures_getUTF8StringByKey) X(ures_getUTF8StringByIndex)
-
-// `__typeof__(name)` takes ICU's renamed function (ucol_open_72); the pointer keeps the plain name.
-#define SL10N_ICU_DECLARE_POINTER(name) extern __typeof__(name) *sl10n_icu_fn_##name;
-SL10N_ICU_FUNCTIONS(SL10N_ICU_DECLARE_POINTER)
-
-#ifndef SL10N_ICU_LOADER
-#undef u_getVersion
-#define u_getVersion (*sl10n_icu_fn_u_getVersion)
-#undef u_versionToString
-#define u_versionToString (*sl10n_icu_fn_u_versionToString)
-#undef u_errorName
-#define u_errorName (*sl10n_icu_fn_u_errorName)
-#undef ucol_open
-#define ucol_open (*sl10n_icu_fn_ucol_open)
-#undef ucol_close
-#define ucol_close (*sl10n_icu_fn_ucol_close)
-#undef ucol_setAttribute
-#define ucol_setAttribute (*sl10n_icu_fn_ucol_setAttribute)
-#undef ucol_strcoll
-#define ucol_strcoll (*sl10n_icu_fn_ucol_strcoll)
-#undef ucol_getSortKey
-#define ucol_getSortKey (*sl10n_icu_fn_ucol_getSortKey)
-#undef ucol_getLocaleByType
-#define ucol_getLocaleByType (*sl10n_icu_fn_ucol_getLocaleByType)
-#undef uloc_forLanguageTag
-#define uloc_forLanguageTag (*sl10n_icu_fn_uloc_forLanguageTag)
-#undef uloc_getBaseName
-#define uloc_getBaseName (*sl10n_icu_fn_uloc_getBaseName)
-#undef uloc_minimizeSubtags
-#define uloc_minimizeSubtags (*sl10n_icu_fn_uloc_minimizeSubtags)
-#undef uloc_isRightToLeft
-#define uloc_isRightToLeft (*sl10n_icu_fn_uloc_isRightToLeft)
-#undef ulocdata_getCLDRVersion
-#define ulocdata_getCLDRVersion (*sl10n_icu_fn_ulocdata_getCLDRVersion)
-#undef ures_openDirect
-#define ures_openDirect (*sl10n_icu_fn_ures_openDirect)
-#undef ures_close
-#define ures_close (*sl10n_icu_fn_ures_close)
-#undef ures_getByKey
-#define ures_getByKey (*sl10n_icu_fn_ures_getByKey)
-#undef ures_getByIndex
-#define ures_getByIndex (*sl10n_icu_fn_ures_getByIndex)
-#undef ures_getSize
-#define ures_getSize (*sl10n_icu_fn_ures_getSize)
-#undef ures_getKey
-#define ures_getKey (*sl10n_icu_fn_ures_getKey)
-#undef ures_getUTF8StringByKey
-#define ures_getUTF8StringByKey (*sl10n_icu_fn_ures_getUTF8StringByKey)
-#undef ures_getUTF8StringByIndex
-#define ures_getUTF8StringByIndex (*sl10n_icu_fn_ures_getUTF8StringByIndex)
-#endif
-
-#endif
-
-/// 1 when ICU's functions can be called (loaded on first use where it is loaded at all).
-int sl10n_icu_ready(void);
 
 #endif

@@ -17,7 +17,6 @@ static int32_t finish(UErrorCode error, int32_t length, char *buffer, int32_t ca
 }
 
 int32_t sl10n_cldr_version(char *buffer, int32_t capacity) {
-    if (!sl10n_icu_ready()) return empty(buffer, capacity);
     UErrorCode error = U_ZERO_ERROR;
     UVersionInfo info;
     ulocdata_getCLDRVersion(info, &error);
@@ -30,21 +29,18 @@ int32_t sl10n_cldr_version(char *buffer, int32_t capacity) {
 }
 
 int32_t sl10n_locale_base_name(const char *localeID, char *buffer, int32_t capacity) {
-    if (!sl10n_icu_ready()) return finish(U_MISSING_RESOURCE_ERROR, 0, buffer, capacity);
     UErrorCode error = U_ZERO_ERROR;
     int32_t length = uloc_getBaseName(localeID, buffer, capacity, &error);
     return finish(error, length, buffer, capacity);
 }
 
 int32_t sl10n_locale_minimize(const char *localeID, char *buffer, int32_t capacity) {
-    if (!sl10n_icu_ready()) return finish(U_MISSING_RESOURCE_ERROR, 0, buffer, capacity);
     UErrorCode error = U_ZERO_ERROR;
     int32_t length = uloc_minimizeSubtags(localeID, buffer, capacity, &error);
     return finish(error, length, buffer, capacity);
 }
 
 int32_t sl10n_locale_language_alias(const char *localeID, char *buffer, int32_t capacity) {
-    if (!sl10n_icu_ready()) return empty(buffer, capacity);
     UErrorCode error = U_ZERO_ERROR;
     UResourceBundle *metadata = ures_openDirect(NULL, "metadata", &error);
     UResourceBundle *alias = ures_getByKey(metadata, "alias", NULL, &error);
@@ -65,7 +61,6 @@ int32_t sl10n_locale_language_alias(const char *localeID, char *buffer, int32_t 
 }
 
 int32_t sl10n_locale_parent_locales(sl10n_parent_visitor visit, void *context) {
-    if (!sl10n_icu_ready()) return -1;
     UErrorCode error = U_ZERO_ERROR;
     UResourceBundle *supplemental = ures_openDirect(NULL, "supplementalData", &error);
     UResourceBundle *parents = ures_getByKey(supplemental, "parentLocales", NULL, &error);
@@ -97,7 +92,20 @@ int32_t sl10n_locale_parent_locales(sl10n_parent_visitor visit, void *context) {
     return count;
 }
 
+int32_t sl10n_locale_explicit_parent(const char *localeID, char *buffer, int32_t capacity) {
+    UErrorCode error = U_ZERO_ERROR;
+    UResourceBundle *bundle = ures_openDirect(NULL, localeID, &error);
+    int32_t length = 0;
+    if (U_SUCCESS(error)) {
+        length = capacity;
+        ures_getUTF8StringByKey(bundle, "%%Parent", buffer, &length, 1, &error);
+        if (U_FAILURE(error) || length >= capacity) length = 0;
+    }
+    ures_close(bundle);
+    if (length == 0 && capacity > 0) buffer[0] = '\0';
+    return length;
+}
+
 int sl10n_locale_is_right_to_left(const char *localeID) {
-    if (!sl10n_icu_ready()) return 0;
     return uloc_isRightToLeft(localeID) ? 1 : 0;
 }

@@ -12,6 +12,8 @@ public struct CheckContext: Sendable {
     package let localizations: [Localization]
     /// Whether every localization is checked (no `--locale` chose some).
     package let checksWholeBundle: Bool
+    /// Whether `--locale` named the development language.
+    package let checksDevelopmentLanguage: Bool
     /// What each table of those localizations holds, read once (in parallel) when the context
     /// is made: the table rules and `status` work from these, not from the files.
     package let tableFacts: [TableFacts]
@@ -39,6 +41,7 @@ public struct CheckContext: Sendable {
             .sorted { LanguageTag.precedes($0.name, $1.name) }
         self.localizations = localizations
         checksWholeBundle = locales.isEmpty
+        checksDevelopmentLanguage = locales.contains(catalog.developmentLanguage)
         let specifiers = bundle.schemaFiles.flatMap { file in file.specifiers.map { (file, $0) } }
         self.specifiers = specifiers
 
@@ -47,7 +50,11 @@ public struct CheckContext: Sendable {
         let schemaLists = displayRules ? Self.schemaOptionLists(specifiers, catalog: catalog) : []
         var tableKeys: [String: TableKeys] = [:]
         for table in catalog.tables {
-            tableKeys[table.name] = TableKeys(table: table, optionLists: schemaLists.filter { $0.table == table.name }.map(\.list))
+            var keys = TableKeys(table: table, optionLists: schemaLists.filter { $0.table == table.name }.map(\.list))
+            keys.mergeComments = MergeComments(table, otherHostKeys: catalog.otherHostKeys[table.name] ?? [], policy: catalog.translationPolicy) {
+                development?.table(named: table.name)?.values() ?? [:]
+            }
+            tableKeys[table.name] = keys
         }
         let keysOfTables = tableKeys
         let jobs = localizations.flatMap { localization in localization.tables.map { (localization, $0) } }

@@ -163,6 +163,9 @@ struct TableKeys: Sendable {
     /// Whether a key of `position` is not ASCII: only then can a key the table holds under this
     /// index look like another (`TableFacts.lookAlikeKeys`).
     let hasNonASCIIKey: Bool
+    /// What merge writes about the table's strings (`MergeComments`), made by the first table
+    /// that has a settings-l10n comment to compare.
+    var mergeComments = MergeComments()
 
     init(table: CatalogTable, optionLists lists: [SchemaOptionList]) {
         self.table = table

@@ -30,6 +30,11 @@ package struct TableFacts: Sendable {
     package var whitespaceValues: [StringsScan.Entry] = []
     /// Entries marked as needing review.
     package var reviews: [StringsScan.Entry] = []
+    /// Entries of the table's strings whose location comment is not the one merge writes, each
+    /// with that one.
+    package var outdatedLocations: [(entry: StringsScan.Entry, expected: String)] = []
+    /// Entries of live keys below merge's obsolete-section marker, which merge moves back.
+    package var liveBelowObsoleteMarker: [(entry: StringsScan.Entry, isSchemaString: Bool)] = []
     /// The coverage of the catalog table of the same name (`nil` for other tables).
     package var coverage: TableCoverage?
     /// The option lists of the table's schema files, in this language, that a display rule
@@ -76,7 +81,10 @@ package struct TableFacts: Sendable {
         // contended retain).
         let optionSlot = keys?.optionSlot ?? []
         scan.withBytes { bytes in
-            for position in scan.indices where !index.isOverridden[position] {
+            var belowObsoleteMarker = false
+            for position in scan.indices {
+                if !belowObsoleteMarker, bytes.opensObsoleteSection(position) { belowObsoleteMarker = true }
+                guard !index.isOverridden[position] else { continue }
                 if bytes.valueIsEmpty(position) { facts.emptyValues.append(bytes.entry(position)) }
                 if let value = bytes.value(position), Self.differOnlyInWhiteSpace(value, bytes.key(position)) {
                     facts.whitespaceValues.append(bytes.entry(position))
@@ -87,6 +95,7 @@ package struct TableFacts: Sendable {
                 }
                 let tracked = index.trackedOf[position]
                 if tracked < 0 || tracked >= catalogCount { coverage?.stale.append(bytes.entry(position)) }
+                if let keys { facts.noteMergeComments(bytes, position, tracked: tracked, keys: keys, belowObsoleteMarker: belowObsoleteMarker) }
                 if tracked >= 0, optionSlot[tracked] >= 0 { entryOfSlot[optionSlot[tracked]] = position }
             }
             if let keys, var table = coverage {
@@ -128,6 +137,23 @@ package struct TableFacts: Sendable {
             }
         }
         return pairs
+    }
+
+    /// Notes where the settings-l10n comments of entry `position` (of the catalog key `tracked`,
+    /// or -1) are not what merge writes: its location comment, or a live key below the obsolete
+    /// marker. Most entries have neither: a flag and a comparison.
+    private mutating func noteMergeComments(_ bytes: StringsScan.Bytes, _ position: Int, tracked: Int, keys: TableKeys, belowObsoleteMarker: Bool) {
+        let isString = tracked >= 0 && tracked < keys.table.strings.count
+        if isString, let hash = bytes.locationHash(position),
+           let expected = keys.mergeComments.outdatedLocation(hash, of: keys.table, at: tracked) {
+            outdatedLocations.append((bytes.entry(position), expected))
+        }
+        guard belowObsoleteMarker else { return }
+        if isString {
+            liveBelowObsoleteMarker.append((bytes.entry(position), true))
+        } else if keys.mergeComments.hasLiveElsewhere, keys.mergeComments.isLive(StringsKey(utf8: bytes.key(position))) {
+            liveBelowObsoleteMarker.append((bytes.entry(position), false))
+        }
     }
 
     /// The coverage of a table nothing of which can be used: counted as a missing file is, every

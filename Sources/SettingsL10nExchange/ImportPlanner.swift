@@ -16,8 +16,9 @@ struct ImportPlanner {
     /// The `import-replaced` warnings, with the table each is about: told only for the tables
     /// that are written.
     private var replaced: [(table: String, diagnostic: Diagnostic)] = []
-    /// The review mark of a unit waiting for review.
-    var reviewComment = ReviewMark.importedComment
+    /// The review mark of a unit waiting for review; `nil`: as the section's document says
+    /// (`ReviewMark.importedComment(from:)`).
+    var reviewComment: String?
 
     /// The strings of each table by key, and each key's rank, built once per table name.
     private var catalogIndex: [String: (strings: [StringsKey: LocalizableString], ranks: [StringsKey: Int])] = [:]
@@ -72,7 +73,8 @@ struct ImportPlanner {
                 outcome.untranslated += 1
                 continue
             }
-            let review = unit.state?.hasPrefix("needs-review") == true ? reviewComment : nil
+            let review = unit.state?.hasPrefix("needs-review") == true
+                ? reviewComment ?? ReviewMark.importedComment(from: section.documentPath) : nil
             if let held = table.translation(of: key), held != target {
                 replaced.append((section.tablePath, Diagnostic(
                     .warning, rule: .importReplaced,

@@ -18,6 +18,9 @@ public struct Catalog: Hashable, Sendable {
     /// By table, the keys only the other host shows (InAppSettingsKit's rows for the Settings
     /// app, and the reverse): `merge --prune` keeps them.
     public var otherHostKeys: [String: Set<StringsKey>] = [:]
+    /// By table, the keys the schema holds only in fields no host shows (a slider's `Title`),
+    /// each with its first place: stale like a key no schema file uses, and said to be so.
+    public var unshownKeys: [String: [StringsKey: Occurrence]] = [:]
     /// What counts as translated (from the configuration): what marked `needsTranslation`, and
     /// what every command that counts translations asks.
     public var translationPolicy = TranslationPolicy()

@@ -60,6 +60,7 @@ public enum Extractor {
             used.formUnion(table.usedPatterns)
             // What the other host shows too: merge --prune never deletes what either host needs.
             if !table.otherHostKeys.isEmpty { catalog.otherHostKeys[table.name] = table.otherHostKeys }
+            if !table.unshownKeys.isEmpty { catalog.unshownKeys[table.name] = table.unshownKeys }
         }
         // A table is in the catalog once a file uses one of its strings; a table a missing
         // generated pane uses is left alone (its keys are unknown).
@@ -78,6 +79,8 @@ public enum Extractor {
         let table: String?
         var strings: [(key: StringsKey, occurrence: Occurrence)] = []
         var otherHostKeys: [StringsKey] = []
+        /// Strings of fields no host shows (`Extractor.unshown`).
+        var unshown: [(StringsKey, Occurrence)] = []
         var diagnostics: [Diagnostic] = []
         var unlocalized: UnlocalizedFile?
 
@@ -100,6 +103,7 @@ public enum Extractor {
                     continue
                 }
                 strings += found.map { (key: StringsKey($0.0), occurrence: $0.1) }
+                unshown += Extractor.unshown(in: specifier, file: file.path).map { (StringsKey($0.0), $0.1) }
                 if let other {
                     for (row, fields) in specifier.fieldsShownOnly(in: other, notIn: shownBy) {
                         otherHostKeys += keys(in: row, fields: fields).map { StringsKey($0) }
@@ -117,6 +121,8 @@ public enum Extractor {
         var strings: [LocalizableString] = []
         /// The keys of the table only the other host shows.
         var otherHostKeys: Set<StringsKey> = []
+        /// The keys of the table no host shows anywhere, with their first place.
+        var unshownKeys: [StringsKey: Occurrence] = [:]
         /// The `doNotTranslate` patterns (by index) that named a key.
         var usedPatterns: Set<Int> = []
 
@@ -141,6 +147,11 @@ public enum Extractor {
             }
             for file in files {
                 for key in file.otherHostKeys where indexByKey[key] == nil { otherHostKeys.insert(key) }
+            }
+            for file in files {
+                for (key, occurrence) in file.unshown where indexByKey[key] == nil && !otherHostKeys.contains(key) && unshownKeys[key] == nil {
+                    unshownKeys[key] = occurrence
+                }
             }
             for index in strings.indices {
                 let pattern = policy.doNotTranslatePattern(naming: strings[index].key)

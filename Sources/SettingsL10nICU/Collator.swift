@@ -9,7 +9,7 @@ public struct CollatorError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String { "cannot open an ICU collator for \"\(locale)\": \(icuError)" }
 }
 
-/// The locale's collation, from the system ICU, set up as Foundation's `localizedCompare:`
+/// The locale's collation, from ICU (`CICU`), set up as Foundation's `localizedCompare:`
 /// compares: spaces and punctuation count, then letters, accents and case (lower case first);
 /// strings that differ only in finer ways (width, hiragana and katakana) compare equal, and a
 /// sort keeps them in their original order, as Foundation's merge sort does.
@@ -30,7 +30,6 @@ public final class Collator {
     /// A collator with spaces and punctuation significant, the given strength (1 to 3), case
     /// level and numeric ordering of digits (`2` before `10`).
     init(locale: String, strength: Int32, caseLevel: Bool, numeric: Bool) throws(CollatorError) {
-        if let reason = ICULibrary.unavailableReason { throw CollatorError(locale: locale, icuError: reason) }
         let tag = locale.replacingEvery("_", with: "-")
         var status: Int32 = 0
         guard let handle = sl10n_collator_open_with(tag, strength, caseLevel ? 1 : 0, numeric ? 1 : 0, &status) else {
@@ -47,7 +46,7 @@ public final class Collator {
         sl10n_collator_close(handle)
     }
 
-    /// The version of the ICU library that sorts (`72.1`); output says which one it was.
+    /// The version of the ICU library that sorts (`76.1`); output says which one it was.
     public static var icuVersion: String {
         var buffer = [CChar](repeating: 0, count: 32)
         _ = sl10n_icu_version(&buffer, Int32(buffer.count))

@@ -1,6 +1,6 @@
 import CICU
 
-/// ICU's locale data, through the system ICU: what matching preferred languages to `.lproj`
+/// ICU's locale data (`CICU`): what matching preferred languages to `.lproj`
 /// folders needs (as Apple's `ualoc_localizationsToUse` does, in `LocalizationMatcher`).
 public enum LocaleData {
     /// ICU's base name of a locale ID: `_` separators, the language lower-cased, the script
@@ -34,13 +34,22 @@ public enum LocaleData {
         return pairs.table
     }()
 
+    /// CLDR's parent of a locale where it is not the truncated ID: `parentLocales`, else the
+    /// parent the locale's own data names (`sr_Latn` → `root`, `zh_Hant` → `root`, `hi_Latn` →
+    /// `en_IN`), else `nil`. CLDR 46 (ICU 76) lists the parents that are root only there.
+    public static func parent(of localeID: String) -> String? {
+        if let parent = parentLocales[localeID] { return parent }
+        guard let parent = call(localeID, sl10n_locale_explicit_parent), !parent.isEmpty else { return nil }
+        return parent
+    }
+
     /// Whether the locale's script, given or likely, is written right to left (`ar`, `he`,
     /// `ks`, `pa_Arab`; not `pa`).
     public static func isRightToLeft(_ localeID: String) -> Bool {
         localeID.withCString { sl10n_locale_is_right_to_left($0) != 0 }
     }
 
-    /// The CLDR version of ICU's data (`42.0`).
+    /// The CLDR version of ICU's data (`46.0`).
     public static var cldrVersion: String {
         var buffer = [CChar](repeating: 0, count: 32)
         let length = Int(sl10n_cldr_version(&buffer, Int32(buffer.count)))

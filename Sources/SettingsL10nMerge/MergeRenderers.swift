@@ -5,6 +5,7 @@ extension MergeResult {
     public var json: JSONValue {
         .object([
             ("changed", .bool(reports.contains(where: \.changed))),
+            ("outOfDate", .bool(reports.contains { $0.changed && !$0.layoutOnly })),
             ("tables", .array(reports.map { report in
                 .object([
                     ("locale", .string(report.locale)),
@@ -13,6 +14,7 @@ extension MergeResult {
                     ("developmentLanguage", .bool(report.isDevelopmentLanguage)),
                     ("changed", .bool(report.changed)),
                     ("created", .bool(report.created)),
+                    ("layoutOnly", .bool(report.layoutOnly)),
                     ("fileExists", .bool(report.fileExists)),
                     ("kept", .integer(Int64(report.kept))),
                     ("added", .array(report.added.map(JSONValue.string))),
@@ -25,6 +27,11 @@ extension MergeResult {
                     ("obsolete", .array(report.obsolete.map(JSONValue.string))),
                     ("pruned", .array(report.pruned.map(JSONValue.string))),
                     ("notPruned", .array(report.notPruned.map(JSONValue.string))),
+                    ("notShown", .array(report.notShown.map {
+                        .object([("key", .string($0.key)), ("file", .string($0.use.file)),
+                                 ("line", $0.use.position.map { .integer(Int64($0.line)) } ?? .null),
+                                 ("keyPath", .string($0.use.keyPath.description))])
+                    })),
                     ("missing", .array(report.missing.map(JSONValue.string))),
                     ("duplicates", .array(report.duplicates.map {
                         .object([("key", .string($0.key)), ("line", .integer(Int64($0.position.line))), ("value", .optional($0.value))])
@@ -97,6 +104,7 @@ extension MergeResult {
             out.appendUTF8(" (new file)")
         } else if report.changed {
             out.appendUTF8(verb)
+            if report.layoutOnly { out.appendUTF8(" (order or line breaks only)") }
         } else {
             out.appendUTF8(report.fileExists ? "up to date" : "no file (merge --fill source creates it)")
         }
@@ -116,6 +124,12 @@ extension MergeResult {
             let shown = report.notPruned.prefix(DiagnosticReport.keysShown).map(MessageText.quoted).joined(separator: ", ")
                 + (report.notPruned.count > DiagnosticReport.keysShown ? ", … (+\((report.notPruned.count - DiagnosticReport.keysShown).grouped))" : "")
             out.appendUTF8("  not pruned: \(shown): the configuration's ignore silences their stale-key finding (list the keys the app reads itself in keep)\n")
+        }
+        for unshown in report.notShown {
+            // Why such a key is obsolete: nothing shows it (check: key-ignored), not that nothing uses it.
+            out.appendUTF8("  not shown: ")
+            MessageText.appendQuoted(unshown.key, to: &out)
+            out.appendUTF8(" is only \(unshown.use.unshownReason) (key-ignored): \(report.pruned.contains(unshown.key) ? "pruned" : "obsolete")\n")
         }
         for duplicate in report.duplicates {
             out.appendUTF8("  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n")

@@ -1,4 +1,5 @@
 import SettingsL10nCore
+import SettingsL10nExtract
 
 /// What merging one table of one localization did.
 public struct TableMergeReport: Hashable, Sendable {
@@ -29,6 +30,9 @@ public struct TableMergeReport: Hashable, Sendable {
     public var pruned: [String] = []
     /// Obsolete keys `--prune` left because the configuration silences their stale-key finding.
     public var notPruned: [String] = []
+    /// Obsolete (or pruned) keys the schema holds only where no host shows them (a slider's
+    /// `Title`), with where: obsolete because nothing shows them, not because nothing uses them.
+    public var notShown: [NotShownKey] = []
     /// Live keys the table still lacks (the Settings app shows the key itself).
     public var missing: [String] = []
     /// Entries overridden by a later entry of the same key, removed (the device never read them).
@@ -36,6 +40,10 @@ public struct TableMergeReport: Hashable, Sendable {
     /// Whether the file's bytes change; whether the file is new.
     public var changed = false
     public var created = false
+    /// Whether the bytes change but not what the table holds (`TableContent`): only the order
+    /// of its entries, its blank lines or its final line break. `merge --check` says so and
+    /// passes (unless `--strict`).
+    public var layoutOnly = false
     /// Whether the table file exists (before the merge).
     public var fileExists = true
     /// Why the table was left untouched (it does not parse, or cannot be read).
@@ -55,6 +63,12 @@ public struct TableMergeReport: Hashable, Sendable {
     var changesEntries: Bool {
         !added.isEmpty || !fuzzy.isEmpty || !filledFromApp.isEmpty || !pruned.isEmpty || !duplicates.isEmpty
     }
+}
+
+/// An obsolete key the schema holds only in a field no host shows, and that place.
+public struct NotShownKey: Hashable, Sendable {
+    public var key: String
+    public var use: Occurrence
 }
 
 /// A translation moved from an old key to its new spelling.

@@ -119,7 +119,7 @@ public enum Merger {
         // What each table needs in every language, made once; its source text and location
         // comments only when a language needs them (--check reports most tables without).
         let shared = parallelMap(catalog.tables) { table in
-            SharedTableWork(table, otherHostKeys: catalog.otherHostKeys[table.name] ?? []) {
+            SharedTableWork(table, otherHostKeys: catalog.otherHostKeys[table.name] ?? [], unshownKeys: catalog.unshownKeys[table.name] ?? [:]) {
                 development?.table(named: table.name)?.values() ?? [:]
             }
         }
@@ -197,6 +197,8 @@ public enum Merger {
         guard let merged else { return Outcome(report: report, update: nil) }
         let update = TableUpdate(path: path, original: original, document: merged)
         guard update.updated != original else { return Outcome(report: report, update: nil) }
+        // Bytes that differ in order or line breaks alone: the table holds what merge would write.
+        if let document, TableContent(document) == TableContent(merged) { report.layoutOnly = true }
         return changed(report, created: original == nil, permission: permission, update: update)
     }
 
@@ -255,6 +257,8 @@ public enum Merger {
                                  shared: shared, options: options, report: &report)
         var obsoleteKept: [StringsKey] = []
         for key in obsolete {
+            // A key the schema holds where no host shows it: obsolete (or pruned) for that reason, said.
+            if !shared.unshownKeys.isEmpty, let use = shared.unshownKeys[key] { report.notShown.append(NotShownKey(key: key.string, use: use)) }
             if options.prune, !options.protectsFromPruning(key, in: report.path) {
                 report.pruned.append(key.string)
             } else {

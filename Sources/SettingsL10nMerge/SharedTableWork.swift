@@ -40,11 +40,15 @@ extension Merger {
         let preparedKeys: [FuzzyMatch.Prepared?]
         /// The keys of the table the other host shows.
         let otherHostKeys: Set<StringsKey>
+        /// The keys the schema holds only where no host shows them, with where (stale, and said why).
+        let unshownKeys: [StringsKey: Occurrence]
         private let text: OnceValue<Text>
 
         /// - Parameter sourceText: reads the development language's table (key to text).
-        init(_ table: CatalogTable, otherHostKeys: Set<StringsKey> = [], sourceText: @escaping @Sendable () -> [StringsKey: String]) {
+        init(_ table: CatalogTable, otherHostKeys: Set<StringsKey> = [], unshownKeys: [StringsKey: Occurrence] = [:],
+             sourceText: @escaping @Sendable () -> [StringsKey: String]) {
             self.otherHostKeys = otherHostKeys
+            self.unshownKeys = unshownKeys
             ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
             rankIndex = KeyIndex(ranks, numbering: table.keys)
             preparedKeys = table.keys.map { FuzzyMatch.Prepared($0.string) }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SettingsL10nCore
+import SettingsL10nExtract
 
 /// Takes a table apart into its header, its entries with their own leading text, and its
 /// trailer, and puts it back together in a new order, touching no byte it does not have to.

@@ -205,7 +205,7 @@ struct LocaleID {
     /// The parent of an ID: Apple's, else CLDR's, else the ID without its last subtag (`""`
     /// after a bare language).
     static func parent(of id: String) -> String {
-        if let parent = appleParents[id] ?? LocaleData.parentLocales[id] { return parent }
+        if let parent = appleParents[id] ?? LocaleData.parent(of: id) { return parent }
         guard let last = id.lastIndex(of: "_") else { return "" }
         var parent = id[..<last]
         while parent.hasSuffix("_") { parent = parent.dropLast() }

@@ -55,21 +55,32 @@ struct ResolvePlan: Sendable {
         var pages: [Page] = []
         var paths: Set<String> = []
         let finder = PageFinder(bundle: bundle, host: host, idiom: idiom)
-        func visit(_ path: String, openedBy: (page: Int, row: Int)?) {
-            guard !paths.contains(path), let file = bundle.schemaFile(at: path) else { return }
+        /// Adds the page at `path` unless it is there already (or no schema file is there).
+        func enter(_ path: String, openedBy: (page: Int, row: Int)?) -> Bool {
+            guard !paths.contains(path), let file = finder.schemaFile(at: path) else { return false }
             paths.insert(path)
             let pageHost: SettingsHost = file.name.isInApp ? .inAppSettingsKit : host
             var keyTexts = KeyTexts(ranks: catalog.tableOfFile[file.path].flatMap { keys.positions[$0] } ?? [:])
             let rows = file.specifiers.filter { finder.isShown($0, in: pageHost) }.map {
                 Self.row($0, host: pageHost, finder: finder, keys: &keyTexts)
             }
-            let index = pages.count
             pages.append(Page(file: file, openedBy: openedBy, rows: rows, keyTexts: keyTexts.texts))
-            for (place, row) in rows.enumerated() {
-                if let child = row.childPath { visit(child, openedBy: (index, place)) }
+            return true
+        }
+        // Depth first, each page once, on a stack of its own (each page's place and its next
+        // row): a chain of thousands of child panes cannot overflow the thread's.
+        var stack: [(page: Int, row: Int)] = []
+        if let root = finder.schemaFile(named: bundle.layout.rootPage), enter(root.path, openedBy: nil) { stack.append((0, 0)) }
+        while let top = stack.last {
+            guard top.row < pages[top.page].rows.count else {
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].row += 1
+            if let child = pages[top.page].rows[top.row].childPath, enter(child, openedBy: top) {
+                stack.append((pages.count - 1, 0))
             }
         }
-        if let root = finder.schemaFile(named: bundle.layout.rootPage) { visit(root.path, openedBy: nil) }
         self.pages = pages
         self.paths = paths
     }
@@ -119,15 +130,30 @@ private struct KeyTexts {
 
 /// Which schema files and rows a host shows on an idiom.
 struct PageFinder {
-    let bundle: SettingsBundle
     let host: SettingsHost
     let idiom: Idiom
+    /// The bundle's schema files by path, and by base name in the bundle's order: found once,
+    /// not searched for each page (a chain of 10,000 panes made that 10,000 searches of 10,000).
+    private let filesByPath: [String: SchemaFile]
+    private let filesByBase: [String: [SchemaFile]]
+
+    init(bundle: SettingsBundle, host: SettingsHost, idiom: Idiom) {
+        self.host = host
+        self.idiom = idiom
+        filesByPath = Dictionary(bundle.schemaFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        filesByBase = Dictionary(grouping: bundle.schemaFiles) { $0.name.base }
+    }
+
+    /// The schema file at `path`, if the bundle has one.
+    func schemaFile(at path: String) -> SchemaFile? {
+        filesByPath[path]
+    }
 
     /// The schema file the host opens for a base name on this idiom: the device variant
     /// (`Root~ipad.plist`) if there is one, else the plain file. In-app files are not the
     /// Settings app's; InAppSettingsKit reads them first (`Root~ipad.inApp.plist`, `Root.inApp.plist`).
     func schemaFile(named base: String) -> SchemaFile? {
-        let candidates = bundle.schemaFiles.filter { $0.name.base == base }
+        let candidates = filesByBase[base] ?? []
         let inApp = host == .inAppSettingsKit
         let order: [(inApp: Bool, idiom: Idiom?)] = (inApp ? [(true, idiom), (true, nil)] : []) + [(false, idiom), (false, nil)]
         for (isInApp, wanted) in order {

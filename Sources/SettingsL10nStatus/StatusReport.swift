@@ -99,12 +99,19 @@ public struct StatusReport: Hashable, Sendable {
                 out += row.1 + "\n"
             }
         }
-        // Base.lproj holds the development tables when there is no <dev>.lproj: say so beside its row.
-        let folder = locales.first(where: \.isDevelopmentLanguage).map(\.locale) ?? developmentLanguage
-        let held = folder == developmentLanguage ? "" : ", held by \(TerminalText.escaped(folder)).lproj"
-        out += "* the development language (\(developmentLanguage)\(held)): its table holds the source text; missing counts the entries merge adds\n"
+        out += "* " + TerminalText.escaped(developmentNote) + "\n"
         if let incomplete = incompleteNote { out += "! " + TerminalText.escaped(incomplete) + "\n" }
         return out
+    }
+
+    /// What the development language's row means (text and Markdown say it below the table):
+    /// its table holds the source text, so it is complete, and its missing entries are those
+    /// merge adds. Base.lproj holds the development tables when there is no <dev>.lproj. Not
+    /// escaped: each format escapes it its own way.
+    var developmentNote: String {
+        let folder = locales.first(where: \.isDevelopmentLanguage).map(\.locale) ?? developmentLanguage
+        let held = folder == developmentLanguage ? "" : ", held by \(folder).lproj"
+        return "the development language (\(developmentLanguage)\(held)): its table holds the source text; missing counts the entries merge adds"
     }
 
     /// What the counts leave out while a schema file did not load, or `nil`.
@@ -168,16 +175,22 @@ public struct StatusReport: Hashable, Sendable {
         }
         let stale = { (count: Int) in self.staleIsKnown ? count.grouped : "?" }
         out += "| Language | Translated | Fuzzy | Missing | Stale | Complete |\n|---|---:|---:|---:|---:|---|\n"
+        // The development language's table holds the source text: "source", as the text says,
+        // not a count of translations beside the entries merge adds.
+        func translated(_ locale: Locale, _ count: Int, of total: Int) -> String {
+            locale.isDevelopmentLanguage ? "source" : "\(count.grouped) / \(total.grouped)"
+        }
         for locale in locales {
             let name = Self.markdownEscaped(locale.locale) + (locale.isDevelopmentLanguage ? " (source)" : "")
-            out += "| \(name) | \(locale.translated.grouped) / \(locale.total.grouped) | \(locale.fuzzy.grouped) | \(locale.missing.grouped) | \(stale(locale.stale)) | \(Self.percent(locale.percent)) `\(Self.bar(locale.percent, width: 10))` |\n"
+            out += "| \(name) | \(translated(locale, locale.translated, of: locale.total)) | \(locale.fuzzy.grouped) | \(locale.missing.grouped) | \(stale(locale.stale)) | \(Self.percent(locale.percent)) `\(Self.bar(locale.percent, width: 10))` |\n"
         }
+        if locales.contains(where: \.isDevelopmentLanguage) { out += "\n(source) \(Self.markdownEscaped(developmentNote))\n" }
         let multiTable = locales.contains { $0.tables.count > 1 }
         if multiTable {
             out += "\n<details><summary>Per table</summary>\n\n| Language | Table | Translated | Fuzzy | Missing | Stale |\n|---|---|---:|---:|---:|---:|\n"
             for locale in locales {
                 for table in locale.tables {
-                    out += "| \(Self.markdownEscaped(locale.locale)) | \(Self.markdownEscaped(table.table)) | \(locale.progress(of: table).translated.grouped) / \(table.total.grouped) | \(table.fuzzy.count.grouped) | \((table.missing.count + table.filled.count).grouped) | \(stale(table.stale.count)) |\n"
+                    out += "| \(Self.markdownEscaped(locale.locale)) | \(Self.markdownEscaped(table.table)) | \(translated(locale, locale.progress(of: table).translated, of: table.total)) | \(table.fuzzy.count.grouped) | \((table.missing.count + table.filled.count).grouped) | \(stale(table.stale.count)) |\n"
                 }
             }
             out += "\n</details>\n"

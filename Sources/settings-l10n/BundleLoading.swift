@@ -33,14 +33,6 @@ struct RefusedWork: Error, CustomStringConvertible {
     }
 }
 
-/// Stops a command that collates or resolves languages when the system's ICU cannot be loaded
-/// (only such commands load it).
-func requireICU(for purpose: String) throws {
-    if let reason = ICULibrary.unavailableReason {
-        throw CommandFailure("\(purpose) needs the system's ICU library, which cannot be loaded: \(reason); install ICU (on Debian and Ubuntu, the libicu package the tool was built with), or name the library in SETTINGS_L10N_ICU_LIBRARY")
-    }
-}
-
 /// A bundle read from disk, with its configuration and catalog.
 struct LoadedBundle {
     var bundle: SettingsBundle

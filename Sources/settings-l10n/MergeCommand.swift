@@ -10,7 +10,7 @@ struct MergeCommand: ParsableCommand {
         The development language receives every key (a new key's value is its text); other \
         languages keep every translation of a live key, receive translations carried over from \
         a slightly different old key (marked for review), and have their missing keys reported. \
-        Entries follow the schema's order; keys no schema uses move to an obsolete section at \
+        Entries follow the schema's order; keys no row of the schema shows move to an obsolete section at \
         the end, still live, until --prune. Files keep their encoding, byte-order mark, line \
         endings and comments; a table that does not parse is left untouched (exit 1).
         """
@@ -32,10 +32,13 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Write nothing; print a unified diff of the changes.")
     var dryRun = false
 
-    @Flag(help: "Write nothing; exit 1 when a merge would change a file (for CI).")
+    @Flag(help: "Write nothing; exit 1 when a merge would change what a table holds (keys, values, the comments merge writes) or create one (for CI). A table merge would only reorder, or give other line breaks, is said and passes.")
     var check = false
 
-    @Flag(help: "Remove obsolete entries (keys no schema file uses).")
+    @Flag(help: "With --check: a table merge would only reorder, or give other line breaks, fails too.")
+    var strict = false
+
+    @Flag(help: "Remove obsolete entries: keys no schema file uses, or uses only where no host shows them (a slider's Title).")
     var prune = false
 
     @Option(help: ArgumentHelp("source (the only value): add missing keys to other languages with the source text, marked untranslated.", valueName: "source"))
@@ -50,6 +53,7 @@ struct MergeCommand: ParsableCommand {
     func validate() throws {
         if dryRun, check { throw ValidationError("--dry-run and --check cannot be combined") }
         if dryRun, format == .json { throw ValidationError("--dry-run prints a diff; it cannot be combined with --format json") }
+        if strict, !check { throw ValidationError("--strict is a stricter --check; give --check too") }
     }
 
     func run() throws {
@@ -61,7 +65,6 @@ struct MergeCommand: ParsableCommand {
         var appTranslations = try fillFrom.map { try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage) }
         if var app = appTranslations {
             // The app's languages meet the folders as render's languages do (zh-Hans fills zh_CN.lproj).
-            try requireICU(for: "merge --fill-from")
             let development = AppTranslations.languageKey(catalog.developmentLanguage)
             let languages = app.languageNames.filter { AppTranslations.languageKey($0) != development }
             app.assign(LocalizationMatcher.sources(for: bundle.localizations.map(\.name), among: languages))
@@ -71,7 +74,9 @@ struct MergeCommand: ParsableCommand {
         let writes = !dryRun && !check
         let writer = BackgroundWriter(bundle: source)
         var result = MergeResult()
-        var changed = 0
+        // Tables out of date (what they hold changes, or they are made), and tables merge would
+        // only reorder or give other line breaks, which --check fails on only with --strict.
+        var changed = 0, layoutOnly = 0
         // Each table is printed (--dry-run: its diff, made on the thread that merged it), or
         // handed to the writer, as soon as it is merged; the writer writes batches on threads of
         // its own while the merge goes on.
@@ -92,7 +97,9 @@ struct MergeCommand: ParsableCommand {
             result.reports.append(outcome.report)
             summaries.append(prepared.summary)
             // --check has no update for a table it knows changes: the report says so.
-            if outcome.report.changed { changed += 1 }
+            if outcome.report.changed {
+                if outcome.report.layoutOnly { layoutOnly += 1 } else { changed += 1 }
+            }
             let diff = prepared.diff
             guard let update = outcome.update else { return }
             if let diff {
@@ -118,16 +125,34 @@ struct MergeCommand: ParsableCommand {
         }
         switch format {
         case .json: printJSON(result.json.rendered())
-        case .text: printError(summaries.joined() + result.summaryFooter, ifNotEmpty: true)
+        case .text: printError(quiet(summaries, result).joined() + (options.quiet ? "" : result.summaryFooter), ifNotEmpty: true)
         }
-        if check, changed > 0 {
-            let choices = locales.flatMap { ["--locale", shellQuoted($0)] } + (prune ? ["--prune"] : []) + (fill.map { ["--fill", $0.rawValue] } ?? [])
-                + (fillFrom.map { ["--fill-from", shellQuoted($0)] } ?? [])
-            printError("\(changed.grouped) table\(changed == 1 ? " is" : "s are") out of date; run settings-l10n merge \(([options.commandLine] + choices).joined(separator: " "))")
-            throw ExitCode(1)
-        }
+        if check { try reportCheck(outOfDate: changed, layoutOnly: layoutOnly) }
         if result.hasProblems {
             throw ExitCode(1)
         }
+    }
+
+    /// The summaries to print: all, or under --quiet those of the tables that need attention (a
+    /// problem, or out of date under --check: what it holds changes, or only its order under
+    /// --strict).
+    private func quiet(_ summaries: [String], _ result: MergeResult) -> [String] {
+        guard options.quiet else { return summaries }
+        return zip(result.reports, summaries).filter { $0.0.problem != nil || (check && $0.0.changed && (!$0.0.layoutOnly || strict)) }.map(\.1)
+    }
+
+    /// What `--check` says last, and its exit status: tables out of date fail; tables merge
+    /// would only reorder (or give other line breaks) are said, and fail only with `--strict`.
+    private func reportCheck(outOfDate: Int, layoutOnly: Int) throws {
+        if layoutOnly > 0, !strict, !options.quiet {
+            let its = layoutOnly == 1 ? "its" : "their"
+            printError("\(layoutOnly.grouped) table\(layoutOnly == 1 ? " differs" : "s differ") from what merge writes only in the order of \(its) entries or \(its) line breaks: not out of date (--strict fails on them too)")
+        }
+        let failing = outOfDate + (strict ? layoutOnly : 0)
+        guard failing > 0 else { return }
+        let choices = locales.flatMap { ["--locale", shellQuoted($0)] } + (prune ? ["--prune"] : []) + (fill.map { ["--fill", $0.rawValue] } ?? [])
+            + (fillFrom.map { ["--fill-from", shellQuoted($0)] } ?? [])
+        printError("\(failing.grouped) table\(failing == 1 ? " is" : "s are") out of date; run settings-l10n merge \(([options.commandLine] + choices).joined(separator: " "))")
+        throw ExitCode(1)
     }
 }

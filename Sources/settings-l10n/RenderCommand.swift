@@ -54,7 +54,6 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        try requireICU(for: "render")
         let loaded = try options.load()
         let resolver = Resolver(bundle: loaded.bundle, catalog: loaded.catalog, idiom: idiom)
         // A user's language, not a folder: one no folder matches sees the fallback, which is
@@ -168,6 +167,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CommandFailure("cannot write the pages into \(folder): \(error.reason); choose a folder you can write to")
         }
+        if options.quiet { return }
         printError("wrote \(pages.count.grouped) page\(pages.count == 1 ? "" : "s") for \(locales.count.grouped) locale\(locales.count == 1 ? "" : "s") into \(output!); open \(joinedPath(folder, "index.html"))")
     }
 }

@@ -17,8 +17,11 @@ struct SyncCommand: ParsableCommand {
         they are shown, the tables' translations), strings no schema file uses become stale \
         (removed with --prune), and everything else is kept as it is. Then the catalog's \
         translated and needs_review units are written into the tables; where a table held \
-        another translation the catalog's wins, and each such case is reported. One catalog \
-        holds every table of the bundle (a key is one string, whichever tables show it); a \
+        another translation the catalog's wins (a warning only where another table of the key \
+        holds the catalog's text: that table changed, the catalog did not). Adoption writes no \
+        table; a key the tables give different texts is written into none, and a table a \
+        language lacks is not made where it would hide the one the device falls back to. One \
+        catalog holds every table of the bundle (a key is one string, whichever tables show it); a \
         --catalog that does not end in .xcstrings is a folder of <Table>.xcstrings, one per \
         table as Xcode names them. A catalog that is malformed, of another source language, or holds a string the \
         tables cannot hold (plural or device variations) is an error, and nothing is written. \
@@ -50,7 +53,6 @@ struct SyncCommand: ParsableCommand {
     }
 
     func run() throws {
-        try requireICU(for: "sync")
         let loaded = try options.load()
         try loaded.refuseWritingWhileUnloaded("sync changed nothing", paths: options.diagnosticPaths)
         if let stamp { try OutputGuard.refuseInsideBundle(stamp, bundle: loaded.source, option: "--stamp") }
@@ -58,7 +60,11 @@ struct SyncCommand: ParsableCommand {
         let path = try options.catalogPath(catalog, configuration: loaded.configuration, command: "sync")
         for target in try Self.targets(path, tables: loaded.catalog.tables.map(\.name)) {
             try OutputGuard.refuseInsideBundle(target.path, bundle: loaded.source, option: "--catalog")
-            plans.append(try plan(target, loaded: loaded))
+            var planned = try plan(target, loaded: loaded)
+            // sync's rules, as the configuration levels and silences them.
+            planned.result.diagnostics = SyncRules.configured(planned.result.diagnostics, severities: loaded.configuration.severities,
+                                                              ignore: loaded.configuration.ignore)
+            plans.append(planned)
         }
         let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
         printError(formatter.format(plans.flatMap(\.result.diagnostics)), ifNotEmpty: true)
@@ -110,7 +116,15 @@ struct SyncCommand: ParsableCommand {
     /// What `--check` says: what is out of date, and the exit status.
     private func reportCheck(_ plans: [SyncPlan], changedTables: Int, changedCatalogs: Int) throws {
         guard changedTables > 0 || changedCatalogs > 0 else {
-            printError("the catalog and the tables are in sync")
+            // A table that cannot be read may be anything: said, not called in sync.
+            let unreadable = plans.flatMap(\.result.unreadableTables)
+            if let first = unreadable.first {
+                let named = unreadable.count == 1 ? "\(first) cannot be read, so sync cannot tell whether it is"
+                    : "\(unreadable.count.grouped) tables cannot be read (\(unreadable.prefix(3).joined(separator: ", "))\(unreadable.count > 3 ? ", …" : "")), so sync cannot tell whether they are"
+                printError("the catalog and the other tables are in sync; \(named); fix \(unreadable.count == 1 ? "it" : "them") and check again")
+            } else if !options.quiet {
+                printError("the catalog and the tables are in sync")
+            }
             if plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
             if let stamp {
                 do {
@@ -131,6 +145,8 @@ struct SyncCommand: ParsableCommand {
 
     /// One line per catalog and per table that changed.
     private func summarize(_ plan: SyncPlan) {
+        // --quiet: what changed is not news; problems are findings, printed before.
+        if options.quiet { return }
         let result = plan.result
         if result.catalogChanged {
             var changes: [String] = []
@@ -143,13 +159,15 @@ struct SyncCommand: ParsableCommand {
             let units = entries.reduce(0) { $0 + $1.units.count }
             let done = plan.original == nil ? "created" : "updated"
             let listed = changes.isEmpty ? "" : " (\(changes.joined(separator: ", ")))"
-            printError("\(plan.path): \(dryRun ? "would be " + done : done)\(listed): \(entries.count.grouped) strings, \(units.grouped) string units")
+            printError("\(plan.path): \(dryRun ? "would be " + done : done)\(listed): \(entries.count.grouped) string\(entries.count == 1 ? "" : "s"), \(units.grouped) string unit\(units == 1 ? "" : "s")")
         } else {
             printError("\(plan.path): up to date")
         }
         for update in result.updates {
             let count = result.written[update.path] ?? 0
-            printError("\(update.path): \(dryRun ? "would write" : "wrote") \(count.grouped) translation\(count == 1 ? "" : "s") from the catalog\(update.original == nil ? " (new file)" : "")")
+            // A translation that replaced the table's own text is said (not a warning: the catalog's edits are what sync carries).
+            let replaced = result.replaced[update.path].map { " (\($0.grouped) replaced the table's text)" } ?? ""
+            printError("\(update.path): \(dryRun ? "would write" : "wrote") \(count.grouped) translation\(count == 1 ? "" : "s") from the catalog\(replaced)\(update.original == nil ? " (new file)" : "")")
         }
     }
 }

@@ -37,7 +37,7 @@ struct CheckCommandTests {
         let copy = try Self.broken()
         let result = try Tool.run(["check", "Settings.bundle"], in: copy.folder)
         #expect(result == ToolResult(stdout: """
-        Settings.bundle/OfflineMaps.plist:49:3: error: Titles has 3 entries, Values has 2 [titles-values-count]
+        Settings.bundle/OfflineMaps.plist:66:4: error: Titles has 3 entries, Values has 2 [titles-values-count]
         Settings.bundle/de.lproj/Privacy.strings:6:1: warning: no schema file uses "Old" (stale) [stale-key]
 
         """, stderr: "1 error, 1 warning, 0 notes\n  1 error    titles-values-count\n  1 warning  stale-key\n"
@@ -71,7 +71,7 @@ struct CheckCommandTests {
         let copy = try Self.broken()
         let github = try Tool.run(["check", "Settings.bundle", "--format", "github"], in: copy.folder)
         #expect(github.stdout == """
-        ::error file=Settings.bundle/OfflineMaps.plist,line=49,col=3,title=settings-l10n titles-values-count::Titles has 3 entries, Values has 2
+        ::error file=Settings.bundle/OfflineMaps.plist,line=66,col=4,title=settings-l10n titles-values-count::Titles has 3 entries, Values has 2
         ::warning file=Settings.bundle/de.lproj/Privacy.strings,line=6,col=1,title=settings-l10n stale-key::no schema file uses "Old" (stale)
 
         """)
@@ -84,7 +84,7 @@ struct CheckCommandTests {
         #expect(document["warningCount"] as? Int == 1)
         let first = (document["diagnostics"] as! [[String: Any]])[0]
         #expect(first["file"] as? String == "OfflineMaps.plist")
-        #expect(first["keyPath"] as? String == "PreferenceSpecifiers[3]")
+        #expect(first["keyPath"] as? String == "PreferenceSpecifiers[3].Titles")
         #expect(first["rule"] as? String == "titles-values-count")
     }
 
@@ -93,7 +93,7 @@ struct CheckCommandTests {
         let copy = try Self.broken()
         let result = try Tool.run(["check", "Settings.bundle", "--absolute-paths", "--locale", "sv"], in: copy.folder)
         let real = URL(fileURLWithPath: copy.bundle.path).resolvingSymlinksInPath().path
-        #expect(result.stdout == "\(real)/OfflineMaps.plist:49:3: error: Titles has 3 entries, Values has 2 [titles-values-count]\n")
+        #expect(result.stdout == "\(real)/OfflineMaps.plist:66:4: error: Titles has 3 entries, Values has 2 [titles-values-count]\n")
     }
 
     @Test("--output replaces the file whole and keeps its permissions; a folder that is not there is made")
@@ -118,7 +118,7 @@ struct CheckCommandTests {
     func rules() throws {
         let result = try Tool.run(["rules"])
         #expect(result.exitCode == 0)
-        #expect(result.stdout.split(separator: "\n").count == 50)
+        #expect(result.stdout.split(separator: "\n").count == 57)
         #expect(result.stdout.contains("titles-values-count              error    Titles and Values have different numbers of entries.\n"))
     }
 
@@ -142,7 +142,7 @@ struct CheckCommandTests {
         let uris = try #require(driver["rules"] as? [[String: Any]]).compactMap { $0["helpUri"] as? String }
         let version = try #require(driver["version"] as? String)
         let prefix = "https://github.com/settings-l10n/settings-l10n/blob/v\(version)/docs/rules.md#"
-        #expect(uris.count == 50)
+        #expect(uris.count == 53)
         #expect(uris.first == prefix + "rule-plist-syntax")
         let table = try DocsText.file("docs/rules.md")
         #expect(uris.filter { !$0.hasPrefix(prefix) || !table.contains("<a id=\"\($0.dropFirst(prefix.count))\"></a>") } == [])

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import SettingsL10nTestSupport
 
+#if os(Linux)
 /// Failed system calls, injected with strace into the built binary (issue 30): what
-/// scripts/check-faults found, each a test that failed before its fix.
+/// scripts/check-faults found, each a test that failed before its fix. Linux only: strace is.
 @Suite("Failed system calls, injected", .requires(.strace))
 struct FaultInjectionCommandTests {
     /// The example bundle with a stale key in the German table: `merge --prune` rewrites it.
@@ -141,3 +142,4 @@ enum FaultInjection {
                             executable: URL(fileURLWithPath: strace))
     }
 }
+#endif

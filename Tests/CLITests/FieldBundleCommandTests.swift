@@ -130,6 +130,7 @@ struct FieldBundleCommandTests {
         #expect(merge.stdout == """
         {
           "changed": false,
+          "outOfDate": false,
           "tables": [],
           "error": "Root.plist did not load (line 1: not a property list: </array> does not close <dict> (opened at line 1)), so which keys are still used is unknown; fix it (settings-l10n check says how) and run again"
         }

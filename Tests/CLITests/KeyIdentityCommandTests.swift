@@ -44,7 +44,7 @@ struct KeyIdentityCommandTests {
         #expect(Array(table.utf8) == Array("""
             "\(Self.nfc)" = "Kaffee";
             "Music" = "Musik";
-            /* settings-l10n: obsolete: no schema file uses the keys below; they stay live until merge --prune */
+            /* settings-l10n: obsolete: no row of the schema shows the keys below; they stay live until merge --prune */
             "\(Self.nfd)" = "Kaffee (NFD)";
 
             """.utf8))

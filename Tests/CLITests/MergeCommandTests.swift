@@ -34,6 +34,7 @@ struct MergeCommandTests {
         #expect(result.stdout.hasPrefix("""
         {
           "changed": false,
+          "outOfDate": false,
           "tables": [
             {
               "locale": "sv",
@@ -42,6 +43,7 @@ struct MergeCommandTests {
               "developmentLanguage": false,
               "changed": false,
               "created": false,
+              "layoutOnly": false,
               "fileExists": true,
               "kept": 5,
               "added": [],
@@ -52,6 +54,7 @@ struct MergeCommandTests {
               "obsolete": [],
               "pruned": [],
               "notPruned": [],
+              "notShown": [],
               "missing": [],
               "duplicates": [],
               "error": null
@@ -89,7 +92,7 @@ struct MergeCommandTests {
          "Share anonymous statistics" = "Share anonymous statistics";
          "Referral code" = "Referral code";
          "Privacy policy" = "Privacy policy";
-        +/* settings-l10n: obsolete: no schema file uses the keys below; they stay live until merge --prune */
+        +/* settings-l10n: obsolete: no row of the schema shows the keys below; they stay live until merge --prune */
         +"Analytics" = "Analytics";
 
         """.replacingOccurrences(of: "location.\"\n", with: "location.\";\n"))
@@ -157,11 +160,16 @@ struct MergeCommandTests {
 
 @Suite("Progress on a terminal only")
 struct ProgressTests {
-    /// Runs the tool under a pseudo-terminal (util-linux `script`), as a person at a terminal would.
+    /// Runs the tool under a pseudo-terminal (`script`: util-linux's on Linux, BSD's on macOS), as
+    /// a person at a terminal would.
     static func underTerminal(_ command: String, environment: [String: String] = [:]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        #if os(macOS)
+        process.arguments = ["-q", "/dev/null", "/bin/sh", "-c", command]
+        #else
         process.arguments = ["-qc", command, "/dev/null"]
+        #endif
         process.currentDirectoryURL = TestPaths.packageRoot
         var env = ["PATH": "/usr/bin:/bin", "TERM": "xterm"]
         env.merge(environment) { $1 }
@@ -175,7 +183,7 @@ struct ProgressTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test("merge shows which locale it is on at a terminal, and not in CI", .requires(.file("/usr/bin/script", "/usr/bin/script (util-linux), which gives merge a terminal, is not installed")))
+    @Test("merge shows which locale it is on at a terminal, and not in CI", .requires(.file("/usr/bin/script", "/usr/bin/script, which gives merge a terminal, is not installed")))
     func progress() throws {
         let command = "\(Tool.binary.path) merge Resources/Settings.bundle --check"
         let terminal = try Self.underTerminal(command)

@@ -8,7 +8,7 @@ extension CheckCommandTests {
         let copy = try Self.broken()
         let errors = try Tool.run(["check", "Settings.bundle", "--severity", "error", "--strict"], in: copy.folder)
         #expect(errors == ToolResult(stdout: """
-            Settings.bundle/OfflineMaps.plist:49:3: error: Titles has 3 entries, Values has 2 [titles-values-count]
+            Settings.bundle/OfflineMaps.plist:66:4: error: Titles has 3 entries, Values has 2 [titles-values-count]
 
             """, stderr: "1 error, 0 warnings, 0 notes\n  1 error  titles-values-count\n1 warning not shown (--severity error)\n", exitCode: 1))
         // JSON lists the same findings.

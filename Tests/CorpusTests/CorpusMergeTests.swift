@@ -7,7 +7,8 @@ import Testing
 import SettingsL10n
 import SettingsL10nTestSupport
 
-/// Merges a copy (in memory) of every corpus bundle and checks the merger's guarantees.
+/// Merges a copy (in memory) of every vendored corpus bundle and checks the merger's guarantees
+/// (`CorpusFieldTests` does the same with the fetched ones).
 @Suite("Corpus: merge loses nothing and is stable")
 struct CorpusMergeTests {
     /// Every file of a bundle on disk, by path relative to it.
@@ -33,8 +34,14 @@ struct CorpusMergeTests {
         return (result, after)
     }
 
-    @Test("every corpus bundle", arguments: TestPaths.corpusBundles(), TableFallback.allCases)
+    @Test("every vendored corpus bundle", arguments: TestPaths.corpusBundles(), TableFallback.allCases)
     func corpus(path: String, fallback: TableFallback) throws {
+        try Self.expectLossless(path, fallback: fallback)
+    }
+
+    /// Merging the bundle keeps every translation, encoding and byte-order mark, and a second
+    /// merge changes nothing.
+    static func expectLossless(_ path: String, fallback: TableFallback) throws {
         let files = try Self.files(of: TestPaths.corpus(path))
         let (first, once) = try Self.merge(files, fallback: fallback)
         let bundle = try BundleLoader.load(from: InMemoryBundleSource(files: files))

@@ -7,13 +7,10 @@ import Testing
 import SettingsL10n
 import SettingsL10nTestSupport
 
-/// Every file of the corpus (`Tests/Corpus`), read as the tool reads it: the vendored bundles
-/// always, the fetched (copyleft) ones where `scripts/fetch-corpus` brought them.
+/// Every file of the vendored corpus (`Tests/Corpus/bundles`), read as the tool reads it; the
+/// fetched (copyleft) bundles are read the same way by `CorpusFieldTests`.
 @Suite("Corpus: real bundles read and write back")
 struct CorpusReadingTests {
-    static let malformedStrings =
-        "BelledonneCommunications__linphone-iphone/Settings__InAppSettings.bundle@c02dcc754e/en.lproj/Chat.strings"
-
     /// The files under `root` whose name ends in `suffix`, as URLs, in a stable order.
     static func files(in root: URL, withExtension suffix: String) -> [URL] {
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
@@ -40,21 +37,6 @@ struct CorpusReadingTests {
         #expect(counts.parsed == 27)
     }
 
-    @Test("every fetched .strings file writes back byte-identical, except linphone's Chat.strings", .requires(.fetchedCorpus))
-    func fetchedStringsRoundTrip() throws {
-        let counts = try Self.roundTrip(in: TestPaths.fetchedCorpus, except: TestPaths.corpus(Self.malformedStrings))
-        #expect(counts.files == 261)
-        #expect(counts.parsed == 260)
-    }
-
-    @Test("linphone's en.lproj/Chat.strings is an error at line 6", .requires(.fetchedCorpus))
-    func linphoneChat() throws {
-        let bytes = [UInt8](try Data(contentsOf: TestPaths.corpus(Self.malformedStrings)))
-        #expect(throws: SyntaxError("missing ';' after the value of \"Auto write to gallery\"", at: TextPosition(line: 6, column: 50))) {
-            try StringsParser.parse(bytes)
-        }
-    }
-
     /// Loads every schema plist under `root`; returns how many there were in each format.
     static func schemaFormats(in root: URL) throws -> [PlistFormat: Int] {
         var formats: [PlistFormat: Int] = [:]
@@ -74,11 +56,6 @@ struct CorpusReadingTests {
         #expect(try Self.schemaFormats(in: TestPaths.vendoredCorpus) == [.xml: 34, .openStep: 1])
     }
 
-    @Test("every fetched schema plist loads", .requires(.fetchedCorpus))
-    func fetchedSchemaFiles() throws {
-        #expect(try Self.schemaFormats(in: TestPaths.fetchedCorpus) == [.xml: 17])
-    }
-
     @Test("the OpenStep schema file has line numbers and key paths")
     func openStep() throws {
         let path = "futuretap__InAppSettingsKit/InAppSettingsKitSampleApp__Settings.bundle@d38cc1e78b/Root~iphone.inApp.plist"
@@ -96,8 +73,13 @@ struct CorpusReadingTests {
         #expect(second.position == TextPosition(line: 24, column: 5))
     }
 
-    @Test("every corpus bundle loads", arguments: TestPaths.corpusBundles())
+    @Test("every vendored corpus bundle loads", arguments: TestPaths.corpusBundles())
     func bundles(path: String) throws {
+        try Self.expectLoads(path)
+    }
+
+    /// The bundle loads, with Root.plist first and at least one language.
+    static func expectLoads(_ path: String) throws {
         let source = try DiskBundleSource(path: TestPaths.corpus(path).path)
         let bundle = try BundleLoader.load(from: source)
         #expect(!bundle.schemaFiles.isEmpty)

@@ -6,63 +6,32 @@ import Testing
 import SettingsL10n
 import SettingsL10nTestSupport
 
-/// VLC's bundle checked as the adoption example of docs/configuration.md does: the default text
-/// report a new user reads, with the configuration that page gives.
-@Suite("Corpus: VLC's default check report", .requires(.fetchedCorpus))
+/// a-shell's bundle (vendored) checked as a new user would: the default text report groups each
+/// table's findings across languages, and the summary names the commands that fix what they can
+/// (`CorpusReportFieldTests` does the same on VLC's 62 languages).
+@Suite("Corpus: a-shell's default check report")
 struct CorpusReportTests {
-    static let vlc = "videolan__vlc-ios/Resources__iOS__Settings.bundle"
+    static let aShell = "holzschu__a-shell/Settings.bundle"
 
-    /// `VLC/.settings-l10n.json` as docs/configuration.md's "Adopting check on an existing project" writes it.
-    static let readmeConfiguration = """
-        {
-          "doNotTranslate": ["*.*x", "* dB", "Arial*", "Avenir*", "Helvetica*", "Courier New", "Menlo", "Futura", "Georgia",
-                             "Times New Roman", "Zapf*", "* Sangam MN", "Hiragino *", "Heiti *"],
-          "keep": ["SETTINGS_DONATE*"]
-        }
-        """
-
-    /// The report of `check VLC/Settings.bundle`, with docs/configuration.md's configuration or none.
-    static func report(configuration text: String?) throws -> DiagnosticReport {
-        let bundle = try BundleLoader.load(from: try DiskBundleSource(path: TestPaths.corpus(vlc).path))
-        let configuration = try text.map { try CheckConfiguration.parse(Array($0.utf8)) } ?? CheckConfiguration()
-        let catalog = Extractor.catalog(of: bundle, policy: configuration.translationPolicy)
-        var report = DiagnosticReport(diagnostics: Checker.check(CheckContext(bundle: bundle, catalog: catalog), configuration: configuration),
+    static func report() throws -> DiagnosticReport {
+        let bundle = try BundleLoader.load(from: try DiskBundleSource(path: TestPaths.corpus(aShell).path))
+        var report = DiagnosticReport(diagnostics: Checker.check(CheckContext(bundle: bundle, catalog: Extractor.catalog(of: bundle))),
                                       rules: Checker.descriptors)
-        report.commandArguments = "VLC/Settings.bundle"
+        report.commandArguments = "a-Shell/Settings.bundle"
         return report
     }
 
     static func text(_ report: DiagnosticReport) -> String {
-        TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "VLC/Settings.bundle")).format(report)
+        TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "a-Shell/Settings.bundle")).format(report)
     }
 
-    @Test("with the configuration of docs/configuration.md: at most 25 lines, then the summary with the commands that fix what they can")
-    func configured() throws {
-        let report = try Self.report(configuration: Self.readmeConfiguration)
-        let text = Self.text(report)
-        #expect(text.split(separator: "\n").count <= 25)
-        Golden.check(text + "--- standard error\n" + report.summary, against: "vlc-check-report.txt")
-    }
-
-    @Test("without a configuration: at most 25 lines too; --each still lists every finding")
-    func unconfigured() throws {
-        let report = try Self.report(configuration: nil)
-        #expect(Self.text(report).split(separator: "\n").count <= 25)
+    @Test("one line per table and kind of finding, across the languages; --each lists every finding")
+    func grouped() throws {
+        let report = try Self.report()
+        Golden.check(Self.text(report) + "--- standard error\n" + report.summary, against: "a-shell-check-report.txt")
         var each = report
         each.listsEach = true
         #expect(Self.text(each).split(separator: "\n").count == report.diagnostics.count)
-        #expect(report.summary.hasSuffix("""
-            2,423 stale keys are removed by `settings-l10n merge VLC/Settings.bundle --prune`
-            108 warnings are fixed by `settings-l10n merge VLC/Settings.bundle`
-
-            """))
-    }
-
-    @Test("--severity error: only the errors, and the warnings counted as not shown")
-    func errorsOnly() throws {
-        let report = try Self.report(configuration: nil).filtered(atLeast: .error)
-        #expect(report.diagnostics.allSatisfy { $0.severity == .error })
-        #expect(report.warningCount == 0)
-        #expect(report.summary.hasSuffix("9,459 warnings not shown (--severity error)\n"))
+        #expect(report.diagnostics.count == 93)
     }
 }

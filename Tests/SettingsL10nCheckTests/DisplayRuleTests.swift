@@ -63,19 +63,20 @@ struct DisplayRuleTests {
 
 @Suite("check: the context status reads")
 struct CoverageOnlyContextTests {
-    @Test("without the display rules' lists, coverage is the same, on the example bundle and on VLC's")
+    @Test("without the display rules' lists, coverage is the same, on the example bundle and the vendored corpus (VLC's: CheckFieldTests)")
     func coverageWithoutDisplayRules() throws {
-        var bundles = [TestPaths.exampleBundle.path]
-        // VLC's bundle where it was fetched; in CI, always (a missing corpus fails the test).
-        if TestPaths.fetchedCorpusExists || Requirement.inCI { bundles.append(TestPaths.vlc.path) }
-        for path in bundles {
-            let bundle = try BundleLoader.load(from: try DiskBundleSource(path: path))
-            let catalog = Extractor.catalog(of: bundle)
-            let full = CheckContext(bundle: bundle, catalog: catalog)
-            let lean = CheckContext(bundle: bundle, catalog: catalog, displayRules: false)
-            #expect(lean.coverage == full.coverage, "\(path)")
-            #expect(lean.optionLists.isEmpty)
-            #expect(!full.coverage.isEmpty)
+        for path in [TestPaths.exampleBundle.path] + TestPaths.corpusBundles().map({ TestPaths.corpus($0).path }) {
+            try Self.expectSameCoverage(path)
         }
+    }
+
+    static func expectSameCoverage(_ path: String) throws {
+        let bundle = try BundleLoader.load(from: try DiskBundleSource(path: path))
+        let catalog = Extractor.catalog(of: bundle)
+        let full = CheckContext(bundle: bundle, catalog: catalog)
+        let lean = CheckContext(bundle: bundle, catalog: catalog, displayRules: false)
+        #expect(lean.coverage == full.coverage, "\(path)")
+        #expect(lean.optionLists.isEmpty)
+        #expect(!full.coverage.isEmpty, "\(path)")
     }
 }

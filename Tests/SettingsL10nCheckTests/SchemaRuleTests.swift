@@ -112,14 +112,16 @@ struct SchemaRuleTests {
         "\t\t1️⃣<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Pick</string><key>Key</key><string>p</string><key>DefaultValue</key>2️⃣\(defaultValue)<key>Titles</key><array>\(titles)</array>\(short.isEmpty ? "" : "<key>ShortTitles</key><array>\(short)</array>")<key>Values</key><array>\(values)</array></dict>"
     }
 
-    @Test("titles-values-count and short-titles-count")
+    @Test("titles-values-count and short-titles-count point at the array that has the other count (Titles, ShortTitles), not at the specifier")
     func counts() throws {
         let fixture = RuleFixture.bundle(Self.multiValue(titles: "<string>A</string><string>B</string>", values: "<string>a</string>",
-                                                         short: "<string>A</string>"))
+                                                         short: "<string>A</string>")
+            .replacingOccurrences(of: "<key>Titles</key><array>", with: "<key>Titles</key>3️⃣<array>")
+            .replacingOccurrences(of: "<key>ShortTitles</key><array>", with: "<key>ShortTitles</key>4️⃣<array>"))
         #expect(try fixture.diagnostics(.titlesValuesCount) == [Diagnostic(
-            .error, rule: .titlesValuesCount, "Titles has 2 entries, Values has 1", at: fixture.location("Root.plist", "1️⃣", keyPath: "PreferenceSpecifiers[0]"))])
+            .error, rule: .titlesValuesCount, "Titles has 2 entries, Values has 1", at: fixture.location("Root.plist", "3️⃣", keyPath: "PreferenceSpecifiers[0].Titles"))])
         #expect(try fixture.diagnostics(.shortTitlesCount) == [Diagnostic(
-            .error, rule: .shortTitlesCount, "ShortTitles has 1 entry, Titles has 2", at: fixture.location("Root.plist", "1️⃣", keyPath: "PreferenceSpecifiers[0]"))])
+            .error, rule: .shortTitlesCount, "ShortTitles has 1 entry, Titles has 2", at: fixture.location("Root.plist", "4️⃣", keyPath: "PreferenceSpecifiers[0].ShortTitles"))])
         let fine = RuleFixture.bundle(Self.multiValue(titles: "<string>A</string><string>B</string>", values: "<string>a</string><string>b</string>",
                                                       short: "<string>A</string><string>B</string>"))
         #expect(try fine.diagnostics(.titlesValuesCount) == [])

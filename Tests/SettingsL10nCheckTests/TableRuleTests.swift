@@ -209,7 +209,7 @@ struct TableRuleTests {
             "defaults-key-conflict", "schema-file-unreachable", "strings-table-missing", "duplicate-key", "key-look-alike", "empty-value", "value-whitespace",
             "missing-translation", "development-entry-missing", "stale-key", "table-missing", "needs-review", "strings-encoding",
             "strings-unterminated-comment", "strings-empty-file", "lproj-misspelled", "language-invalid", "option-titles-duplicate",
-            "short-title-longer", "configuration-unused", "configuration-in-bundle", "name-case-collision", "configuration-path-refused",
+            "short-title-longer", "configuration-unused", "configuration-in-bundle", "name-case-collision", "configuration-path-refused", "generated-comment-outdated",
         ]
         #expect(Set(Checker.ruleIDs.map(\.rawValue)) == tested)
         #expect(Checker.rules.count == Checker.ruleIDs.count)

@@ -6,7 +6,7 @@ import Testing
 import SettingsL10nTestSupport
 
 /// Sync on real files: the real catalog of an app (Cizzuk/CSE, 214 strings, 10 languages)
-/// merged with the example bundle and with VLC's.
+/// merged with the example bundle and with a-shell's (VLC's: `CatalogSyncFieldTests`).
 @Suite("String Catalog sync on real catalogs and bundles")
 struct CatalogSyncRealTests {
     typealias Workspace = CatalogSyncTests.Workspace
@@ -60,9 +60,10 @@ struct CatalogSyncRealTests {
                 #expect(now == value.setting("extractionState", to: .string("stale")), "\(key)")
             }
         }
-        #expect(result.diagnostics.filter { $0.rule == .syncConflict }.map(\.message) == [
-            "the table has \"Info\" for \"About\", the catalog \"Über\": the catalog's translation wins",
-        ])
+        // The app's "Über" replaces the table's "Info": the catalog's text, which no table held,
+        // is an edit of the catalog, not a conflict (counted, not a warning).
+        #expect(result.diagnostics.filter { $0.rule == .syncConflict } == [])
+        #expect(result.replaced == ["de.lproj/Root.strings": 1])
         #expect(result.diagnostics.filter { $0.rule == .syncLanguageMissing }.count == 8)
         #expect(result.updates.map(\.path) == ["de.lproj/Root.strings"])
         try workspace.apply(result)
@@ -72,19 +73,14 @@ struct CatalogSyncRealTests {
         #expect(second.catalog.text == result.catalog.text)
     }
 
-    static var vlc: URL {
-        TestPaths.vlc
-    }
+    static let aShell = TestPaths.corpus("holzschu__a-shell/Settings.bundle")
 
-    @Test("VLC's bundle adopted, alone and into the real catalog: nothing lost, the tables untouched, a second sync changing nothing",
-          .requires(.fetchedCorpus))
-    func vlcRoundTrip() throws {
-        let workspace = try Workspace(Self.vlc)
+    /// The bundle adopted alone and into the real catalog: nothing lost, the tables untouched, a
+    /// second sync changing nothing. Returns the adopted catalog's entries and string units.
+    static func expectRoundTrip(_ bundle: URL) throws -> (entries: Int, units: Int, diagnostics: [Diagnostic]) {
+        let workspace = try Workspace(bundle)
         let adopted = try workspace.sync(nil)
-        #expect(adopted.catalog.entries.count == 237)
-        #expect(CatalogSyncTests.units(adopted.catalog) == 7_597)
         #expect(adopted.updates == [])
-        #expect(adopted.diagnostics == [])
         try Self.expectNothingLost(adopted.catalog, workspace)
         let again = try workspace.sync(adopted.catalog.text)
         #expect(!again.catalogChanged && again.updates == [])
@@ -94,26 +90,41 @@ struct CatalogSyncRealTests {
         try Self.expectNothingLost(merged.catalog, workspace)
         let second = try workspace.sync(merged.catalog.text)
         #expect(!second.catalogChanged && second.updates == [] && second.catalog.text == merged.catalog.text)
+        return (adopted.catalog.entries.count, CatalogSyncTests.units(adopted.catalog), adopted.diagnostics)
     }
 
-    @Test("VLC: a translator's edit in the catalog reaches the table, and only that", .requires(.fetchedCorpus))
-    func vlcCatalogEdit() throws {
-        let workspace = try Workspace(Self.vlc)
+    /// A translator's edit in the adopted catalog (`language`) reaches the table, and only that.
+    static func expectCatalogEdit(_ bundle: URL, table: String, language: String) throws {
+        let workspace = try Workspace(bundle)
         let adopted = try workspace.sync(nil)
-        let entry = try #require(adopted.catalog.entries.first { $0.units["de"] != nil && $0.key.string != $0.units["de"]?.value })
-        let old = try #require(entry.units["de"]).value
+        let entry = try #require(adopted.catalog.entries.first { $0.units[language] != nil && $0.key.string != $0.units[language]?.value })
+        let old = try #require(entry.units[language]).value
         let strings = try #require(adopted.catalog.document[member: "strings"])
         let value = try #require(strings[member: entry.key.string])
-        let localizations = try #require(value[member: "localizations"]?.members).map { language, unit in
-            language == "de" ? (language, CatalogEditor.unit(state: "translated", value: old + " (neu)")) : (language, unit)
+        let localizations = try #require(value[member: "localizations"]?.members).map { tag, unit in
+            tag == language ? (tag, CatalogEditor.unit(state: "translated", value: old + " (edited)")) : (tag, unit)
         }
         let edited = adopted.catalog.document.setting("strings", to: strings.setting(entry.key.string, to: value.setting("localizations", to: .object(localizations))))
         let result = try workspace.sync(XcodeJSON.text(edited))
         #expect(!result.catalogChanged)
-        #expect(result.updates.map(\.path) == ["de.lproj/Root.strings"])
-        #expect(result.written == ["de.lproj/Root.strings": 1])
+        let folder = try #require(try workspace.load().0.localization(forLanguage: language)).folder
+        #expect(result.updates.map(\.path) == ["\(folder)/\(table).strings"])
+        #expect(result.written == ["\(folder)/\(table).strings": 1])
         try workspace.apply(result)
-        let (bundle, _) = try workspace.load()
-        #expect(bundle.localization(forLanguage: "de")?.table(named: "Root")?.values()?[entry.key] == old + " (neu)")
+        let (loaded, _) = try workspace.load()
+        #expect(loaded.localization(forLanguage: language)?.table(named: table)?.values()?[entry.key] == old + " (edited)")
+    }
+
+    @Test("a-shell's bundle adopted, alone and into the real catalog: nothing lost, the tables untouched, a second sync changing nothing")
+    func aShellRoundTrip() throws {
+        let (entries, units, diagnostics) = try Self.expectRoundTrip(Self.aShell)
+        #expect(entries == 20)
+        #expect(units == 41)
+        #expect(diagnostics.map(\.rule) == [])
+    }
+
+    @Test("a-shell: a translator's edit in the catalog reaches the table, and only that")
+    func aShellCatalogEdit() throws {
+        try Self.expectCatalogEdit(Self.aShell, table: "Root", language: "fr")
     }
 }

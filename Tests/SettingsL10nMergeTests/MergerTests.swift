@@ -99,7 +99,7 @@ struct MergerTests {
         "Sound" = "Ton";
         "Music" = "Musik";
         "Extra lives" = "Extraleben";
-        /* settings-l10n: obsolete: no schema file uses the keys below; they stay live until merge --prune */
+        /* settings-l10n: obsolete: no row of the schema shows the keys below; they stay live until merge --prune */
         "Old" = "Alt";
         "Gone" = "Weg";
 
@@ -136,7 +136,7 @@ struct MergerTests {
     func revived() throws {
         let table = "\"Sound\" = \"Ton\";\n\n\"Music\" = \"Musik\";\n\n/* settings-l10n: obsolete: no schema file uses the keys below; they stay live until merge --prune */\n\"Extra lives\" = \"Extraleben\";\n\n\"Gone\" = \"Weg\";\n"
         let (texts, _) = try Self.merge(["de.lproj/Root.strings": table])
-        #expect(texts["de.lproj/Root.strings"] == "\"Sound\" = \"Ton\";\n\n\"Music\" = \"Musik\";\n\n\"Extra lives\" = \"Extraleben\";\n\n/* settings-l10n: obsolete: no schema file uses the keys below; they stay live until merge --prune */\n\"Gone\" = \"Weg\";\n")
+        #expect(texts["de.lproj/Root.strings"] == "\"Sound\" = \"Ton\";\n\n\"Music\" = \"Musik\";\n\n\"Extra lives\" = \"Extraleben\";\n\n/* settings-l10n: obsolete: no row of the schema shows the keys below; they stay live until merge --prune */\n\"Gone\" = \"Weg\";\n")
     }
 
     @Test("a slightly changed title takes the old translation, marked for review")
@@ -148,7 +148,7 @@ struct MergerTests {
         /* Root.plist › label of an on/off switch */
         /* settings-l10n: needs review: carried over from "Extra Lives" */
         "Extra lives" = "Extraleben";
-        /* settings-l10n: obsolete: no schema file uses the keys below; they stay live until merge --prune */
+        /* settings-l10n: obsolete: no row of the schema shows the keys below; they stay live until merge --prune */
         "Extra Lives" = "Extraleben";
 
         """)

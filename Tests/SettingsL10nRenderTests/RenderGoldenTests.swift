@@ -18,7 +18,7 @@ struct RenderGoldenTests {
     func json(locale: String) throws {
         let resolver = try Self.example()
         #expect(resolver.allLocales == ["ar", "de", "en", "ja", "sv"])
-        Golden.check(RenderJSON.document([resolver.resolve(locale)], icuVersion: "72.1", cldrVersion: "42.0"), against: "render-example-\(locale).json")
+        Golden.check(RenderJSON.document([resolver.resolve(locale)], icuVersion: "76.1", cldrVersion: "46.0"), against: "render-example-\(locale).json")
     }
 
     @Test("streaming every locale gives the same documents as rendering them all at once")
@@ -27,10 +27,10 @@ struct RenderGoldenTests {
         let names = resolver.allLocales + PseudoLocale.allCases.map(\.rawValue)
         let locales = names.map { resolver.resolve($0) }
         var json = "", text = "", heard: [String] = []
-        RenderJSON.render(names.map(LocaleRequest.init), with: resolver, icuVersion: "72.1", cldrVersion: "42.0", progress: { heard.append("\($0)/\($1) \($2)") }) { json += $0 }
-        RenderText.render(names.map(LocaleRequest.init), with: resolver, icuVersion: "72.1") { text += $0 }
-        #expect(json == RenderJSON.document(locales, icuVersion: "72.1", cldrVersion: "42.0"))
-        #expect(text == RenderText.render(locales, icuVersion: "72.1"))
+        RenderJSON.render(names.map(LocaleRequest.init), with: resolver, icuVersion: "76.1", cldrVersion: "46.0", progress: { heard.append("\($0)/\($1) \($2)") }) { json += $0 }
+        RenderText.render(names.map(LocaleRequest.init), with: resolver, icuVersion: "76.1") { text += $0 }
+        #expect(json == RenderJSON.document(locales, icuVersion: "76.1", cldrVersion: "46.0"))
+        #expect(text == RenderText.render(locales, icuVersion: "76.1"))
         #expect(heard == names.enumerated().map { "\($0 + 1)/\(names.count) \($1)" })
     }
 
@@ -38,7 +38,7 @@ struct RenderGoldenTests {
     func text() throws {
         let resolver = try Self.example()
         let locales = (resolver.allLocales + PseudoLocale.allCases.map(\.rawValue)).map { resolver.resolve($0) }
-        Golden.check(RenderText.render(locales, icuVersion: "72.1"), against: "render-example.txt")
+        Golden.check(RenderText.render(locales, icuVersion: "76.1"), against: "render-example.txt")
     }
 
     @Test("HTML: a slider's icon is embedded with its image type, JPEG or PNG")
@@ -50,7 +50,7 @@ struct RenderGoldenTests {
             + "</array></dict></plist>"
         let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: ["Root.plist": schema, "en.lproj/Root.strings": ""]))
         let locale = Resolver(bundle: bundle, catalog: Extractor.catalog(of: bundle)).resolve("en")
-        let page = try #require(RenderHTML(images: ["Low.jpeg": [1, 2, 3], "High.png": [4, 5, 6]], icuVersion: "72.1").pages(for: [locale])["en/index.html"])
+        let page = try #require(RenderHTML(images: ["Low.jpeg": [1, 2, 3], "High.png": [4, 5, 6]], icuVersion: "76.1").pages(for: [locale])["en/index.html"])
         #expect(page.contains(".image-0{background:url(\"data:image/png;base64,BAUG\") center/contain no-repeat}.image-1{background:url(\"data:image/jpeg;base64,AQID\") center/contain no-repeat}</style>"))
         #expect(page.contains("<li class=\"row slider\"><span class=\"icon image-1\" role=\"presentation\"></span><span class=\"track\""))
     }
@@ -63,7 +63,7 @@ struct RenderGoldenTests {
         let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: ["Root.plist": schema, "en.lproj/Root.strings": ""]))
         let locale = Resolver(bundle: bundle, catalog: Extractor.catalog(of: bundle)).resolve("en")
         let image = [UInt8](repeating: 7, count: 30_000)
-        let page = try #require(RenderHTML(images: ["Big.png": image], icuVersion: "72.1").pages(for: [locale])["en/index.html"])
+        let page = try #require(RenderHTML(images: ["Big.png": image], icuVersion: "76.1").pages(for: [locale])["en/index.html"])
         let encoded = Base64.encode(image)
         #expect(page.components(separatedBy: encoded).count == 2)
         #expect(page.components(separatedBy: "<span class=\"icon image-0\" role=\"presentation\"></span>").count == 101)
@@ -75,7 +75,7 @@ struct RenderGoldenTests {
         let resolver = try Self.example()
         let locales = ["en", "sv", "ar"].map { resolver.resolve($0) }
         let images = ["VolumeLow.png": [UInt8](try Data(contentsOf: TestPaths.exampleBundle.appendingPathComponent("VolumeLow.png")))]
-        let pages = RenderHTML(images: images, icuVersion: "72.1", completeness: ["en": 100, "sv": 100, "ar": 97.5]).pages(for: locales)
+        let pages = RenderHTML(images: images, icuVersion: "76.1", completeness: ["en": 100, "sv": 100, "ar": 97.5]).pages(for: locales)
         #expect(pages.keys.sorted() == [
             "ar/OfflineMaps.html", "ar/Privacy.html", "ar/index.html", "ar/options-OfflineMaps-2.html", "ar/options-Root-5.html", "ar/options-Root-6.html",
             "en/OfflineMaps.html", "en/Privacy.html", "en/index.html", "en/options-OfflineMaps-2.html", "en/options-Root-5.html", "en/options-Root-6.html",

@@ -6,7 +6,7 @@ import SettingsL10nTestSupport
 @Suite("Choosing .lproj folders as iOS does")
 struct LocalizationMatcherTests {
     @Test("agrees with Apple's ualoc_localizationsToUse on every folder set and preferred language",
-          .requires(Requirement("Apple's ICU (lib_FoundationICU from the Swift toolchain) is not loaded or found") { AppleMatcher.function != nil }))
+          .requires(Requirement("Apple's ICU (lib_FoundationICU from the Swift toolchain, libicucore on Apple platforms) has no ualoc_localizationsToUse") { AppleMatcher.function != nil }))
     func differential() {
         var cases = 0
         var disagreements: [String] = []

@@ -235,3 +235,37 @@ struct ResolverTests {
         #expect(try list("de") == ["Ja", "MUL_VAL_10", "MUL_VAL_11", "MUL_VAL_4", "MUL_VAL_5", "MUL_VAL_6", "MUL_VAL_7", "MUL_VAL_8", "MUL_VAL_9", "Nein", "Vielleicht"])
     }
 }
+
+extension ResolverTests {
+    /// Root → Panes0/P0 → Panes0/P1 → … → Panes9/P<count - 1> → Root: 10,000 pages for 9,999
+    /// panes, as many schema files as a bundle may have (and ten folders: a folder of the bundle
+    /// holds at most 10,000 entries).
+    static func chain(_ count: Int) throws -> (SettingsBundle, Catalog) {
+        func name(_ index: Int) -> String { "Panes\(index / 1_000)/P\(index)" }
+        var files = ["Root.plist": xmlSchema(childPane(title: "Next 0", file: name(0)))]
+        for index in 0..<count {
+            files[name(index) + ".plist"] = xmlSchema(index + 1 < count ? childPane(title: "Next \(index + 1)", file: name(index + 1))
+                                                                         : childPane(title: "Home", file: "Root"))
+        }
+        files["en.lproj/Root.strings"] = ""
+        files["de.lproj/Root.strings"] = "\"Next \(count - 1)\" = \"Weiter\";\n\"Home\" = \"Start\";\n"
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: files))
+        return (bundle, Extractor.catalog(of: bundle))
+    }
+
+    @Test("a chain of 10,000 pages resolves, each page once, in the order the rows lead to them (the walk overflowed the stack at 6,000)")
+    func longChain() throws {
+        let (bundle, catalog) = try Self.chain(9_999)
+        #expect(bundle.unloadedSchemaFiles.isEmpty)
+        let german = Resolver(bundle: bundle, catalog: catalog).resolve("de")
+        let files = ["Root.plist"] + (0..<9_999).map { "Panes\($0 / 1_000)/P\($0).plist" }
+        let titles: [String?] = [nil] + (0..<9_999).map { $0 == 9_998 ? "Weiter" : "Next \($0)" }
+        // Compared whole, but not printed whole when they differ.
+        #expect(german.pages.count == 10_000)
+        let sameFiles = german.pages.map(\.file) == files, sameTitles = german.pages.map(\.title) == titles
+        #expect(sameFiles, "pages: \(german.pages.prefix(3).map(\.file)) … \(german.pages.suffix(3).map(\.file))")
+        #expect(sameTitles, "titles: \(german.pages.suffix(3).map(\.title))")
+        #expect(german.pages.last?.specifiers.map(\.title) == ["Start"])
+        #expect(german.pages.last?.specifiers.map(\.file) == ["Root.plist"])
+    }
+}

@@ -1,13 +1,19 @@
 import Foundation
 
-/// Apple's own `ualoc_localizationsToUse`, from the ICU the Swift toolchain ships
-/// (`lib_FoundationICU`, loaded with Foundation on Linux): the oracle the matcher must agree with.
+/// Apple's own `ualoc_localizationsToUse`, from the ICU the Swift toolchain ships on Linux
+/// (`lib_FoundationICU`, which CICU links) or the system's libicucore on Apple platforms (which
+/// CFBundle calls it in): the oracle the matcher must agree with.
 package enum AppleMatcher {
     package typealias Function = @convention(c) (UnsafePointer<UnsafePointer<CChar>?>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?, Int32,
                                          UnsafeMutablePointer<UnsafePointer<CChar>?>?, Int32, UnsafeMutablePointer<Int32>?) -> Int32
 
     package static let function: Function? = {
+        // RTLD_DEFAULT: every library the process has loaded.
+        #if canImport(Darwin)
+        var symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -2), "ualoc_localizationsToUse")
+        #else
         var symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "ualoc_localizationsToUse")
+        #endif
         if symbol == nil {
             // Not loaded in this process: open the library beside the Swift runtime this process
             // uses (the toolchain's usr/lib/swift/linux), wherever the toolchain is installed.

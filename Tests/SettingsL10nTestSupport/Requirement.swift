@@ -23,12 +23,16 @@ package struct Requirement: Sendable {
     package static let fetchedCorpus = Requirement("the copyleft corpus is not fetched (scripts/fetch-corpus brings it into Tests/Corpus/fetched)") {
         TestPaths.fetchedCorpusExists
     }
-    package static let sarifSchema = Requirement("the SARIF schema is not fetched (scripts/fetch-corpus brings it into Tests/Corpus/fetched)") {
-        FileManager.default.fileExists(atPath: TestPaths.sarifSchema.path)
-    }
     package static let strace = Requirement("strace is not installed (apt-get install -y strace)") { executable(named: "strace") != nil }
     package static let jsonSchema = Requirement("python3 with the jsonschema package is not installed (python3 -m pip install jsonschema)") {
         python3HasJSONSchema
+    }
+
+    package static let xmllint = Requirement("xmllint is not installed (apt-get install -y libxml2-utils): the XML Schema validator of the JUnit report's test") {
+        executable(named: "xmllint") != nil
+    }
+    package static let git = Requirement("git is not installed (apt-get install -y git): check --new-since reads the bundle's history with it") {
+        executable(named: "git") != nil
     }
 
     /// `unshare -m` that may bind-mount a folder (root, as CI runs; or user namespaces): another

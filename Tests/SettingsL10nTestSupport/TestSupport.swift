@@ -14,8 +14,8 @@ package enum TestPaths {
     /// Bundles under permissive licences, committed with their licence files.
     package static let vendoredCorpus: URL = corpusRoot.appendingPathComponent("bundles")
 
-    /// Bundles under copyleft licences (and the SARIF schema), never committed:
-    /// `scripts/fetch-corpus` brings them here from the pinned list `Tests/Corpus/pins.json`.
+    /// Bundles under copyleft licences, never committed: `scripts/fetch-corpus` brings them here
+    /// from the pinned list `Tests/Corpus/pins.json`. Only the field suites (`*FieldTests`) read them.
     package static let fetchedCorpus: URL = corpusRoot.appendingPathComponent("fetched")
 
     /// The copyleft bundles `scripts/fetch-corpus` brings, by the name tests use.
@@ -44,22 +44,32 @@ package enum TestPaths {
     /// The real String Catalog (Cizzuk/CSE, MIT), vendored.
     package static let realCatalog: URL = corpusRoot.appendingPathComponent("xcstrings/Cizzuk__CSE/Localizable.xcstrings")
 
-    /// The SARIF 2.1.0 schema (OASIS), fetched.
-    package static let sarifSchema: URL = fetchedCorpus.appendingPathComponent("schemas/sarif-schema-2.1.0.json")
+    /// The SARIF 2.1.0 schema (OASIS), vendored unmodified with its notice.
+    package static let sarifSchema: URL = corpusRoot.appendingPathComponent("schemas/sarif-schema-2.1.0.json")
+
+    /// GitLab's Code Quality schema and the JUnit XML schema of Jenkins' xUnit plugin, vendored
+    /// with their licences (`Tests/Corpus/SOURCES.md`).
+    package static let gitlabSchema: URL = corpusRoot.appendingPathComponent("report-schemas/gitlab/codeclimate.json")
+    package static let junitSchema: URL = corpusRoot.appendingPathComponent("report-schemas/junit/junit-10.xsd")
+
+    /// The JSON Schemas of the configuration and the baseline (`schemas/`).
+    package static let configurationSchema: URL = packageRoot.appendingPathComponent("schemas/settings-l10n.schema.json")
+    package static let baselineSchema: URL = packageRoot.appendingPathComponent("schemas/baseline.schema.json")
 
     package static let exampleBundle: URL = packageRoot.appendingPathComponent("Resources/Settings.bundle")
 
-    /// Every corpus bundle, by name (`corpus(_:)` finds it): the vendored ones, and the fetched
-    /// ones where they are in place. In CI without them, one placeholder name that no bundle
-    /// has, so that each test over the corpus fails, naming it, instead of quietly running on less.
+    /// Every vendored corpus bundle, by name (`corpus(_:)` finds it): what the default tests
+    /// run over, on any clone, offline.
     package static func corpusBundles() -> [String] {
-        var bundles = bundleNames(in: vendoredCorpus)
-        if fetchedCorpusExists {
-            bundles += fetchedBundleNames
-        } else if Requirement.inCI {
-            bundles.append("fetched-corpus-absent: run scripts/fetch-corpus")
-        }
-        return bundles.sorted()
+        bundleNames(in: vendoredCorpus)
+    }
+
+    /// The fetched (copyleft) bundles, for the field suites: their names where they are in place;
+    /// in CI without them, one placeholder name that no bundle has, so that each test over them
+    /// fails, naming it, instead of quietly running on less.
+    package static func fieldBundles() -> [String] {
+        if fetchedCorpusExists { return fetchedBundleNames }
+        return Requirement.inCI ? ["fetched-corpus-absent: run scripts/fetch-corpus"] : []
     }
 
     /// The `*.bundle` folders under `root`, as paths relative to it.

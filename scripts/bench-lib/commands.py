@@ -7,9 +7,13 @@ adds, with the tool itself: exports/ (extract --xliff: one XLIFF per locale), ex
 wholeapp/ (each locale's XLIFF as an Xcode whole-app export: this bundle's sections under
 BenchApp/Settings.bundle/, beside a section of the app's Localizable.strings) and baseline.json
 (check --write-baseline), and sync/catalogs/ (sync: the bundle adopted into a String Catalog per
-table, from a copy of the bundle, whose tables adoption leaves alone). The commands that write (extract, --write-baseline, render --format
+table, from a copy of the bundle, whose tables adoption leaves alone), sync/minified/ (the same
+catalogs on one line each, as a minifier writes them) and config-oneline.json (a configuration on
+one line ignoring the catalogs' keys, up to the configuration's 1 MiB): JSON on one line, whose
+positions were once counted from the line's start for each string. The commands that write (extract, --write-baseline, render --format
 html, the real merge) write elsewhere in the folder, never into what the others read.
 """
+import json
 import os
 import re
 import shutil
@@ -57,6 +61,11 @@ def _commands():
         Command("render-html", "render --locale all --format html",
                 lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "html", "--output", j(f, "out", "html")], surfaces=("render --format html",)),
         Command("sarif", "check --format sarif", lambda f, t: [t, "check", b(f), "--format", "sarif"], (0, 1), surfaces=("check --format sarif",)),
+        Command("check-gitlab", "check --format gitlab", lambda f, t: [t, "check", b(f), "--format", "gitlab"], (0, 1), surfaces=("check --format gitlab",)),
+        Command("check-junit", "check --format junit", lambda f, t: [t, "check", b(f), "--format", "junit"], (0, 1), surfaces=("check --format junit",)),
+        # The bundle at the commit prepare made of it (git archive, then a second check).
+        Command("check-new-since", "check --new-since (the committed bundle)", lambda f, t: [t, "check", b(f), "--new-since", "HEAD", "--format", "json"],
+                (0, 1), surfaces=("check --new-since",)),
         Command("check-baseline", "check --baseline", lambda f, t: [t, "check", b(f), "--format", "json", "--baseline", j(f, "baseline.json")], (0, 1), surfaces=("check --baseline",)),
         Command("write-baseline", "check --write-baseline", lambda f, t: [t, "check", b(f), "--write-baseline", j(f, "out", "baseline.json")], surfaces=("check --write-baseline",)),
         Command("extract-xliff", "extract --xliff (every locale)", lambda f, t: [t, "extract", b(f), "--xliff", j(f, "out", "xliff"), "--force"], surfaces=("extract --xliff",)),
@@ -92,6 +101,9 @@ def _commands():
         Command("extract-xliff-locale", "extract --xliff --locale (one locale)",
                 lambda f, t: [t, "extract", b(f), "--xliff", j(f, "out", "xliff-one"), "--locale", first_locale(f), "--force"],
                 surfaces=("extract --xliff --locale",)),
+        Command("extract-xcstrings-locale", "extract --xcstrings --locale (one locale)",
+                lambda f, t: [t, "extract", b(f), "--xcstrings", j(f, "out", "xcstrings-one"), "--locale", first_locale(f), "--force"],
+                surfaces=("extract --xcstrings --locale",)),
         Command("merge-check-json", "merge --check --format json", lambda f, t: [t, "merge", b(f), "--check", "--format", "json"], (0, 1),
                 surfaces=("merge --check --format json",)),
         Command("merge-check-locale", "merge --check --locale (one locale)",
@@ -109,6 +121,12 @@ def _commands():
         Command("sync-prune", "sync --prune (writes the catalogs)",
                 lambda f, t: [t, "sync", copy_of(f), "--catalog", j(os.path.dirname(copy_of(f)), "catalogs"), "--prune"], copy=True,
                 surfaces=("sync --prune",)),
+        Command("sync-check-minified", "sync --check (minified catalogs)",
+                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "sync", "minified"), "--check"], (0, 1), surfaces=("sync --check",)),
+        Command("check-catalog-minified", "check --catalog (minified catalogs)",
+                lambda f, t: [t, "check", b(f), "--format", "json", "--catalog", j(f, "sync", "minified")], (0, 1), surfaces=("check --format json",)),
+        Command("status-config-oneline", "status --config (a configuration on one line)",
+                lambda f, t: [t, "status", b(f), "--config", j(f, "config-oneline.json")], surfaces=("status",)),
     ]
 
 
@@ -159,6 +177,7 @@ def prepare(folder, tool, stamp_text):
     shutil.copytree(bundle, adopted)
     subprocess.run([tool, "sync", adopted, "--catalog", os.path.join(folder, "sync", "catalogs")], **quiet)
     shutil.rmtree(adopted)
+    one_line_inputs(folder)
     os.makedirs(os.path.join(folder, "wholeapp"))
     for name in os.listdir(os.path.join(folder, "exports")):
         with open(os.path.join(folder, "exports", name), encoding="utf-8") as source:
@@ -166,7 +185,48 @@ def prepare(folder, tool, stamp_text):
         with open(os.path.join(folder, "wholeapp", name), "w", encoding="utf-8") as target:
             target.write(text)
     os.makedirs(os.path.join(folder, "out"))
+    commit_bundle(folder)
     open(stamp, "w").write(stamp_text)
+
+
+def commit_bundle(folder):
+    """The size's folder made a git repository of its own holding the bundle, for check
+    --new-since HEAD (a fixed author and date, whatever the machine's git configuration)."""
+    environment = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", HOME=folder, GIT_AUTHOR_DATE="2026-01-01T00:00:00Z",
+                       GIT_COMMITTER_DATE="2026-01-01T00:00:00Z")
+    git = ["git", "-C", folder, "-c", "user.name=bench", "-c", "user.email=bench@example.com"]
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True, "env": environment}
+    if not os.path.isdir(os.path.join(folder, ".git")):
+        subprocess.run(git + ["init", "-q"], **quiet)
+    subprocess.run(git + ["add", "--", "Settings.bundle"], **quiet)
+    subprocess.run(git + ["commit", "-q", "--allow-empty", "-m", "the bench bundle"], **quiet)
+
+
+# The configuration's size limit (1 MiB), less room for the closing brackets.
+CONFIGURATION_LIMIT = (1 << 20) - 16
+
+
+def one_line_inputs(folder):
+    """sync/minified/ (each adopted catalog on one line) and config-oneline.json (a configuration
+    on one line whose `ignore` names the catalogs' keys, as many as fit in 1 MiB)."""
+    catalogs, minified = os.path.join(folder, "sync", "catalogs"), os.path.join(folder, "sync", "minified")
+    os.makedirs(minified)
+    keys = []
+    for name in sorted(os.listdir(catalogs)):
+        with open(os.path.join(catalogs, name), encoding="utf-8") as source:
+            document = json.load(source)
+        keys += list(document["strings"])
+        with open(os.path.join(minified, name), "w", encoding="utf-8") as target:
+            json.dump(document, target, ensure_ascii=False, separators=(",", ":"))
+    entries, size = [], len('{"ignore":[]}')
+    for key in keys:
+        entry = json.dumps({"rule": "missing-translation", "key": key}, ensure_ascii=False, separators=(",", ":"))
+        if size + len(entry.encode()) + 1 > CONFIGURATION_LIMIT:
+            break
+        entries.append(entry)
+        size += len(entry.encode()) + 1
+    with open(os.path.join(folder, "config-oneline.json"), "w", encoding="utf-8") as target:
+        target.write('{"ignore":[' + ",".join(entries) + "]}")
 
 
 def fresh_copy(folder):

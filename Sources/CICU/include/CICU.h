@@ -1,9 +1,10 @@
 #ifndef SETTINGS_L10N_CICU_H
 #define SETTINGS_L10N_CICU_H
 
-// Stable names over the system ICU's versioned C symbols (ucol_open is ucol_open_72 and so
-// on), so that Swift can call them: collation, and the locale data that matching languages to
-// .lproj folders needs (base names, likely subtags, language aliases, parent locales).
+// Stable names over ICU's C functions (on Linux the Swift toolchain's own ICU, linked in, whose
+// symbols are renamed: ucol_open is swift_ucol_open; on Apple platforms the system's
+// libicucore), so that Swift calls one API on both: collation, and the locale data that matching
+// languages to .lproj folders needs (base names, likely subtags, language aliases, parent locales).
 
 #include <stdint.h>
 
@@ -11,15 +12,10 @@
 extern "C" {
 #endif
 
-/// Makes ICU ready: on Linux the system's ICU is loaded on first use. Returns 1 when it is
-/// ready, else 0 with the reason (the loader's message) in `message`. Every function below
-/// fails (NULL, -1, 0 or an empty string) while ICU is not ready.
-int32_t sl10n_icu_load(char *message, int32_t capacity);
-
 /// An opaque ICU collator (a UCollator).
 typedef struct sl10n_collator sl10n_collator;
 
-/// Writes the ICU version ("72.1") into `buffer`; returns the length written.
+/// Writes the ICU version ("76.1") into `buffer`; returns the length written.
 int32_t sl10n_icu_version(char *buffer, int32_t capacity);
 
 /// Opens the collator for a BCP 47 language tag ("sv", "zh-Hans", "pt-BR"), set to compare as
@@ -49,7 +45,7 @@ int32_t sl10n_collator_sort_key(const sl10n_collator *collator,
 int32_t sl10n_collator_actual_locale(const sl10n_collator *collator,
                                      char *buffer, int32_t capacity);
 
-/// Writes the CLDR version of ICU's data ("42.0") into `buffer`; returns the length written.
+/// Writes the CLDR version of ICU's data ("46.0") into `buffer`; returns the length written.
 int32_t sl10n_cldr_version(char *buffer, int32_t capacity);
 
 /// Writes ICU's base name of a locale ID ("en_US", "zh_Hant_HK", "english") into `buffer`:
@@ -69,6 +65,12 @@ int32_t sl10n_locale_language_alias(const char *localeID, char *buffer, int32_t 
 /// Returns the number of pairs, or -1 when the data cannot be read.
 typedef void (*sl10n_parent_visitor)(const char *child, const char *parent, void *context);
 int32_t sl10n_locale_parent_locales(sl10n_parent_visitor visit, void *context);
+
+/// Writes the parent a locale's own data names ("%%Parent": "sr_Latn" → "root", "en_AU" →
+/// "en_001") into `buffer`. Returns its length, or 0 when the locale has no data of its own or
+/// names no parent (its parent is then the ID without its last subtag). CLDR 46 (ICU 76) keeps
+/// the parents that are root only there, no longer in parentLocales.
+int32_t sl10n_locale_explicit_parent(const char *localeID, char *buffer, int32_t capacity);
 
 /// 1 when the locale's script (given or likely: "ar", "ks", "pa_Arab") is written right to left.
 int sl10n_locale_is_right_to_left(const char *localeID);

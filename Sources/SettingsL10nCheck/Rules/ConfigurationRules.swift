@@ -54,7 +54,13 @@ enum ConfigurationRules {
                 return SourceLocation(file: configuration.location,
                                       position: index.flatMap { positions.indices.contains($0) ? positions[$0] : nil })
             }
-            let ignores = configuration.ignore.indices.filter { !ignoreUsed.contains($0) }.map { index in
+            // An entry for another command's rules only (sync's) is not check's to judge.
+            let checkRules = Checker.ruleIDs.map(\.rawValue)
+            let judged = configuration.ignore.indices.filter { index in
+                guard let rule = configuration.ignore[index].rule else { return true }
+                return checkRules.contains(where: rule.matches)
+            }
+            let ignores = judged.filter { !ignoreUsed.contains($0) }.map { index in
                 diagnostic("ignore[\(index)] \(configuration.ignore[index]) matches no finding; remove it", at: location("ignore", index))
             }
             let patterns = catalog.unusedDoNotTranslate.map { pattern in

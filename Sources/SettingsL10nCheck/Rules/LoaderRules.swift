@@ -47,7 +47,7 @@ enum LoaderRules {
         ReadingRule(id: .specifierNotDictionary, defaultSeverity: .error,
                     summary: "An entry of PreferenceSpecifiers is not a dictionary; the Settings app skips it."),
         ReadingRule(id: .childPaneFileInvalid, defaultSeverity: .error,
-                    summary: "A child pane's File leaves the bundle ('..', an absolute path), has a backslash, a control character or the .plist extension (or is not a string); it is not opened, and no table is written until it is fixed."),
+                    summary: "A child pane's File leaves the bundle ('..', an absolute path), has a backslash, a control character, a line separator or the .plist extension (or is not a string); it is not opened, and no table is written until it is fixed."),
         ReadingRule(id: .childPaneFileMissing, defaultSeverity: .error,
                     summary: "A child pane's File names a schema file the bundle does not have; no table is written until it is there (its keys are unknown)."),
         ReadingRule(id: .childPaneCycle, defaultSeverity: .warning,
@@ -55,7 +55,7 @@ enum LoaderRules {
         ReadingRule(id: .generatedPaneMissing, defaultSeverity: .note,
                     summary: "A child pane opens a pane a build step generates (the configuration's generatedPanes) that is not in the bundle: its strings are unknown, the tables named for it are left alone, and the rest of the bundle is checked, exported and merged."),
         ReadingRule(id: .stringsTableInvalid, defaultSeverity: .error,
-                    summary: "A StringsTable is not a plain table name (a '/', '\\', '..', NUL or control character, a leading '.'); its table is neither read, written nor exported."),
+                    summary: "A StringsTable is not a plain table name (a '/', '\\', '..', NUL, control character or line separator, a leading '.'); its table is neither read, written nor exported."),
         ReadingRule(id: .localizableNotString, defaultSeverity: .warning,
                     summary: "A Title, FooterText, Titles or ShortTitles entry is not a string (a number, say), so it cannot be translated."),
     ]

@@ -49,11 +49,12 @@ enum OptionRules {
         let summary = "Titles and Values have different numbers of entries."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            // At the Titles array, which the Settings app pairs with Values entry by entry.
             context.specifiers.compactMap { file, specifier in
-                guard let titles = specifier.field("Titles")?.value.arrayValue, let values = specifier.values,
+                guard let field = specifier.field("Titles"), let titles = field.value.arrayValue, let values = specifier.values,
                       titles.count != values.count else { return nil }
                 return diagnostic("Titles has \(OptionRules.entries(titles.count)), Values has \(values.count)", file: file.path,
-                                  position: specifier.position, keyPath: specifier.keyPath)
+                                  position: field.position, keyPath: field.keyPath)
             }
         }
     }
@@ -64,11 +65,12 @@ enum OptionRules {
         let summary = "ShortTitles and Titles have different numbers of entries."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            // At the ShortTitles array, which is paired with Titles entry by entry.
             context.specifiers.compactMap { file, specifier in
-                guard let short = specifier.field("ShortTitles")?.value.arrayValue,
+                guard let field = specifier.field("ShortTitles"), let short = field.value.arrayValue,
                       let titles = specifier.field("Titles")?.value.arrayValue, short.count != titles.count else { return nil }
                 return diagnostic("ShortTitles has \(OptionRules.entries(short.count)), Titles has \(titles.count)", file: file.path,
-                                  position: specifier.position, keyPath: specifier.keyPath)
+                                  position: field.position, keyPath: field.keyPath)
             }
         }
     }

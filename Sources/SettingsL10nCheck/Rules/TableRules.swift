@@ -6,7 +6,7 @@ enum TableRules {
     static let all: [any CheckRule] = [
         Syntax(), DuplicateKey(), KeyLookAlike(), EmptyValue(), ValueWhitespace(), MissingTranslation(), DevelopmentEntryMissing(), StaleKey(),
         TableMissing(), NeedsReview(), Notice(kind: .utf16WithoutByteOrderMark), Notice(kind: .unterminatedComment),
-        Notice(kind: .emptyFile),
+        Notice(kind: .emptyFile), GeneratedCommentOutdated(),
     ]
 
     static func usedAt(_ string: LocalizableString) -> String {
@@ -153,17 +153,37 @@ enum TableRules {
     struct DevelopmentEntryMissing: CheckRule {
         let id = RuleID.developmentEntryMissing
         let defaultSeverity = Severity.warning
-        let summary = "The development language's table lacks a key the schema uses (merge adds it); symbolic keys then show as written."
+        let summary = "The development language's table lacks a key the schema uses, or the table is missing (merge adds them, and makes the table); symbolic keys then show as written."
         let groupMessage: String? = "the development table lacks {count} keys the schema uses; run settings-l10n merge"
         let fix: RuleFix? = RuleFix(command: "merge")
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            context.coverage.filter { $0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
+            let present = context.coverage.filter { $0.isDevelopmentLanguage && $0.file == .present }.flatMap { coverage in
                 coverage.missing.positions.map { position in
                     let string = coverage.missing.table.strings[position]
                     return diagnostic("the development table lacks \(MessageText.quoted(string.key))\(TableRules.usedAt(string)); run settings-l10n merge",
                                       file: coverage.path, key: string.key)
                 }
+            }
+            return present + missingTables(in: context)
+        }
+
+        /// The development tables merge would make: a table the development language's folder
+        /// lacks, or every table when the bundle has no folder for it (not even one `.lproj`).
+        private func missingTables(in context: CheckContext) -> [Diagnostic] {
+            let tables: [(path: String, count: Int)]
+            if context.development == nil {
+                // merge makes <dev>.lproj; checked when the whole bundle or the development language is.
+                let language = context.catalog.developmentLanguage
+                guard context.checksWholeBundle || context.checksDevelopmentLanguage else { return [] }
+                tables = context.catalog.tables.map { ("\(language).lproj/\($0.name).strings", $0.strings.count) }
+            } else {
+                tables = context.coverage.filter { $0.isDevelopmentLanguage && $0.file == .missing }.map { ($0.path, $0.total) }
+            }
+            return tables.filter { $0.count > 0 }.map { path, count in
+                let folder = path.prefix { $0 != "/" }, name = path.drop { $0 != "/" }.dropFirst()
+                return diagnostic("the development language has no \(folder)/\(name); settings-l10n merge creates it with the \(DiagnosticReport.count(count, "key")) the schema uses",
+                                  file: path)
             }
         }
     }
@@ -171,8 +191,8 @@ enum TableRules {
     struct StaleKey: CheckRule {
         let id = RuleID.staleKey
         let defaultSeverity = Severity.warning
-        let summary = "A table holds a key no schema file uses (stale); merge moves it to the obsolete section, merge --prune removes it."
-        let groupMessage: String? = "{count} keys no schema file uses (stale)"
+        let summary = "A table holds a key no row of the schema shows (stale): no schema file uses it, or only in a field no host shows (a slider's Title: key-ignored); merge moves it to the obsolete section, merge --prune removes it."
+        let groupMessage: String? = "{count} keys no row of the schema shows (stale)"
         /// Merge only moves them to the obsolete section, where they stay live (and stale).
         let fix: RuleFix? = RuleFix(command: "merge --prune", noun: "stale key", verb: "removed")
 
@@ -181,8 +201,15 @@ enum TableRules {
             // and import write nothing then, and --prune removes nothing).
             guard context.bundle.unloadedSchemaFiles.isEmpty else { return [] }
             return context.coverage.flatMap { coverage in
-                coverage.stale.map { entry in
-                    diagnostic(MessageText.message("no schema file uses ", quoting: entry.key.string, " (stale)"), file: coverage.path, position: entry.position, key: entry.key)
+                // A key the schema holds where no host shows it (Specifier.shownFields): said so.
+                let unshown = context.catalog.unshownKeys[coverage.table] ?? [:]
+                return coverage.stale.map { entry in
+                    guard !unshown.isEmpty, let use = unshown[entry.key] else {
+                        return diagnostic(MessageText.message("no schema file uses ", quoting: entry.key.string, " (stale)"), file: coverage.path,
+                                          position: entry.position, key: entry.key)
+                    }
+                    return diagnostic("the schema uses \(MessageText.quoted(entry.key)) only as \(use.unshownReason) (key-ignored) (stale)",
+                                      file: coverage.path, position: entry.position, key: entry.key)
                 }
             }
         }
@@ -196,7 +223,8 @@ enum TableRules {
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
             // A language that lacks a table whose every string needs no translation loses nothing.
             // Its count is status's: the strings that need a translation (TranslationPolicy).
-            context.coverage.filter { $0.file == .missing && !$0.missing.isEmpty }.map { coverage in
+            // The development language's missing table is development-entry-missing: merge makes it.
+            context.coverage.filter { $0.file == .missing && !$0.missing.isEmpty && !$0.isDevelopmentLanguage }.map { coverage in
                 diagnostic("\(coverage.locale).lproj has no \(coverage.table).strings: the Settings app shows its \(coverage.missing.count) string\(coverage.missing.count == 1 ? "" : "s") untranslated",
                            file: coverage.path)
             }
@@ -233,6 +261,29 @@ enum TableRules {
         }
         return context.catalogReviews.filter { review in
             !marked.contains(StringsKey((LanguageTag.bcp47(folderName: review.language)?.lowercased() ?? review.language) + "\u{0}" + review.key.string))
+        }
+    }
+
+    /// A comment settings-l10n wrote that merge would write otherwise: `merge --check` fails on
+    /// the table, so check says it too.
+    struct GeneratedCommentOutdated: CheckRule {
+        let id = RuleID.generatedCommentOutdated
+        let defaultSeverity = Severity.warning
+        let summary = "A comment settings-l10n wrote is out of date: a location comment no longer says where its string is shown, or a key the schema uses sits below the obsolete-section marker; merge rewrites it (merge --check fails until then)."
+        let groupMessage: String? = "{count} settings-l10n comments are out of date; run settings-l10n merge"
+        let fix: RuleFix? = RuleFix(command: "merge")
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            context.tableFacts.flatMap { facts in
+                facts.outdatedLocations.map { entry, expected in
+                    diagnostic("the settings-l10n comment above \(MessageText.quoted(entry.key)) no longer says where it is shown (\(expected.dropFirst(3).dropLast(3))); settings-l10n merge rewrites it",
+                               file: facts.path, position: entry.position, key: entry.key)
+                } + facts.liveBelowObsoleteMarker.map { entry, isSchemaString in
+                    // A key only the other host shows, or one the app reads itself (keep), is live too.
+                    diagnostic("\(isSchemaString ? "the schema uses \(MessageText.quoted(entry.key))" : "\(MessageText.quoted(entry.key)) is live (keep, or the other host shows it)"), but it is below the settings-l10n obsolete-section marker; settings-l10n merge moves it back",
+                               file: facts.path, position: entry.position, key: entry.key)
+                }
+            }
         }
     }
 

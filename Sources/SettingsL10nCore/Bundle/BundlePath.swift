@@ -77,4 +77,16 @@ package enum BundlePath {
         let scalars = path.unicodeScalars
         return (Substring(scalars[..<slash]), Substring(scalars[utf8.index(after: slash)...]))
     }
+
+    /// Why a name of the bundle (a `StringsTable`, a child pane's `File`) may not hold `scalar`,
+    /// or `nil` when it may: a control character (C0, DEL or C1, such as U+0085 NEXT LINE),
+    /// or a line or paragraph separator, which end a line for a terminal, an editor or a log.
+    package static func refusal(of scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F: "a control character"
+        case 0x2028: "a line separator (U+2028)"
+        case 0x2029: "a paragraph separator (U+2029)"
+        default: nil
+        }
+    }
 }

@@ -79,22 +79,23 @@ package struct PaneWalk {
     private mutating func visit(_ start: String) {
         guard enter(start) else { return }
         var stack = [Frame(path: start)]
-        var onPath: Set<String> = [start]
+        // Each file on the path, with its place in `stack`.
+        var onPath: [String: Int] = [start: 0]
         while let top = stack.indices.last {
             if stack[top].nextTarget < stack[top].targets.count {
                 let target = stack[top].targets[stack[top].nextTarget]
                 stack[top].nextTarget += 1
-                if onPath.contains(target) {
-                    diagnostics.append(Diagnostic(.warning, rule: .childPaneCycle, "child panes form a cycle: \(Self.cycle(stack.map(\.path), closingAt: target))",
+                if let first = onPath[target] {
+                    diagnostics.append(Diagnostic(.warning, rule: .childPaneCycle, "child panes form a cycle: \(Self.cycle(stack, from: first, closingAt: target))",
                                                   at: stack[top].location))
                 } else if enter(target) {
                     stack.append(Frame(path: target))
-                    onPath.insert(target)
+                    onPath[target] = stack.count - 1
                 }
                 continue
             }
             guard let (targets, location) = nextLink(in: &stack[top]) else {
-                onPath.remove(stack.removeLast().path)
+                onPath[stack.removeLast().path] = nil
                 continue
             }
             stack[top].targets = targets
@@ -164,15 +165,15 @@ package struct PaneWalk {
         unopened.append((file, diagnostic))
     }
 
-    /// `A.plist → B.plist → A.plist`, the middle of a long cycle left out.
-    private static func cycle(_ path: [String], closingAt target: String) -> String {
-        let start = path.lastIndex(of: target)!
-        var names = Array(path[start...]) + [target]
-        if names.count > 12 {
-            let hidden = names.count - 10
-            names = Array(names.prefix(5)) + ["… (\(DiagnosticReport.grouped(hidden)) more)"] + Array(names.suffix(5))
-        }
-        return names.joined(separator: " → ")
+    /// `A.plist → B.plist → A.plist`: the files of `stack` from `start` on, then `target`, the
+    /// middle of a long cycle left out. Only the names shown are read: a chain of 10,000 panes,
+    /// each with a row back to Root, copied the whole path for each of its 10,000 cycles.
+    private static func cycle(_ stack: [Frame], from start: Int, closingAt target: String) -> String {
+        let count = stack.count - start + 1
+        func name(_ index: Int) -> String { index < stack.count ? stack[index].path : target }
+        guard count > 12 else { return (start...stack.count).map(name).joined(separator: " → ") }
+        let hidden = "… (\(DiagnosticReport.grouped(count - 10)) more)"
+        return ((start..<start + 5).map(name) + [hidden] + (stack.count - 4...stack.count).map(name)).joined(separator: " → ")
     }
 
     /// Why a `File` value cannot name a schema file, or `nil` when it can. A `File` is a name
@@ -181,7 +182,7 @@ package struct PaneWalk {
     package static func problem(withFileName name: String) -> String? {
         if name.isEmpty { return "is empty" }
         if name.contains("\0") { return "contains a NUL character" }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "contains a control character" }
+        if let refused = name.unicodeScalars.lazy.compactMap(BundlePath.refusal(of:)).first { return "contains " + refused }
         if name.contains("\\") { return "contains a backslash; folders inside the bundle are separated by '/'" }
         if name.utf8.first == UInt8(ascii: "/") { return "is an absolute path; the Settings app opens schema files inside the bundle only" }
         let components = BundlePath.components(name, omittingEmpty: false)

@@ -94,7 +94,7 @@ public struct SchemaFile: Hashable, Sendable {
     package static func problem(withTableName name: String) -> String? {
         if name.isEmpty { return "is empty" }
         if name.utf8.contains(0) { return "contains a NUL character" }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "contains a control character" }
+        if let refused = name.unicodeScalars.lazy.compactMap(BundlePath.refusal(of:)).first { return "contains " + refused }
         // In bytes: a '/' followed by a combining mark is one character, which is not "/".
         if name.utf8.contains(UInt8(ascii: "/")) || name.utf8.contains(UInt8(ascii: "\\")) {
             return "contains a path separator; it must be a plain name such as Root"

@@ -8,7 +8,10 @@ extension BundleLoader {
     /// folder may hold entries.
     static func loadSubfolderPanes(files: inout [String: SchemaFile], bundle: inout SettingsBundle,
                                    from source: some BundleSource, limits: ReadLimits, layout: BundleLayout) {
-        var listings: [String: [BundleFolderEntry]] = [:]
+        // Each folder's entries by the base name of the schema file they are (`Pane` for
+        // `Pane.plist` and `Pane~ipad.plist`): found once, not by reading the whole listing again
+        // for each pane that names a file there (a chain of 10,000 panes in ten folders).
+        var listings: [String: [String: [BundleFolderEntry]]] = [:]
         var unlisted: Set<String> = []
         var requested: Set<String> = []
         var pending = subfolderFileNames(in: Array(files.values))
@@ -18,7 +21,9 @@ extension BundleLoader {
                 guard let (folder, base) = PaneWalk.folder(ofFileName: name), !unlisted.contains(folder) else { continue }
                 if listings[folder] == nil {
                     do {
-                        listings[folder] = try source.entries(inFolder: folder, limit: limits.maximumFolderEntries)
+                        let entries = try source.entries(inFolder: folder, limit: limits.maximumFolderEntries)
+                        listings[folder] = Dictionary(grouping: entries.compactMap { entry in SchemaFileName(fileName: entry.name).map { ($0.base, entry) } },
+                                                      by: \.0).mapValues { $0.map(\.1) }
                     } catch {
                         // The pane is then reported as naming no file, and hides keys as one;
                         // a generated pane's folder may be missing (the walk notes it).
@@ -28,7 +33,7 @@ extension BundleLoader {
                         continue
                     }
                 }
-                for entry in listings[folder]! where SchemaFileName(fileName: entry.name)?.base == base {
+                for entry in listings[folder]![base] ?? [] {
                     paths += variant(entry, in: folder, bundle: &bundle)
                 }
             }

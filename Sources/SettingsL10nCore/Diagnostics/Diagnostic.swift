@@ -140,9 +140,25 @@ extension Diagnostic {
     /// Which finding this is, whatever line it is on and whatever rows were inserted above it:
     /// rule, file, and the table key or the specifier's anchor
     /// (`missing-translation|de.lproj/Root.strings|Sound`,
-    /// `specifier-type-missing|Root.plist|PreferenceSpecifiers[Title=Sound]`).
+    /// `specifier-type-missing|Root.plist|PreferenceSpecifiers[Title=Sound]`), as baselines of
+    /// the current version name it (`|` and `\` in the file escaped with `\`, the anchor escaped
+    /// by `SpecifierAnchor`). What SARIF's partial fingerprint holds.
     public var fingerprint: String {
-        "\(rule.rawValue)|\(location.file)|\(location.key ?? location.anchor ?? location.keyPath ?? "")"
+        Self.fingerprint(rule: rule.rawValue, file: location.file, subject: location.key ?? location.anchor ?? location.keyPath,
+                         version: Baseline.currentVersion)
+    }
+
+    /// The fingerprint of a finding in a baseline of `version` (2 or later): rule, file and the
+    /// key or anchor, joined by `|`; from version 3 on with the file's `|` and `\` escaped, so
+    /// that where the file ends is known.
+    static func fingerprint(rule: String, file: String, subject: String?, version: Int) -> String {
+        guard version >= 3, file.utf8.contains(where: { $0 == 0x7C || $0 == 0x5C }) else { return rule + "|" + file + "|" + (subject ?? "") }
+        var escaped = ""
+        for scalar in file.unicodeScalars {
+            if scalar == "|" || scalar == "\\" { escaped.unicodeScalars.append("\\") }
+            escaped.unicodeScalars.append(scalar)
+        }
+        return rule + "|" + escaped + "|" + (subject ?? "")
     }
 
     /// The fingerprint of version 1 baselines: the key path by position.

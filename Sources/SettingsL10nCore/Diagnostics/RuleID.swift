@@ -56,6 +56,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case stringsEncoding = "strings-encoding"
     case stringsUnterminatedComment = "strings-unterminated-comment"
     case stringsEmptyFile = "strings-empty-file"
+    case generatedCommentOutdated = "generated-comment-outdated"
 
     // Localizations
     case lprojMisspelled = "lproj-misspelled"
@@ -81,10 +82,11 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case importTableRefused = "import-table-refused"
     case importReplaced = "import-replaced"
 
-    // String Catalog sync (not rules of check: they say what sync could not reconcile)
+    // String Catalog sync (rules of sync, not of check: they say what sync could not reconcile)
     case syncConflict = "sync-conflict"
     case syncTablesDisagree = "sync-tables-disagree"
     case syncLanguageMissing = "sync-language-missing"
+    case syncTableMissing = "sync-table-missing"
 
     public var description: String { rawValue }
 

@@ -116,22 +116,6 @@ public enum JSONReader {
             positions(of: [offset])[0]
         }
 
-        /// The positions of `offsets`, given in document order, in one walk over the text.
-        func positions(of offsets: [Int]) -> [TextPosition] {
-            var line = 1, lineStart = start, index = start
-            return offsets.map { offset in
-                let at = max(start, min(offset, bytes.count))
-                while index < at {
-                    if bytes[index] == 0x0A {
-                        line += 1
-                        lineStart = index + 1
-                    }
-                    index += 1
-                }
-                return TextPosition(line: line, column: String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1)
-            }
-        }
-
         mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {
             guard depth < maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
             guard offset < bytes.count else { throw error("the document ends where a value should be") }

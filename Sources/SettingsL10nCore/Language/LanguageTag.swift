@@ -78,6 +78,34 @@ extension SettingsBundle {
     }
 }
 
+/// `SettingsBundle.localization(forLanguage:)` for many languages: the folders indexed once by
+/// name and by tag, where each call of that function walks them all (a String Catalog's tags
+/// matched to the folders took the tags times the folders squared).
+package struct LocalizationIndex: Sendable {
+    private let localizations: [Localization]
+    /// The first folder of each name, and of each lowercased BCP 47 tag (`nil`: a name that is none).
+    private let byName: [String: Int]
+    private let byTag: [String?: Int]
+
+    package init(_ bundle: SettingsBundle) {
+        localizations = bundle.localizations
+        var byName: [String: Int] = [:], byTag: [String?: Int] = [:]
+        for (index, localization) in localizations.enumerated() {
+            if byName[localization.name] == nil { byName[localization.name] = index }
+            let tag = LanguageTag.bcp47(folderName: localization.name)?.lowercased()
+            if byTag[tag] == nil { byTag[tag] = index }
+        }
+        self.byName = byName
+        self.byTag = byTag
+    }
+
+    /// The folder `SettingsBundle.localization(forLanguage:)` gives for `language`.
+    package func localization(forLanguage language: String) -> Localization? {
+        if let index = byName[language] { return localizations[index] }
+        return byTag[LanguageTag.bcp47(folderName: language)?.lowercased()].map { localizations[$0] }
+    }
+}
+
 extension Sequence<Localization> {
     /// The `.lproj` folders of `locales` (folder names or language tags, in any spelling), in
     /// order; all of them when `locales` is empty.

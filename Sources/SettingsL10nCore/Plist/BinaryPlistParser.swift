@@ -195,7 +195,10 @@ struct BinaryPlistParser {
         try require(offset, count * 2)
         try expand(bytes: count * 2)
         let units = (0..<count).map { UInt16(bytes[offset + 2 * $0]) << 8 | UInt16(bytes[offset + 2 * $0 + 1]) }
-        guard let string = String(validating: units, as: UTF16.self) else {
+        // Decoded with repair, then compared: valid UTF-16 decodes to exactly its own units, a
+        // lone surrogate becomes U+FFFD. (String(validating:as:) needs macOS 15.)
+        let string = String(decoding: units, as: UTF16.self)
+        guard string.utf16.elementsEqual(units) else {
             throw SyntaxError("the binary property list holds invalid UTF-16")
         }
         return string

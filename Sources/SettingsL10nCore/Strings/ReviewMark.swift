@@ -22,6 +22,12 @@ package enum ReviewMark {
     /// The comment for a translation a String Catalog marks `needs_review` (`sync`).
     package static let catalogComment = "\(prefix): needs_review in the String Catalog */"
 
+    /// The comment for a translation imported before review from the document at `path`: a
+    /// String Catalog's `needs_review` (as `sync` writes it), else XLIFF's state.
+    package static func importedComment(from path: String) -> String {
+        path.hasSuffix(".xcstrings") ? catalogComment : importedComment
+    }
+
     /// The comment for a value filled in with the source text.
     package static let untranslatedComment = "\(untranslatedPrefix): shows the source text until translated */"
 

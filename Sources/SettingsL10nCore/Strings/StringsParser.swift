@@ -184,7 +184,7 @@ struct EntryTokenizer {
         try text.withUnsafeBufferPointer { (text) throws(SyntaxError) in
             while try next(&raw) {
                 let marks = Self.marks(in: UnsafeBufferPointer(rebasing: text[raw.segmentStart..<raw.keyStart]))
-                scan.append(raw, needsReview: marks.needsReview, isUntranslatedFill: marks.untranslated)
+                scan.append(raw, marks: marks)
             }
         }
     }
@@ -213,26 +213,45 @@ struct EntryTokenizer {
         return notices
     }
 
-    /// Whether the comments before an entry (`segment`) hold settings-l10n's marks, without
-    /// building strings: a comment that starts with a mark, as `StringsEntry.needsReview` reads it (a
+    /// What settings-l10n's comments before an entry (`segment`) say, found without building
+    /// strings: a comment that starts with a mark, as `StringsEntry.needsReview` reads it (a
     /// mark's text inside another comment is not a mark).
-    static func marks(in segment: UnsafeBufferPointer<UInt8>) -> (needsReview: Bool, untranslated: Bool) {
-        guard segment.count >= markPrefix.count else { return (false, false) }
-        var needsReview = false, untranslated = false
+    struct Marks {
+        var needsReview = false
+        var untranslated = false
+        /// The comment that opens merge's obsolete section is above the entry.
+        var opensObsoleteSection = false
+        /// The hash of the first location comment above the entry (`StringsTrivia.commentHash`),
+        /// or 0 when there is none.
+        var locationHash: UInt64 = 0
+    }
+
+    static func marks(in segment: UnsafeBufferPointer<UInt8>) -> Marks {
+        var marks = Marks()
+        // Shorter than a mark's prefix (18 bytes) or a location comment (13): nothing to find.
+        guard segment.count >= 13 else { return marks }
         var start = 0
         while let comment = StringsTrivia.nextComment(in: segment, from: start) {
             start = comment.upperBound
-            guard hasPrefix(segment, at: comment.lowerBound, markPrefix, end: comment.upperBound) else { continue }
+            guard hasPrefix(segment, at: comment.lowerBound, markPrefix, end: comment.upperBound) else {
+                if marks.locationHash == 0, segment[comment.lowerBound + 1] == UInt8(ascii: "*") {
+                    let text = UnsafeBufferPointer(rebasing: segment[comment])
+                    if StringsTrivia.isLocationComment(text) { marks.locationHash = StringsTrivia.commentHash(text) }
+                }
+                continue
+            }
             let rest = comment.lowerBound + markPrefix.count
-            if hasPrefix(segment, at: rest, reviewWords, end: comment.upperBound) { needsReview = true }
-            if hasPrefix(segment, at: rest, untranslatedWord, end: comment.upperBound) { untranslated = true }
+            if hasPrefix(segment, at: rest, reviewWords, end: comment.upperBound) { marks.needsReview = true }
+            if hasPrefix(segment, at: rest, untranslatedWord, end: comment.upperBound) { marks.untranslated = true }
+            if hasPrefix(segment, at: rest, obsoleteWord, end: comment.upperBound) { marks.opensObsoleteSection = true }
         }
-        return (needsReview, untranslated)
+        return marks
     }
 
     private static let markPrefix = Array("/* settings-l10n: ".utf8)
     private static let reviewWords = Array("needs review".utf8)
     private static let untranslatedWord = Array("untranslated".utf8)
+    private static let obsoleteWord = Array("obsolete".utf8)
 
     private static func hasPrefix(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, _ prefix: [UInt8], end: Int) -> Bool {
         guard index + prefix.count <= end else { return false }

@@ -24,6 +24,10 @@ package struct StringsScan: Sendable {
         package var isUntranslatedFill: Bool
     }
 
+    /// The hash of each entry's location comment (0 for none), by entry; empty until an entry
+    /// has one (most tables merge never wrote).
+    private var locationHashes: [UInt64] = []
+
     package var encoding: TextEncoding
     package var hasByteOrderMark: Bool
     package var notices: [StringsNotice] = []
@@ -51,6 +55,7 @@ package struct StringsScan: Sendable {
         static let valueNotString: UInt8 = 4
         static let needsReview: UInt8 = 8
         static let untranslatedFill: UInt8 = 16
+        static let opensObsoleteSection: UInt8 = 32
     }
 
     init(encoding: TextEncoding, hasByteOrderMark: Bool, text: [UInt8], expectedCount: Int) {
@@ -92,8 +97,13 @@ package struct StringsScan: Sendable {
     /// Adds the entry the tokenizer found. `StringsParser.scan` reads no text of 2^31 bytes or
     /// more (and escapes decode to fewer bytes than they take), so offsets fit in 32 bits.
     @inline(__always)
-    mutating func append(_ raw: RawEntry, needsReview: Bool, isUntranslatedFill: Bool) {
-        var flags: UInt8 = (needsReview ? Record.needsReview : 0) | (isUntranslatedFill ? Record.untranslatedFill : 0)
+    mutating func append(_ raw: RawEntry, marks: EntryTokenizer.Marks) {
+        var flags: UInt8 = (marks.needsReview ? Record.needsReview : 0) | (marks.untranslated ? Record.untranslatedFill : 0)
+            | (marks.opensObsoleteSection ? Record.opensObsoleteSection : 0)
+        if marks.locationHash != 0 || !locationHashes.isEmpty {
+            if locationHashes.count < records.count { locationHashes.append(contentsOf: repeatElement(0, count: records.count - locationHashes.count)) }
+            locationHashes.append(marks.locationHash)
+        }
         let key = place(raw.key, escapedFlag: Record.keyEscaped, flags: &flags)
         var value = (start: Int32(0), count: Int32(0))
         switch raw.value {
@@ -161,7 +171,9 @@ package struct StringsScan: Sendable {
         try text.withUnsafeBufferPointer { text in
             try escaped.withUnsafeBufferPointer { escaped in
                 try records.withUnsafeBufferPointer { records in
-                    try body(Bytes(text: text, escaped: escaped, records: records))
+                    try locationHashes.withUnsafeBufferPointer { locations in
+                        try body(Bytes(text: text, escaped: escaped, records: records, locationHashes: locations))
+                    }
                 }
             }
         }
@@ -172,6 +184,7 @@ package struct StringsScan: Sendable {
         fileprivate let text: UnsafeBufferPointer<UInt8>
         fileprivate let escaped: UnsafeBufferPointer<UInt8>
         fileprivate let records: UnsafeBufferPointer<Record>
+        fileprivate let locationHashes: UnsafeBufferPointer<UInt64>
 
         /// The key of entry `index`.
         package func key(_ index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -206,6 +219,17 @@ package struct StringsScan: Sendable {
 
         package func isUntranslatedFill(_ index: Int) -> Bool {
             records[index].flags & Record.untranslatedFill != 0
+        }
+
+        /// Whether merge's obsolete-section marker is among the comments above entry `index`.
+        package func opensObsoleteSection(_ index: Int) -> Bool {
+            records[index].flags & Record.opensObsoleteSection != 0
+        }
+
+        /// The hash of the location comment above entry `index` (`StringsTrivia.commentHash`),
+        /// or `nil` when it has none.
+        package func locationHash(_ index: Int) -> UInt64? {
+            index < locationHashes.count && locationHashes[index] != 0 ? locationHashes[index] : nil
         }
 
         private func slice(_ isEscaped: Bool, _ start: Int, _ count: Int) -> UnsafeBufferPointer<UInt8> {

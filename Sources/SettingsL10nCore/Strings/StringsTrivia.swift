@@ -1,7 +1,7 @@
 /// Reading the white space and comments between entries.
 package enum StringsTrivia {
     /// The comments in `trivia`, each with its delimiters (`/* ... */` or `// ...`).
-    static func comments(in trivia: String) -> [String] {
+    package static func comments(in trivia: String) -> [String] {
         commentRanges(in: trivia).map { String(trivia[$0]) }
     }
 
@@ -41,6 +41,30 @@ package enum StringsTrivia {
             index += 1
         }
         return nil
+    }
+
+    /// Whether the comment `bytes` (with its delimiters) is a location comment settings-l10n
+    /// wrote: `/* `, a schema file name without spaces ending in `.plist`, then ` › `.
+    package static func isLocationComment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 12, bytes[0] == UInt8(ascii: "/"), bytes[1] == UInt8(ascii: "*"), bytes[2] == 0x20 else { return false }
+        var index = 3
+        while index + 4 < bytes.count, bytes[index] != 0x20 { index += 1 }
+        // The file name ends at the first space, which must open " › " (20 E2 80 BA 20).
+        guard index + 4 < bytes.count, bytes[index + 1] == 0xE2, bytes[index + 2] == 0x80, bytes[index + 3] == 0xBA,
+              bytes[index + 4] == 0x20, index >= 3 + 6 else { return false }
+        let plist: StaticString = ".plist"
+        return plist.withUTF8Buffer { suffix in (0..<6).allSatisfy { bytes[index - 6 + $0] == suffix[$0] } }
+    }
+
+    /// A 64-bit hash of a comment's bytes (FNV-1a), never 0: how `check` compares a location
+    /// comment with the one merge would write without keeping either.
+    package static func commentHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash == 0 ? 1 : hash
     }
 
     /// Whether the UTF-8 `bytes` of some trivia hold a comment, without listing them.

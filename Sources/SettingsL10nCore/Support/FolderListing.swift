@@ -67,15 +67,25 @@ package enum FolderListing {
             case Int32(DT_DIR): .folder
             default: .unknown
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let bytes = raw.prefix { $0 != 0 }
-                if let name = String(validating: bytes, as: UTF8.self) { return FolderEntryName(string: name, isUTF8: true, kind: kind) }
-                return FolderEntryName(string: String(decoding: bytes, as: UTF8.self), isUTF8: false, kind: kind)
-            }
+            let bytes = nameBytes(of: entry)
+            let name = FolderEntryName(string: String(decoding: bytes, as: UTF8.self), isUTF8: DecodedText.isValidUTF8(bytes), kind: kind)
             if name.string == "." || name.string == ".." || (name.isHidden && !includingHidden) { continue }
             guard names.count < limit else { throw .moreThan(limit) }
             names.append(name)
         }
+    }
+
+    /// The bytes of an entry's name, read where the entry holds them. `d_name` is declared
+    /// longer than most names (256 bytes on Linux, 1,024 on Darwin) and an entry is only as long
+    /// as its name needs (`d_reclen`): copying the whole field could read past the entry.
+    private static func nameBytes(of entry: UnsafeMutablePointer<dirent>) -> UnsafeBufferPointer<UInt8> {
+        let start = (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: UInt8.self)
+        #if canImport(Darwin)
+        let length = Int(entry.pointee.d_namlen)
+        #else
+        let length = strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))
+        #endif
+        return UnsafeBufferPointer(start: start, count: length)
     }
 
     private static func systemMessage() -> String {

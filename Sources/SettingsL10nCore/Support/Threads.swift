@@ -59,27 +59,26 @@ package func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
     let context = Unmanaged.passRetained(Start(body)).toOpaque()
-    #if canImport(Darwin)
-    var thread: pthread_t?
-    let routine: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? = { context in
-        Unmanaged<Start>.fromOpaque(context).takeRetainedValue().body()
-        return nil
-    }
-    #else
-    var thread = pthread_t()
+    // The start routine takes an optional pointer everywhere (Darwin's pthread.h: `void *
+    // _Nullable (* _Nonnull)(void * _Nullable)`; scripts/check-darwin-declarations compiles
+    // this against it). The thread is an integer in glibc, a pointer in Darwin and musl.
     let routine: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
         Unmanaged<Start>.fromOpaque(context!).takeRetainedValue().body()
         return nil
     }
+    #if canImport(Glibc)
+    var thread = pthread_t()
+    #else
+    var thread: pthread_t?
     #endif
     guard pthread_create(&thread, nil, routine, context) == 0 else {
         Unmanaged<Start>.fromOpaque(context).release()
         return false
     }
-    #if canImport(Darwin)
-    if let thread { pthread_detach(thread) }
-    #else
+    #if canImport(Glibc)
     pthread_detach(thread)
+    #else
+    if let thread { pthread_detach(thread) }
     #endif
     return true
 }

@@ -61,7 +61,7 @@ struct CatalogEditor {
 
     /// Adds the strings the schema uses that the catalog lacks, revives stale ones, and gives
     /// every used string the tables' translations into languages it has none for.
-    mutating func addUsed(used: UsedStrings, languages: SyncLanguages, tables: SyncTables, catalogPath: String,
+    mutating func addUsed(used: UsedStrings, split: Set<StringsKey>, languages: SyncLanguages, tables: SyncTables, catalogPath: String,
                           result: inout CatalogSyncResult) {
         for key in used.order {
             let string = used.byKey[key]!
@@ -76,14 +76,15 @@ struct CatalogEditor {
             var units: [(String, JSONValue)] = []
             let existing = index[key].map { strings[$0].1 }
             let present = Set(existing?[member: "localizations"]?.members?.map(\.0) ?? [])
-            for language in languages.all where !present.contains(language.tag) {
+            // A key the development tables give different texts takes no translation (SyncTables.splitFinding).
+            for language in languages.all where !present.contains(language.tag) && !split.contains(key) {
                 guard let translation = tables.agreed(string, in: language, catalogPath: catalogPath, diagnostics: &result.diagnostics) else { continue }
                 units.append((language.tag, Self.unit(state: translation.needsReview ? "needs_review" : "translated", value: translation.value)))
             }
             result.unitsFromTables += units.count
             guard let place = index[key], var value = existing else {
                 var members: [(String, JSONValue)] = [
-                    ("comment", .string(string.merged.comment { tables.sourceText(of: StringsKey($0), in: string) ?? $0 })),
+                    ("comment", .string(string.merged.comment { tables.sourceText(of: StringsKey($0), in: string, languages: languages) ?? $0 })),
                     ("extractionState", .string("manual")),
                 ]
                 if !units.isEmpty { members.append(("localizations", .object(units))) }

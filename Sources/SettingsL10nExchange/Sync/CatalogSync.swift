@@ -42,9 +42,15 @@ public struct CatalogSyncResult: Sendable {
     public var updates: [TableUpdate] = []
     /// Per updated table path, how many translations were written (changed or added).
     public var written: [String: Int] = [:]
+    /// Per updated table path, how many of those replaced another text the table held.
+    public var replaced: [String: Int] = [:]
     /// Conflicts (the catalog won), translations the tables disagree on, catalog languages
     /// without a folder, and tables left alone (unreadable, or not writable).
     public var diagnostics: [Diagnostic] = []
+
+    /// The tables that could not be read (`de.lproj/Root.strings`): nothing was taken from
+    /// them or planned for them, so whether they are in sync is unknown.
+    public var unreadableTables: [String] = []
 
     /// Whether something was left undone: a table left alone, or a translation not taken.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -62,8 +68,12 @@ public struct CatalogSyncResult: Sendable {
 ///    are, and a catalog with nothing to add keeps its bytes.
 /// 2. The tables: each `translated` or `needs_review` unit of a string the schema uses is
 ///    written into its language's table with import's guarantees (a `needs_review` one marked
-///    for review). Where a table holds another translation, the catalog's wins and a
-///    `sync-conflict` warning says what the table held.
+///    for review). Where a table holds another translation, the catalog's wins (a
+///    `sync-conflict` warning where another table of the key holds the catalog's text: that
+///    table changed, the catalog did not). A key the development language's tables give
+///    different texts is neither taken nor written; a table a language lacks is not made where
+///    it would hide a fuller one the device falls back to (`sync-table-missing`). Adoption
+///    writes no table: what the catalog takes, every table of the key holds already.
 public enum CatalogSync {
     /// The catalog format versions Xcode writes (1.1 since Xcode 26).
     public static let knownVersions: Set<String> = ["1.0", "1.1"]
@@ -88,16 +98,27 @@ public enum CatalogSync {
                        "the catalog has translations into \(tag), which has no .lproj folder in the bundle, so they do not ship; create \(tag).lproj to ship them",
                        at: SourceLocation(file: input.path))
         }
-        let tables = SyncTables.read(used: used, languages: languages, diagnostics: &result.diagnostics)
+        let tables = SyncTables.read(used: used, languages: languages, base: bundle.localizations.first { $0.name == "Base" },
+                                     diagnostics: &result.diagnostics)
+        result.unreadableTables = tables.unreadable.sorted()
+        // Keys the development language's tables give different texts: one string of the
+        // catalog cannot stand for them, so sync neither takes nor writes them.
+        var split: Set<StringsKey> = []
+        for key in used.order {
+            let string = used.byKey[key]!
+            guard let texts = tables.developmentTexts(of: string, languages: languages) else { continue }
+            split.insert(key)
+            result.diagnostics.append(SyncTables.splitFinding(string, texts: texts, catalogPath: input.path))
+        }
 
         var editor = CatalogEditor(document: original.document)
         editor.markUnused(used: used, policy: catalog.translationPolicy, prune: prune, result: &result)
-        editor.addUsed(used: used, languages: languages, tables: tables, catalogPath: input.path, result: &result)
+        editor.addUsed(used: used, split: split, languages: languages, tables: tables, catalogPath: input.path, result: &result)
         result.catalog = StringCatalog(document: editor.document)
         result.catalogChanged = input.catalog == nil || result.catalog.document != original.document
 
-        SyncTables.plan(into: &result, editor: editor, used: used, languages: languages, tables: tables, bundle: bundle, catalog: catalog,
-                        catalogPath: input.path)
+        SyncTables.plan(into: &result, editor: editor, used: used, split: split, languages: languages, tables: tables, bundle: bundle,
+                        catalog: catalog, catalogPath: input.path)
         return result
     }
 }
@@ -157,10 +178,16 @@ struct SyncLanguages {
         catalog.forEachLanguageTag { tag in
             if seen.insert(tag).inserted { tags.append(tag) }
         }
+        // The first tag that names each folder: one pass over the tags, not one per folder.
+        let index = LocalizationIndex(bundle)
+        var tagOfFolder: [String: String] = [:]
+        for tag in tags {
+            if let folder = index.localization(forLanguage: tag)?.folder, tagOfFolder[folder] == nil { tagOfFolder[folder] = tag }
+        }
         if let development { all.append(Language(localization: development, tag: sourceTag, isDevelopment: true)) }
         for localization in bundle.localizations where localization.folder != development?.folder && localization.name != "Base" {
             let folderTag = LanguageTag.bcp47(folderName: localization.name) ?? localization.name
-            let tag = tags.first { $0 == folderTag } ?? tags.first { bundle.localization(forLanguage: $0)?.folder == localization.folder } ?? folderTag
+            let tag = seen.contains(folderTag) ? folderTag : tagOfFolder[localization.folder] ?? folderTag
             all.append(Language(localization: localization, tag: tag, isDevelopment: false))
         }
         let known = Set(all.map(\.tag)).union([sourceTag])

@@ -1,24 +1,46 @@
 import SettingsL10nCore
 import SettingsL10nExtract
 
-/// The tables' side of a sync: what each table of each language holds, read once, and the
-/// catalog's translations written back with import's planner.
+/// The tables' side of a sync: what each table of each language holds, read once, and what the
+/// tables say about each key of the catalog.
 struct SyncTables {
     typealias Translation = XLIFFExporter.Translation
 
-    /// By table path (`de.lproj/Root.strings`), the translations it holds by key.
+    /// What one table holds for a key in one language.
+    enum Held {
+        /// A translation (a value that is not empty and not `merge --fill source`'s source text).
+        case translation(Translation)
+        /// The table exists but has none: the device shows the key as written.
+        case absent
+        /// The language has no file for the table: the device shows what the table it falls
+        /// back to holds.
+        case noFile
+
+        var translation: Translation? {
+            if case .translation(let translation) = self { translation } else { nil }
+        }
+    }
+
+    /// By table path (`de.lproj/Root.strings`), the translations it holds by key; only the
+    /// tables that exist and could be read.
     private var values: [String: [StringsKey: Translation]] = [:]
     /// Tables that could not be read: nothing is taken from them, nothing written into them.
     private(set) var unreadable: Set<String> = []
+    /// `Base.lproj`'s tables by name, where Base does not hold the development language: the
+    /// table the device falls back to first when a language lacks one.
+    private var base: [String: [StringsKey: Translation]] = [:]
+    private var baseFolder: String?
 
     static func path(_ table: String, _ language: SyncLanguages.Language) -> String {
         "\(language.localization.folder)/\(table).strings"
     }
 
-    /// Reads every table of the catalog in every language; a table that cannot be read is an
-    /// error that says it is left alone.
-    static func read(used: UsedStrings, languages: SyncLanguages, diagnostics: inout [Diagnostic]) -> SyncTables {
+    /// Reads every table of the catalog in every language (and Base's, for fallbacks); a table
+    /// that cannot be read is an error that says it is left alone.
+    static func read(used: UsedStrings, languages: SyncLanguages, base: Localization?, diagnostics: inout [Diagnostic]) -> SyncTables {
         var tables = SyncTables()
+        let base = base.flatMap { localization in languages.all.contains { $0.localization.folder == localization.folder } ? nil : localization }
+        tables.baseFolder = base?.folder
         for table in used.tables {
             for language in languages.all {
                 var problems: [Diagnostic] = []
@@ -32,98 +54,117 @@ struct SyncTables {
                         at: SourceLocation(file: path)))
                     continue
                 }
+                guard language.localization.table(named: table.name) != nil else { continue }
                 tables.values[path] = found
-                if language.isDevelopment { tables.development[table.name] = found }
+            }
+            if let base, base.table(named: table.name) != nil {
+                var problems: [Diagnostic] = []
+                let found = XLIFFExporter.translations(of: table.name, in: base, diagnostics: &problems)
+                if problems.isEmpty { tables.base[table.name] = found } else { tables.unreadable.insert("\(base.folder)/\(table.name).strings") }
             }
         }
         return tables
     }
 
-    /// The development language's values by table name.
-    private var development: [String: [StringsKey: Translation]] = [:]
-
-    /// The development text of `key` in the first table of `string` that has one.
-    func sourceText(of key: StringsKey, in string: UsedStrings.Used) -> String? {
-        string.strings.lazy.compactMap { development[$0.table]?[key]?.value }.first
+    /// What the table `table` of `language` holds for `key`; `nil` when it cannot be read.
+    func held(_ key: StringsKey, in table: String, _ language: SyncLanguages.Language) -> Held? {
+        let path = Self.path(table, language)
+        guard !unreadable.contains(path) else { return nil }
+        guard let found = values[path] else { return .noFile }
+        return found[key].map(Held.translation) ?? .absent
     }
 
-    /// The translation of `string` into `language` that every table using it agrees on, for
-    /// the catalog; `nil` when none has one, or when they differ (a `sync-tables-disagree`
-    /// warning then). The development language's value only where it differs from the key.
+    /// What every readable table using `string` holds in `language`, in table order.
+    func held(_ string: UsedStrings.Used, in language: SyncLanguages.Language) -> [(table: String, held: Held)] {
+        string.strings.compactMap { table, _ in held(string.key, in: table, language).map { (table, $0) } }
+    }
+
+    /// The development text of `key` in the first table of `string` that has one.
+    func sourceText(of key: StringsKey, in string: UsedStrings.Used, languages: SyncLanguages) -> String? {
+        guard let development = languages.development else { return nil }
+        return string.strings.lazy.compactMap { held(key, in: $0.table, development)?.translation?.value }.first
+    }
+
+    /// Where the development language's tables give `string` different texts (a table without
+    /// it shows the key as written): two strings of the schema share a key, and one string of
+    /// the catalog cannot stand for both. The texts, each with its table, or `nil`.
+    func developmentTexts(of string: UsedStrings.Used, languages: SyncLanguages) -> [(table: String, text: String, hasEntry: Bool)]? {
+        guard let development = languages.development, string.strings.count > 1 else { return nil }
+        let texts = held(string, in: development).map { table, held in
+            (table, held.translation?.value ?? string.key.string, held.translation != nil)
+        }
+        guard let first = texts.first, texts.contains(where: { $0.1 != first.1 }) else { return nil }
+        return texts
+    }
+
+    /// The finding of a key the development language's tables give different texts.
+    static func splitFinding(_ string: UsedStrings.Used, texts: [(table: String, text: String, hasEntry: Bool)], catalogPath: String) -> Diagnostic {
+        let listed = texts.map { table, text, hasEntry in
+            hasEntry ? "\(table).strings \(MessageText.quoted(text))" : "\(table).strings none: it shows \(MessageText.quoted(text))"
+        }.joined(separator: ", ")
+        return Diagnostic(
+            .warning, rule: .syncTablesDisagree,
+            "\(MessageText.quoted(string.key)) has different development texts in the tables that use it (\(listed)), and a String Catalog holds one string per key: sync takes it from neither table and writes it into neither, in any language; give the two strings different keys in the schema",
+            at: SourceLocation(file: catalogPath, key: string.key))
+    }
+
+    /// The translation of `string` into `language` for the catalog: the one every table using it
+    /// holds (a table that lacks it, or a language that lacks the table, disagrees: taken, it
+    /// would be written there, and adoption writes no table). `nil` when none has one, or when
+    /// they differ (a `sync-tables-disagree` warning then). The development language's text only
+    /// where it differs from the key.
     func agreed(_ string: UsedStrings.Used, in language: SyncLanguages.Language, catalogPath: String,
                 diagnostics: inout [Diagnostic]) -> Translation? {
-        var found: [(table: String, translation: Translation)] = []
-        for (table, _) in string.strings {
-            let path = Self.path(table, language)
-            guard let translation = values[path]?[string.key] else { continue }
-            if language.isDevelopment, translation.value == string.key.string { continue }
+        let found = held(string, in: language)
+        var present: [Translation] = []
+        for (table, held) in found {
+            guard let translation = held.translation else { continue }
             guard XLIFFWriter.isRepresentable(translation.value) else {
                 diagnostics.append(Diagnostic(
                     .warning, rule: .xliffUnrepresentable,
                     "the \(language.tag) translation of \(MessageText.quoted(string.key)) holds a control character or a noncharacter that a String Catalog cannot hold; it is left out of the catalog",
-                    at: SourceLocation(file: path, key: string.key)))
-                continue
+                    at: SourceLocation(file: Self.path(table, language), key: string.key)))
+                return nil
             }
-            found.append((table, translation))
+            present.append(translation)
         }
-        guard let first = found.first else { return nil }
-        if found.contains(where: { $0.translation.value != first.translation.value }) {
-            let listed = found.map { "\($0.table).strings \(MessageText.quoted($0.translation.value))" }.joined(separator: ", ")
-            diagnostics.append(Diagnostic(
-                .warning, rule: .syncTablesDisagree,
-                "the \(language.tag) translations of \(MessageText.quoted(string.key)) differ between the tables (\(listed)), and the catalog holds one text per string; the catalog takes none of them: translate it in the catalog",
-                at: SourceLocation(file: catalogPath, key: string.key)))
-            return nil
+        guard let first = present.first else { return nil }
+        if language.isDevelopment, first.value == string.key.string { return nil }
+        if present.count == found.count, present.allSatisfy({ $0.value == first.value && $0.needsReview == first.needsReview }) {
+            return first
         }
-        return Translation(value: first.translation.value, needsReview: found.contains { $0.translation.needsReview })
+        let listed = found.map { table, held in
+            switch held {
+            case .translation(let translation): "\(table).strings \(MessageText.quoted(translation.value))\(translation.needsReview ? " (needs review)" : "")"
+            case .absent: "\(table).strings none"
+            case .noFile: "no \(table).strings"
+            }
+        }.joined(separator: ", ")
+        diagnostics.append(Diagnostic(
+            .warning, rule: .syncTablesDisagree,
+            "the \(language.tag) translations of \(MessageText.quoted(string.key)) differ between the tables (\(listed)), and the catalog holds one text per string; the catalog takes none of them: translate it in the catalog",
+            at: SourceLocation(file: catalogPath, key: string.key)))
+        return nil
     }
 
-    /// Writes the catalog's translations of the strings the schema uses into the tables (with
-    /// import's planner), reporting each table value the catalog's replaces.
-    static func plan(into result: inout CatalogSyncResult, editor: CatalogEditor, used: UsedStrings, languages: SyncLanguages,
-                     tables: SyncTables, bundle: SettingsBundle, catalog: Catalog, catalogPath: String) {
-        let development = languages.all.first(where: \.isDevelopment)?.localization
-        var sections: [XLIFFImporter.Section] = []
-        for table in used.tables {
-            let sourceText = development?.table(named: table.name)?.values() ?? [:]
-            for language in languages.all {
-                let path = path(table.name, language)
-                guard !tables.unreadable.contains(path) else { continue }
-                var units: [XLIFFUnit] = []
-                for string in table.strings {
-                    guard let unit = editor.entry(string.key).flatMap({ StringCatalog.unit(in: $0, language: language.tag) }) else { continue }
-                    if let held = tables.values[path]?[string.key]?.value, held != unit.value {
-                        result.diagnostics.append(Diagnostic(
-                            .warning, rule: .syncConflict,
-                            "the table has \(MessageText.quoted(held)) for \(MessageText.quoted(string.key)), the catalog \(MessageText.quoted(unit.value)): the catalog's translation wins",
-                            at: SourceLocation(file: path, key: string.key)))
-                    }
-                    units.append(XLIFFUnit(id: string.key.string, source: sourceText[string.key] ?? string.key.string, target: unit.value,
-                                           state: unit.state == "needs_review" ? "needs-review-translation" : "translated"))
-                }
-                guard !units.isEmpty else { continue }
-                let file = XLIFFFile(original: path, sourceLanguage: languages.all.first?.tag ?? language.tag,
-                                     targetLanguage: language.tag, units: units)
-                sections.append(XLIFFImporter.Section(documentPath: catalogPath, file: file, localization: language.localization, table: table))
-            }
+    /// The table the device reads instead when `language` has no file for `table` (CFBundle's
+    /// search list after the language's folder: Base.lproj, then the development language's),
+    /// its path and what it holds; `nil` when there is none (every string shows its key).
+    /// Unreadable, it holds nothing the device shows either.
+    func fallback(of table: String, for language: SyncLanguages.Language, languages: SyncLanguages) -> (path: String, values: [StringsKey: Translation])? {
+        if let baseFolder {
+            let path = "\(baseFolder)/\(table).strings"
+            if let values = base[table] { return (path, values) }
+            if unreadable.contains(path) { return (path, [:]) }
         }
-        var planner = ImportPlanner(bundle: bundle, catalog: catalog, sections: sections)
-        planner.reviewComment = ReviewMark.catalogComment
-        for section in sections { planner.apply(section) }
-        let planned = planner.result()
-        result.updates = planned.updates
-        result.written = planned.written
-        result.diagnostics += planned.rejected
+        guard !language.isDevelopment, let development = languages.development else { return nil }
+        let path = Self.path(table, development)
+        if let values = values[path] { return (path, values) }
+        return nil
     }
 }
 
-extension StringCatalog {
-    /// The plain unit in `language` of a string (its value in the catalog) that a table should
-    /// hold: `translated` or `needs_review`, with a value.
-    static func unit(in entry: JSONValue, language: String) -> Unit? {
-        guard let unit = entry[member: "localizations"]?[member: language]?[member: "stringUnit"],
-              let state = unit[member: "state"]?.stringValue, state == "translated" || state == "needs_review",
-              let value = unit[member: "value"]?.stringValue, !value.isEmpty else { return nil }
-        return Unit(state: state, value: value)
-    }
+extension SyncLanguages {
+    /// The development language, if the bundle has a folder for it.
+    var development: Language? { all.first(where: \.isDevelopment) }
 }

@@ -106,6 +106,22 @@ struct BundleLoaderTests {
         #expect(bundle.diagnostics.map(\.message) == ["child panes form a cycle: Root.plist → P0.plist → P1.plist → P2.plist → P3.plist → … (6,993 more) → P6997.plist → P6998.plist → P6999.plist → P7000.plist → Root.plist"])
     }
 
+    @Test("a chain of 7,000 panes, each with a row back to Root: each cycle is reported, named by its first and last files")
+    func chainOfCycles() throws {
+        var files = ["Root.plist": xmlSchema(childPane(title: "Next", file: "P0"))]
+        for index in 0..<7_000 {
+            files["P\(index).plist"] = xmlSchema(childPane(title: "Home", file: "Root") + childPane(title: "Next", file: "P\(index + 1)"))
+        }
+        let bundle = try load(files)
+        #expect(bundle.schemaFiles.filter { !$0.isReachable }.map(\.path) == [])
+        let cycles = bundle.diagnostics.filter { $0.rule == .childPaneCycle }
+        #expect(cycles.count == 7_000)
+        #expect(cycles.first?.message == "child panes form a cycle: Root.plist → P0.plist → Root.plist")
+        #expect(cycles.dropFirst(9).first?.message == "child panes form a cycle: Root.plist → P0.plist → P1.plist → P2.plist → P3.plist → P4.plist → P5.plist → P6.plist → P7.plist → P8.plist → P9.plist → Root.plist")
+        #expect(cycles.dropFirst(10).first?.message == "child panes form a cycle: Root.plist → P0.plist → P1.plist → P2.plist → P3.plist → … (3 more) → P7.plist → P8.plist → P9.plist → P10.plist → Root.plist")
+        #expect(cycles.last?.message == "child panes form a cycle: Root.plist → P0.plist → P1.plist → P2.plist → P3.plist → … (6,992 more) → P6996.plist → P6997.plist → P6998.plist → P6999.plist → Root.plist")
+    }
+
     @Test("a File naming a missing schema file is reported")
     func missingPane() throws {
         let bundle = try load(["Root.plist": xmlSchema(childPane(title: "P", file: "Gone"))])
@@ -212,6 +228,11 @@ extension BundleLoaderTests {
         ("..", "starts with '.', which makes a hidden file or a path"),
         ("", "is empty"),
         ("Ro\u{7F}ot", "contains a control character"),
+        ("Privacy\u{85}", "contains a control character"),
+        ("Pri\u{80}vacy", "contains a control character"),
+        ("Privacy\u{9F}", "contains a control character"),
+        ("Privacy\u{2028}", "contains a line separator (U+2028)"),
+        ("Privacy\u{2029}", "contains a paragraph separator (U+2029)"),
         (String(repeating: "x", count: 248), "is longer than a file name may be (248 bytes with .strings past 255)"),
     ])
     func invalidStringsTable(name: String, problem: String) throws {
@@ -223,5 +244,16 @@ extension BundleLoaderTests {
         #expect(bundle.unloadedSchemaFiles.first?.reason.message == "StringsTable \(MessageText.quoted(name)) \(problem); the table is neither read, written nor exported")
         #expect(SchemaFile.problem(withTableName: String(repeating: "x", count: 247)) == nil)
         #expect(SchemaFile.problem(withTableName: "Root.v2") == nil)
+        #expect(SchemaFile.problem(withTableName: "Réglages\u{A0}\u{A0}") == nil)
+    }
+
+    @Test("a child pane's File holding a C1 control or a line separator is not opened", arguments: [
+        ("Pa\u{85}ne", "contains a control character"), ("Pa\u{2028}ne", "contains a line separator (U+2028)"),
+        ("Pa\u{2029}ne", "contains a paragraph separator (U+2029)"),
+    ])
+    func lineEndingFileValues(file: String, problem: String) throws {
+        let bundle = try load(["Root.plist": xmlSchema(childPane(title: "P", file: file)), "\(file).plist": xmlSchema("")])
+        #expect(bundle.diagnostics.map(\.rule) == [.childPaneFileInvalid])
+        #expect(bundle.diagnostics.first?.message == "File \(MessageText.quoted(file)) \(problem); it was not opened")
     }
 }

@@ -178,7 +178,8 @@ struct BundleSecurityTests {
     @Test("deeply nested and hostile files give errors, not crashes", arguments: [
         ("deep XML", "<plist>" + String(repeating: "<array>", count: 100_000) + "</plist>"),
         ("deep OpenStep", String(repeating: "(", count: 100_000)),
-        ("random bytes", String(decoding: (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }, as: UTF8.self)),
+        // Int named: left to infer, Swift picks Int128 here, which macOS has from 15 only.
+        ("random bytes", String(decoding: (0..<4096).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 7) }, as: UTF8.self)),
     ])
     func hostile(name: String, contents: String) throws {
         let folder = try TemporaryFolder()

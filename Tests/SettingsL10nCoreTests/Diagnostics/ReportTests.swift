@@ -57,7 +57,7 @@ struct ReportTests {
         let baseline = Baseline([Self.missing("A"), Self.missing("B"), stale, stale, ignored])
         #expect(baseline.json == """
             {
-              "version": 2,
+              "version": 3,
               "findings": [
                 { "rule": "key-ignored", "file": "Root.plist", "keyPath": "PreferenceSpecifiers[3].Title" },
                 { "rule": "missing-translation", "file": "de.lproj/Root.strings", "key": "A" },
@@ -73,13 +73,13 @@ struct ReportTests {
         let (new, fixed) = baseline.compare([moved, Self.missing("A"), Self.missing("C"), moved, moved])
         #expect(new == [Self.missing("C"), moved])
         #expect(fixed == 2) // B and the key-ignored finding
-        #expect(throws: SyntaxError("this baseline's version is not 1 or 2; write it again with check --write-baseline")) {
-            try Baseline.parse(Array("{\"version\": 3, \"findings\": []}".utf8))
+        #expect(throws: SyntaxError("this baseline's version is not 1, 2 or 3; write it again with check --write-baseline", at: TextPosition(line: 1, column: 13))) {
+            try Baseline.parse(Array("{\"version\": 4, \"findings\": []}".utf8))
         }
-        #expect(Baseline([]).json == "{\n  \"version\": 2,\n  \"findings\": []\n}\n")
+        #expect(Baseline([]).json == "{\n  \"version\": 3,\n  \"findings\": []\n}\n")
     }
 
-    @Test("version 2 names a schema finding by its specifier's anchor; version 1 is still read, by position")
+    @Test("version 3 names a schema finding by its specifier's anchor; version 1 is still read, by position")
     func baselineVersions() throws {
         var ignored = Diagnostic(.warning, rule: .keyIgnored, "Title is ignored",
                                  at: SourceLocation(file: "Root.plist", line: 30, column: 4, keyPath: "PreferenceSpecifiers[3].Title"))
@@ -110,14 +110,37 @@ struct ReportTests {
     }
 
     @Test("a baseline that cannot be read says where and what", arguments: [
-        ("{\"version\": 1,\n  \"findings\": [}", "not valid JSON: 2:16: unexpected character where a value should be"),
-        ("[]", "a baseline is a JSON object with \"version\" and \"findings\""),
-        ("{\"version\": 1.0, \"findings\": {}}", "\"findings\" must be an array of objects with \"rule\" and \"file\""),
-        ("{\"version\": 1, \"findings\": [{\"rule\": \"stale-key\"}]}", "findings[0] has no \"rule\" or no \"file\""),
-        ("{\"version\": 1, \"findings\": [{\"rule\": \"stale-key\", \"file\": \"a\", \"count\": 0}]}", "findings[0].count must be a positive number"),
+        ("{\"version\": 1,\n  \"findings\": [}", "not valid JSON: 2:16: unexpected character where a value should be", nil),
+        ("[]", "a baseline is a JSON object with \"version\" and \"findings\"", TextPosition(line: 1, column: 1)),
+        ("{\"findings\": []}", "this baseline's version is not 1, 2 or 3; write it again with check --write-baseline", TextPosition(line: 1, column: 1)),
+        ("{\"version\": 1.0, \"findings\": {}}", "\"findings\" must be an array of objects with \"rule\" and \"file\"", TextPosition(line: 1, column: 30)),
+        ("{\"version\": 1, \"findings\": [{\"rule\": \"stale-key\"}]}", "findings[0] has no \"rule\" or no \"file\"", TextPosition(line: 1, column: 29)),
+        ("{\"version\": 1, \"findings\": [{\"rule\": \"stale-key\", \"file\": \"a\", \"count\": 0}]}",
+         "findings[0].count must be a positive whole number, not 0", TextPosition(line: 1, column: 73)),
+    ] as [(String, String, TextPosition?)])
+    func baselineErrors(text: String, message: String, position: TextPosition?) {
+        #expect(throws: SyntaxError(message, at: position)) { try Baseline.parse(Array(text.utf8)) }
+    }
+
+    @Test("a value of the wrong type is refused where it is, never read as no key or as a count of 1", arguments: [
+        ("\"key\": {\"k\": 1}", "findings[0].key must be a string, not an object", 45),
+        ("\"count\": \"lots\"", "findings[0].count must be a positive whole number, not a string (\"lots\")", 47),
+        ("\"count\": true", "findings[0].count must be a positive whole number, not true", 47),
+        ("\"count\": 1.5", "findings[0].count must be a positive whole number, not 1.5", 47),
+        ("\"keyPath\": [\"x\"]", "findings[0].keyPath must be a string, not an array", 49),
+        ("\"key\": null", "findings[0].key must be a string, not null", 45),
     ])
-    func baselineErrors(text: String, message: String) {
-        #expect(throws: SyntaxError(message)) { try Baseline.parse(Array(text.utf8)) }
+    func baselineTypes(member: String, message: String, column: Int) throws {
+        let text = "{\"version\": 3, \"findings\": [\n  {\"rule\": \"stale-key\", \"file\": \"a\", \(member)}]}"
+        #expect(throws: SyntaxError(message, at: TextPosition(line: 2, column: column))) { try Baseline.parse(Array(text.utf8)) }
+        #expect(throws: SyntaxError("findings[0].rule must be a string, not 5", at: TextPosition(line: 2, column: 12))) {
+            try Baseline.parse(Array("{\"version\": 3, \"findings\": [\n  {\"rule\": 5, \"file\": \"a\"}]}".utf8))
+        }
+        #expect(throws: SyntaxError("findings[0] must be an object with \"rule\" and \"file\", not a string (\"stale-key\")", at: TextPosition(line: 1, column: 29))) {
+            try Baseline.parse(Array("{\"version\": 3, \"findings\": [\"stale-key\"]}".utf8))
+        }
+        // A whole number written with a fraction of zero is one.
+        #expect(try Baseline.parse(Array("{\"version\": 3, \"findings\": [{\"rule\": \"r\", \"file\": \"a\", \"count\": 2.0}]}".utf8)).entries.map(\.count) == [2])
     }
 
     @Test("* patterns match any run of characters", arguments: [

@@ -58,3 +58,37 @@ extension StringsScanTests {
         #expect(try StringsParser.parse(Array(text.utf8)).entries.map(\.needsReview) == [false, false, true])
     }
 }
+
+@Suite("Scanning a table: the settings-l10n comments check compares with merge's")
+struct StringsScanMergeCommentTests {
+    static func hash(_ comment: String) -> UInt64 {
+        var text = comment
+        return text.withUTF8 { StringsTrivia.commentHash($0) }
+    }
+
+    @Test("the obsolete marker and the first location comment above each entry, as the parse reads them; a location comment as short as 17 bytes, alone before its entry")
+    func flags() throws {
+        let text = """
+            /* Header */
+
+            /* Root.plist › group heading */
+            "Sound" = "Ton";
+            /* a person's note */ /* Root.plist › label of an on/off switch */ /* Root.plist › second */
+            "Music" = "Musik";
+            /* settings-l10n: obsolete: no row of the schema shows the keys below; they stay live until merge --prune */
+            "Old" = "Alt";
+            /* .plist › */"x" = "y";
+            /* Root.plist is not › a location */
+            "z" = "w";
+
+            """
+        let scan = try StringsParser.scan(Array(text.utf8))
+        let found = scan.withBytes { bytes in scan.indices.map { (bytes.opensObsoleteSection($0), bytes.locationHash($0)) } }
+        #expect(found.map(\.0) == [false, false, true, false, false])
+        #expect(found.map(\.1) == [Self.hash("/* Root.plist › group heading */"), Self.hash("/* Root.plist › label of an on/off switch */"), nil,
+                                   Self.hash("/* .plist › */"), nil])
+        // A table without location comments keeps no hashes.
+        let plain = try StringsParser.scan(Array("\"a\" = \"b\";\n".utf8))
+        #expect(plain.withBytes { $0.locationHash(0) } == nil)
+    }
+}

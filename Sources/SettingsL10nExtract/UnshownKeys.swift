@@ -1,0 +1,32 @@
+import SettingsL10nCore
+
+extension Extractor {
+    /// The strings of `specifier` in the localizable fields it holds that no host shows (a
+    /// slider's `Title`: `key-ignored`), each with where it is. Neither the Settings app nor
+    /// InAppSettingsKit shows them, so a table's entry for one is stale, and `check` and `merge`
+    /// say why.
+    static func unshown(in specifier: Specifier, file: String) -> [(String, Occurrence)] {
+        let shown = Set(SettingsHost.allCases.flatMap { specifier.shownFields(in: $0) })
+        var found: [(String, Occurrence)] = []
+        for field in LocalizableField.allCases where !shown.contains(field) {
+            guard let value = specifier.field(field.rawValue) else { continue }
+            let values = field == .title || field == .footerText ? [value] : value.elements
+            for element in values {
+                guard let text = element.value.stringValue, !text.unicodeScalars.allSatisfy(\.properties.isWhitespace) else { continue }
+                found.append((text, Occurrence(file: file, position: element.position, keyPath: element.keyPath,
+                                               specifierType: specifier.typeName, field: field, specifierTitle: specifier.title)))
+            }
+        }
+        return found
+    }
+}
+
+extension Occurrence {
+    /// Why a table's entry for a key the schema holds only where no host shows it is stale:
+    /// `the Title of a PSSliderSpecifier (Root.plist:23), which no host shows`.
+    public var unshownReason: String {
+        let type = specifierType.map { "a \($0)" } ?? "a specifier without a Type"
+        let place = file + (position.map { ":\($0.line)" } ?? "")
+        return "the \(field.rawValue) of \(type) (\(place)), which no host shows"
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+/// sync's findings are rules like check's: listed, levelled and silenced by the configuration.
+@Suite("sync's rules")
+struct SyncRulesCommandTests {
+    static let sync = ["sync", "Settings.bundle", "--catalog", "Settings.xcstrings"]
+
+    /// The example bundle adopted into a catalog that also holds a French translation, which no
+    /// folder ships: one `sync-language-missing` finding.
+    static func frenchCatalog() throws -> BundleCopy {
+        let copy = try BundleCopy()
+        #expect(try Tool.run(sync, in: copy.folder).exitCode == 0)
+        let url = copy.folder.appendingPathComponent("Settings.xcstrings")
+        let adopted = try String(contentsOf: url, encoding: .utf8)
+        let french = adopted.replacingOccurrences(of: "        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Analyse\"",
+                                                  with: "        \"fr\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Analyse\"\n          }\n        },\n        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Analyse\"")
+        #expect(french != adopted)
+        try Data(french.utf8).write(to: url)
+        return copy
+    }
+
+    static let languageMissing = "Settings.xcstrings: warning: the catalog has translations into fr, which has no .lproj folder in the bundle, so they do not ship; create fr.lproj to ship them [sync-language-missing]\n"
+
+    @Test("rules lists sync's rules after check's, each with its default severity")
+    func listed() throws {
+        let result = try Tool.run(["rules"])
+        #expect(result.exitCode == 0)
+        let ids = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+        #expect(Array(ids.suffix(4)) == ["sync-conflict", "sync-tables-disagree", "sync-table-missing", "sync-language-missing"])
+    }
+
+    @Test("the configuration switches a sync rule off, re-levels it, and ignore silences it; check does not call such an entry unused")
+    func configured() throws {
+        let copy = try Self.frenchCatalog()
+        #expect(try Tool.run(Self.sync + ["--check"], in: copy.folder) == ToolResult(
+            stdout: "", stderr: Self.languageMissing + "the catalog and the tables are in sync\n", exitCode: 0))
+        let configuration = copy.folder.appendingPathComponent(".settings-l10n.json")
+        try Data(#"{"rules": {"sync-language-missing": "off"}}"#.utf8).write(to: configuration)
+        #expect(try Tool.run(Self.sync + ["--check"], in: copy.folder) == ToolResult(
+            stdout: "", stderr: "the catalog and the tables are in sync\n", exitCode: 0))
+        try Data(#"{"rules": {"sync-language-missing": "error"}}"#.utf8).write(to: configuration)
+        #expect(try Tool.run(Self.sync + ["--check"], in: copy.folder) == ToolResult(
+            stdout: "", stderr: Self.languageMissing.replacingOccurrences(of: ": warning: ", with: ": error: ")
+                + "the catalog and the tables are in sync\n", exitCode: 1))
+        try Data(#"{"ignore": [{"rule": "sync-language-missing", "file": "../Settings.xcstrings"}]}"#.utf8).write(to: configuration)
+        #expect(try Tool.run(Self.sync + ["--check"], in: copy.folder) == ToolResult(
+            stdout: "", stderr: "the catalog and the tables are in sync\n", exitCode: 0))
+        #expect(try Tool.run(["check", "Settings.bundle"], in: copy.folder) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
+    }
+}
