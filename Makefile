@@ -35,8 +35,9 @@ manual: release
 	swift build --product generate-manual
 	mkdir -p $(MANUAL_DIR)
 	"$$(swift build --show-bin-path)/generate-manual" $(TOOL) --output-directory $(MANUAL_DIR)
-	# argument-parser writes a generic EXIT STATUS (.Ex -std); the contract's statuses replace it.
-	sed -e '/^\.Ex -std$$/{r docs/exit-status.mdoc' -e 'd;}' "$(MANUAL)" > "$(MANUAL).tmp" && mv "$(MANUAL).tmp" "$(MANUAL)"
+	# argument-parser writes a generic EXIT STATUS (.Ex -std): the contract's statuses replace it,
+	# with ENVIRONMENT, FILES and EXAMPLES around it (docs/*.mdoc).
+	scripts/finish-manual "$(MANUAL)"
 
 build: manual
 

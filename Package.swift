@@ -74,6 +74,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The pre-commit hooks' command when pre-commit builds this package (`language: swift`):
+        // it runs scripts/pre-commit-hook with the settings-l10n built beside it. No product.
+        .executableTarget(name: "settings-l10n-pre-commit"),
         // `swift package settings-l10n check Settings.bundle` from an app's package.
         .plugin(
             name: "SettingsL10nPlugin",

@@ -103,6 +103,11 @@ enum BundleFinder {
             inputs.append(configuration)
             catalogs = catalogFiles(configuredIn: configuration)
             inputs += catalogs
+            // The tool reads check's defaults from the file (strict, severity, baseline); the
+            // baseline decides the result too, so editing it runs the check again.
+            if let baseline = configuredPath("baseline", in: configuration), FileManager.default.fileExists(atPath: baseline.path) {
+                inputs.append(baseline)
+            }
         }
         let name = found.bundle.deletingPathExtension().lastPathComponent
         let stamp = workDirectory.appendingPathComponent("SettingsL10nCheck_\(name).swift")
@@ -141,9 +146,14 @@ enum BundleFinder {
 
     /// The `"catalog"` a configuration file names, relative to it.
     static func configuredCatalog(in configuration: URL) -> URL? {
+        configuredPath("catalog", in: configuration)
+    }
+
+    /// The path a configuration file's `setting` names (`"catalog"`, `"baseline"`), relative to it.
+    static func configuredPath(_ setting: String, in configuration: URL) -> URL? {
         guard let data = FileManager.default.contents(atPath: configuration.path),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let path = object["catalog"] as? String, !path.isEmpty else { return nil }
+              let path = object[setting] as? String, !path.isEmpty else { return nil }
         return configuration.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
     }
 

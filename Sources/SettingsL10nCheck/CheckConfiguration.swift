@@ -35,6 +35,17 @@ public struct CheckConfiguration: Hashable, Sendable {
     /// The String Catalog that holds the bundle's strings, relative to the configuration file
     /// (`sync` and `check` use it when no `--catalog` is given).
     public var catalog: String?
+    /// check's defaults, which its flags override (a build-tool plugin passes no flags): whether
+    /// warnings fail the run (`--strict`), the least severity reported (`--severity`), the
+    /// baseline relative to the configuration file (`--baseline`), and whether baseline entries
+    /// that no longer occur fail the run (`--fail-on-fixed-baseline`). `nil` where not set.
+    public var strict: Bool?
+    public var severity: Severity?
+    public var baseline: String?
+    public var failOnFixedBaseline: Bool?
+    /// The versions of settings-l10n the file is written for (`"requiredVersion": ">=1.1.0"`):
+    /// any other refuses it before reading the rest.
+    public var requiredVersion: VersionRequirement?
     /// Where the configuration was read from, as findings about it name it (relative to the
     /// bundle, such as `../.settings-l10n.json`, or absolute).
     public var location: String
@@ -86,7 +97,7 @@ public struct CheckConfiguration: Hashable, Sendable {
 
     /// The settings a configuration may hold.
     static let settings = ["rules", "ignore", "doNotTranslate", "keep", "developmentLanguage", "tableFallback", "inApp", "rootPage",
-                           "generatedPanes", "bundle", "catalog"]
+                           "generatedPanes", "bundle", "catalog", "strict", "severity", "baseline", "failOnFixedBaseline", "requiredVersion", "$schema"]
 
     /// What is wrong with `language` as a development language (it names the `.lproj` folder
     /// merge creates), or `nil` when it is a language identifier.
@@ -97,10 +108,13 @@ public struct CheckConfiguration: Hashable, Sendable {
         return nil
     }
 
-    /// Reads a configuration file.
+    /// Reads a configuration file. Its `requiredVersion` is read first: a file written for another
+    /// version of settings-l10n is refused for that, before a setting this version does not know.
+    /// - Parameter runningVersion: the version of settings-l10n reading it.
     /// - Throws: `ConfigurationError` saying what is wrong and where.
-    public static func parse(_ bytes: [UInt8], knownRules: Set<RuleID> = Checker.ruleIDs,
-                             location: String = "../" + fileName) throws(ConfigurationError) -> CheckConfiguration {
+    // Long: one case per setting, each with its own message.
+    public static func parse(_ bytes: [UInt8], knownRules: Set<RuleID> = Checker.ruleIDs, location: String = "../" + fileName,
+                             runningVersion: String = SettingsL10nVersion.current) throws(ConfigurationError) -> CheckConfiguration {
         guard bytes.count <= maximumSize else {
             throw ConfigurationError("the file is \(bytes.count) bytes, more than the limit of \(maximumSize)")
         }
@@ -116,7 +130,11 @@ public struct CheckConfiguration: Hashable, Sendable {
         var configuration = CheckConfiguration(location: location)
         configuration.entryPositions = elements
         configuration.valuePositions = values
+        if let requirement = members.first(where: { $0.0 == "requiredVersion" })?.1 {
+            configuration.requiredVersion = try requiredVersion(requirement, running: runningVersion)
+        }
         for (key, value) in members {
+            if try checkDefault(key, value, into: &configuration) { continue }
             switch key {
             case "rules": configuration.severities = try severities(value, knownRules: knownRules)
             case "ignore": configuration.ignore = try suppressions(value, knownRules: knownRules)
@@ -167,6 +185,50 @@ public struct CheckConfiguration: Hashable, Sendable {
             }
         }
         return configuration
+    }
+
+    /// Reads `key` when it is one of check's defaults (`strict`, `severity`, `baseline`,
+    /// `failOnFixedBaseline`), or `$schema` or `requiredVersion` (read before); `false` for
+    /// another setting.
+    private static func checkDefault(_ key: String, _ value: JSONValue, into configuration: inout CheckConfiguration) throws(ConfigurationError) -> Bool {
+        switch key {
+        case "$schema":
+            // The JSON Schema editors validate the file with (schemas/settings-l10n.schema.json).
+            guard value.stringValue?.isEmpty == false else {
+                throw ConfigurationError("\"$schema\" must be the URL of the configuration's JSON Schema, such as \"\(schemaURL)\"")
+            }
+        case "requiredVersion": break
+        case "strict", "failOnFixedBaseline":
+            guard let flag = value.boolValue else { throw ConfigurationError("\"\(key)\" must be true or false") }
+            if key == "strict" { configuration.strict = flag } else { configuration.failOnFixedBaseline = flag }
+        case "severity":
+            guard let text = value.stringValue, let severity = Severity(rawValue: text) else {
+                throw ConfigurationError("\"severity\" must be \"error\", \"warning\" or \"note\": the least severity check reports")
+            }
+            configuration.severity = severity
+        case "baseline":
+            guard let path = value.stringValue, !path.isEmpty, path.utf8.first != UInt8(ascii: "/") else {
+                throw ConfigurationError("\"baseline\" must be the baseline's path relative to the configuration file, such as \"settings-l10n-baseline.json\"")
+            }
+            configuration.baseline = path
+        default: return false
+        }
+        return true
+    }
+
+    /// The URL of this version's JSON Schema of the configuration (the repository's
+    /// `schemas/settings-l10n.schema.json` at its tag), for `$schema`.
+    public static let schemaURL = "https://raw.githubusercontent.com/settings-l10n/settings-l10n/v\(SettingsL10nVersion.current)/schemas/settings-l10n.schema.json"
+
+    /// `"requiredVersion": ">=1.1.0"`, checked against the running version.
+    private static func requiredVersion(_ value: JSONValue, running: String) throws(ConfigurationError) -> VersionRequirement {
+        guard let text = value.stringValue, let requirement = VersionRequirement(text) else {
+            throw ConfigurationError("\"requiredVersion\" must be a version requirement such as \">=1.1.0\", \"~>1.1\" or \"1.1.0\" (several separated by commas: \">=1.1, <2\"), not \(value.stringValue.map(MessageText.quoted) ?? "a value of another type")")
+        }
+        guard let version = SemanticVersion(running), requirement.isSatisfied(by: version) else {
+            throw ConfigurationError("this configuration requires settings-l10n \(text) (its \"requiredVersion\"), and this is settings-l10n \(running): install a version that satisfies it, or change \"requiredVersion\"")
+        }
+        return requirement
     }
 
     /// `"generatedPanes": ["com.mono0926.LicensePlist", {"file": "Credits", "tables": ["Credits"]}]`:

@@ -10,21 +10,28 @@ public enum StringCatalogExporter {
     /// translation (`translated`, or `needs_review` for entries marked for review). A string
     /// whose key or source text holds a character XML 1.0 does not allow is left out, and so is
     /// such a translation, as XLIFF export leaves them out: import would refuse the catalog.
+    /// With `locales`, the catalogs hold the development language and those languages only
+    /// (each named as `extract --xliff --locale` names them); else every `.lproj` folder's.
     /// - Returns: the catalogs by table name, and warnings about tables that cannot be read and
     ///   strings left out.
-    public static func export(catalog: Catalog, bundle: SettingsBundle) -> (catalogs: [(table: String, catalog: StringCatalog)], diagnostics: [Diagnostic]) {
+    /// - Throws: `ExchangeError` when a locale has no folder.
+    public static func export(catalog: Catalog, bundle: SettingsBundle,
+                              locales: [String] = []) throws(ExchangeError) -> (catalogs: [(table: String, catalog: StringCatalog)], diagnostics: [Diagnostic]) {
         var catalogs: [(table: String, catalog: StringCatalog)] = []
-        let diagnostics = export(catalog: catalog, bundle: bundle) { catalogs.append(($0, $1)) }
+        let diagnostics = try export(catalog: catalog, bundle: bundle, locales: locales) { catalogs.append(($0, $1)) }
         return (catalogs, diagnostics)
     }
 
     /// `export(catalog:bundle:)` one table at a time: each catalog is handed to `body` as it is
     /// made, so that a large bundle never holds every catalog at once (1.1 GB on the bench's
     /// large bundle). Returns the warnings.
-    public static func export(catalog: Catalog, bundle: SettingsBundle, body: (_ table: String, _ catalog: StringCatalog) -> Void) -> [Diagnostic] {
+    public static func export(catalog: Catalog, bundle: SettingsBundle, locales: [String] = [],
+                              body: (_ table: String, _ catalog: StringCatalog) -> Void) throws(ExchangeError) -> [Diagnostic] {
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
-        let targets = bundle.localizations.filter { $0.folder != development?.folder && $0.name != "Base" }
+        // The development language is the catalog's source, whether or not --locale names it.
+        let targets = try XLIFFExporter.targets(of: bundle, development: development, locales: locales)
+            .filter { $0.folder != development?.folder && $0.name != "Base" }
         var diagnostics: [Diagnostic] = []
         for table in catalog.tables {
             let source = XLIFFExporter.sourceValues(of: table.name, in: development, diagnostics: &diagnostics)

@@ -30,6 +30,9 @@ struct BundleOptions: ParsableArguments {
     @Flag(help: "Say on standard error which configuration file is used (or where none was found).")
     var verbose = false
 
+    @Flag(help: "Print only what needs attention: findings, errors and the documents asked for, without listings, summaries or a line per table when nothing is wrong.")
+    var quiet = false
+
     /// The bundle folder's name (`Settings.bundle`), as whole-app exports name it.
     var bundleName: String {
         URL(fileURLWithPath: bundle).standardizedFileURL.lastPathComponent
@@ -77,7 +80,7 @@ struct BundleOptions: ParsableArguments {
         }
         // Its paths through the one path policy: those it refuses are reported by check and
         // never used.
-        for (setting, value) in [("bundle", configuration.bundle), ("catalog", configuration.catalog)] {
+        for (setting, value) in [("bundle", configuration.bundle), ("catalog", configuration.catalog), ("baseline", configuration.baseline)] {
             guard let value else { continue }
             do {
                 _ = try PathPolicy.resolve(value, setting: setting, configurationAt: file.path, insideBundle: configuration.isInsideBundle)

@@ -47,11 +47,16 @@ enum CatalogFile {
         } catch {
             throw CommandFailure(error.message + advice.read)
         }
+        let (catalog, positions) = try parse(bytes, path: path, advice: advice.invalid)
+        return (bytes, catalog, positions)
+    }
+
+    /// The catalog in `bytes` (the file at `path`), and where each string's key is.
+    static func parse(_ bytes: [UInt8], path: String, advice: String = "") throws -> (catalog: StringCatalog, positions: [StringsKey: TextPosition]) {
         do {
-            let (catalog, positions) = try StringCatalog.readLocated(bytes)
-            return (bytes, catalog, positions)
+            return try StringCatalog.readLocated(bytes)
         } catch {
-            throw CommandFailure("\(path)\(TextPosition.pathSuffix(error.position)): not a valid String Catalog: \(error.message)\(advice.invalid)")
+            throw CommandFailure("\(path)\(TextPosition.pathSuffix(error.position)): not a valid String Catalog: \(error.message)\(advice)")
         }
     }
 }
@@ -61,16 +66,24 @@ enum CatalogReviews {
     /// Reads the catalog (or the folder of per-table catalogs) at `path` and lists its
     /// `needs_review` units of strings the schema uses.
     static func read(_ path: String, loaded: LoadedBundle) throws -> [CatalogReview] {
-        let tables = loaded.catalog.tables
-        var reviews: [CatalogReview] = []
-        let targets = try SyncCommand.targets(path, tables: tables.map(\.name))
         if path.hasSuffix(".xcstrings"), LocalFile.kind(of: path) == .missing {
             throw CommandFailure("the String Catalog \(path) does not exist; create it with settings-l10n sync \(shellQuoted(loaded.source.rootPath)) --catalog \(shellQuoted(path))")
         }
-        for target in targets where LocalFile.kind(of: target.path) == .file {
-            let (_, catalog, positions) = try CatalogFile.read(target.path)
+        return try read(path, tables: loaded.catalog.tables, bundleRoot: loaded.source.rootPath) { file in
+            LocalFile.kind(of: file) == .file ? try CatalogFile.read(file).bytes : nil
+        }
+    }
+
+    /// The same for the catalog tables `tables`, each catalog file's bytes from `contents` (`nil`
+    /// where there is none): the files on disk, or as a commit held them (`check --new-since`).
+    static func read(_ path: String, tables: [CatalogTable], bundleRoot: String,
+                     contents: (String) throws -> [UInt8]?) throws -> [CatalogReview] {
+        var reviews: [CatalogReview] = []
+        for target in try SyncCommand.targets(path, tables: tables.map(\.name)) {
+            guard let bytes = try contents(target.path) else { continue }
+            let (catalog, positions) = try CatalogFile.parse(bytes, path: target.path)
             let keys = Set(tables.filter { target.tables.contains($0.name) }.flatMap(\.keys))
-            let file = SyncCommand.bundleRelative(target.path, bundle: loaded.source.rootPath)
+            let file = SyncCommand.bundleRelative(target.path, bundle: bundleRoot)
             reviews += catalog.unitsNeedingReview(of: keys).map {
                 CatalogReview(file: file, position: positions[$0.key], key: $0.key, language: $0.language)
             }

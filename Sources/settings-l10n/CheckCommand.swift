@@ -25,16 +25,16 @@ struct CheckCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, github, sarif
+        case text, json, github, sarif, gitlab, junit
     }
 
     @OptionGroup var options: BundleOptions
 
-    @Option(help: "The output format: text (Xcode and editors), json, github (workflow annotations) or sarif (code scanning).")
+    @Option(help: "The output format: text (Xcode and editors), json, github (workflow annotations), sarif (code scanning), gitlab (GitLab Code Quality) or junit (JUnit XML for CI dashboards).")
     var format: Format = .text
 
-    @Flag(help: "Exit 1 on warnings too.")
-    var strict = false
+    @Flag(inversion: .prefixedNo, help: "Exit 1 on warnings too, and print them as errors in the text and github formats; --no-strict: not, whatever the configuration's \"strict\".")
+    var strict: Bool?
 
     @Option(name: .customLong("locale"), help: ArgumentHelp("Check only the tables of this locale (repeatable).", valueName: "lang"))
     var locales: [String] = []
@@ -42,11 +42,20 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "List every finding on its own line (text and github group the findings of one rule in one table, and the same finding in many languages).")
     var each = false
 
-    @Option(help: ArgumentHelp("Report only findings of this severity or a more serious one: error, warning or note. The exit status counts only those.", valueName: "severity"))
+    @Option(help: ArgumentHelp("Report only findings of this severity or a more serious one: error, warning or note. The exit status counts only those. Default: the configuration's \"severity\", else note.", valueName: "severity"))
     var severity: Severity?
 
-    @Option(help: ArgumentHelp("Report only the findings that are not in this baseline file.", valueName: "file"))
+    @Option(help: ArgumentHelp("Report only the findings that are not in this baseline file. Default: the configuration's \"baseline\".", valueName: "file"))
     var baseline: String?
+
+    @Flag(help: "Compare with no baseline, whatever the configuration's \"baseline\".")
+    var noBaseline = false
+
+    @Flag(inversion: .prefixedNo, help: "Exit 1 when entries of the baseline no longer occur (fixed, but still accepted by the baseline): a baseline that may only shrink. Default: the configuration's \"failOnFixedBaseline\".")
+    var failOnFixedBaseline: Bool?
+
+    @Option(help: ArgumentHelp("Report only the findings that the bundle did not have at this git commit, branch or tag (as it was where HEAD forked from it): what a branch adds.", valueName: "ref"))
+    var newSince: String?
 
     @Option(help: ArgumentHelp("Record every finding in this baseline file (sorted JSON, for version control), and exit 0.", valueName: "file"))
     var writeBaseline: String?
@@ -57,7 +66,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Name files by absolute path instead of relative to the working directory.")
     var absolutePaths = false
 
-    @Flag(help: "Print the files check reads (schema files, tables, the configuration file, the --baseline), one per line, and check nothing (for an Xcode input file list).")
+    @Flag(help: "Print the files check reads (schema files, tables, the configuration file, the baseline), one per line, and check nothing (for an Xcode input file list).")
     var printInputFiles = false
 
     @Option(help: ArgumentHelp("The String Catalog kept in sync with the bundle (sync): its needs_review translations are reported like review marks in the tables. A .xcstrings file, or a folder of <Table>.xcstrings. Default: the configuration's \"catalog\".", valueName: "path"))
@@ -70,6 +79,15 @@ struct CheckCommand: ParsableCommand {
         if baseline != nil, writeBaseline != nil {
             throw ValidationError("--baseline and --write-baseline cannot be combined: write the baseline first, then check against it")
         }
+        if baseline != nil, noBaseline {
+            throw ValidationError("--baseline and --no-baseline cannot be combined")
+        }
+        if failOnFixedBaseline == true, noBaseline {
+            throw ValidationError("--fail-on-fixed-baseline needs a baseline, and --no-baseline compares with none")
+        }
+        if newSince != nil, writeBaseline != nil {
+            throw ValidationError("--new-since and --write-baseline cannot be combined: a baseline records every finding")
+        }
     }
 
     func run() throws {
@@ -77,123 +95,54 @@ struct CheckCommand: ParsableCommand {
         for (path, option) in [(output, "--output"), (writeBaseline, "--write-baseline"), (stamp, "--stamp")] {
             if let path { try OutputGuard.refuseInsideBundle(path, bundle: loaded.source, option: option) }
         }
+        let settings = try settings(loaded.configuration)
         let paths = absolutePaths ? DiagnosticPaths(prefix: loaded.source.rootPath) : options.diagnosticPaths
-        if printInputFiles {
-            let files = loaded.bundle.schemaFiles.map(\.path) + loaded.bundle.localizations.flatMap { $0.tables.map(\.path) }
-            // The configuration and the baseline decide the result too: editing them must run the check again.
-            let catalogPath = options.optionalCatalogPath(catalog, configuration: loaded.configuration)
-            let catalogs = try catalogPath.map { try SyncCommand.targets($0, tables: loaded.catalog.tables.map(\.name)).map(\.path) } ?? []
-            let decisive = ([options.configurationFile?.path, baseline].compactMap { $0 } + catalogs)
-                .map { absolutePaths ? URL(fileURLWithPath: $0).standardizedFileURL.path : $0 }
-            printOutput(try Self.inputFileList(files.sorted().map { paths.path(of: SourceLocation(file: $0)) } + decisive))
-            return
-        }
+        if printInputFiles { return try printInputFileList(loaded, settings: settings, paths: paths) }
         try loaded.requireFolders(for: locales)
+        let catalogPath = options.optionalCatalogPath(catalog, configuration: loaded.configuration)
         var context = CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales)
-        if let path = options.optionalCatalogPath(catalog, configuration: loaded.configuration) {
-            context.catalogReviews = try CatalogReviews.read(path, loaded: loaded)
-        }
+        if let catalogPath { context.catalogReviews = try CatalogReviews.read(catalogPath, loaded: loaded) }
         let diagnostics = Checker.check(context, configuration: loaded.configuration)
         ProcessLifetime.keep(loaded, context, diagnostics)
-        if let writeBaseline {
-            // A file the disk did not give is no finding to accept: the baseline would hide the
-            // fault, and miss the findings the file holds.
-            let unreadable = diagnostics.filter { $0.rule == .fileUnreadable }
-            if let first = unreadable.first {
-                printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unreadable), ifNotEmpty: true)
-                throw CommandFailure("no baseline was written: \(unreadable.count == 1 ? first.location.file : "\(unreadable.count) files") could not be read (above); run again once they can be")
-            }
-            try writeFile(writeBaseline, Baseline(diagnostics).json, what: "the baseline")
-            printError("wrote \(writeBaseline): \(DiagnosticReport.count(diagnostics.count, "finding")) accepted; check with --baseline \(writeBaseline) from now on")
-            return
-        }
+        if let writeBaseline { return try write(baselineOf: diagnostics, to: writeBaseline) }
         // Grouped lines speak of the host too (under --in-app, InAppSettingsKit).
         let rules = Checker.descriptors.map { $0.spoken(by: loaded.catalog.host) }
         var report = DiagnosticReport(diagnostics: diagnostics, rules: rules, listsEach: each)
         report.configuration = options.configurationFile?.location
         report.commandArguments = options.commandLine
         report.fixesWaitFor = loaded.bundle.schemaLoadCondition
-        var fixed = 0
-        if let baseline {
-            let accepted = try Self.readBaseline(baseline)
-            if accepted.isPositional {
-                printError("note: \(baseline) is a version 1 baseline, which names schema findings by their position: a row inserted above one makes it new again; write it again with check --write-baseline \(baseline) (version 3 names each specifier by its Key or Title)")
-            }
-            (report.diagnostics, fixed) = accepted.compare(diagnostics, schemaFiles: loaded.bundle.schemaFiles)
+        report.strict = settings.strict
+        var said: [String] = []
+        var failsFixed = false
+        if let baseline = settings.baseline {
+            let (new, fixed) = try compare(diagnostics, with: baseline, schemaFiles: loaded.bundle.schemaFiles)
+            report.diagnostics = new
+            let known = diagnostics.count - new.count
+            said.append("\(DiagnosticReport.count(known, "finding")) \(known == 1 ? "is" : "are") in the baseline \(baseline)\(fixed > 0 ? "; \(DiagnosticReport.grouped(fixed)) baseline entr\(fixed == 1 ? "y is" : "ies are") fixed: rewrite the baseline (check --write-baseline \(baseline))" : "")")
+            failsFixed = settings.failOnFixedBaseline && fixed > 0
         }
-        let unfiltered = report.diagnostics.count
-        if let severity { report = report.filtered(atLeast: severity) }
-        try write(report, paths: paths, source: loaded.source)
-        if format == .text || format == .github {
-            printError(report.summary, ifNotEmpty: true)
+        if let newSince {
+            let (new, snapshot) = try newFindings(report.diagnostics, since: newSince, loaded: loaded, catalogPath: catalogPath)
+            let older = report.diagnostics.count - new.count
+            report.diagnostics = new
+            said.append(snapshot.source == nil
+                ? "the bundle was not there at \(snapshot.name): every finding is new"
+                : "\(DiagnosticReport.count(older, "finding")) \(older == 1 ? "was" : "were") there at \(snapshot.name) already and \(older == 1 ? "is" : "are") not reported")
         }
-        if let baseline {
-            let known = diagnostics.count - unfiltered
-            printError("\(DiagnosticReport.count(known, "finding")) \(known == 1 ? "is" : "are") in the baseline \(baseline)\(fixed > 0 ? "; \(DiagnosticReport.grouped(fixed)) baseline entr\(fixed == 1 ? "y is" : "ies are") fixed: rewrite the baseline (check --write-baseline \(baseline))" : "")")
+        if let severity = settings.severity { report = report.filtered(atLeast: severity) }
+        try write(report, paths: paths, source: loaded.source, files: Self.checkedFiles(context))
+        if !options.quiet {
+            if format == .text || format == .github { printError(report.failing().summary, ifNotEmpty: true) }
+            for line in said { printError(line) }
         }
-        if report.errorCount > 0 || (strict && report.warningCount > 0) {
+        if failsFixed, let baseline = settings.baseline {
+            printError("error: entries of the baseline \(baseline) no longer occur, and \(settings.failOnFixedBaselineSource) asks for a baseline that only shrinks: write it again (check --write-baseline \(baseline)) so that what was fixed cannot come back unnoticed")
+        }
+        if report.errorCount > 0 || (settings.strict && report.warningCount > 0) || failsFixed {
             throw ExitCode(1)
         }
         if let stamp {
             try writeFile(stamp, "// settings-l10n check passed: \(options.bundleName) (\(DiagnosticReport.count(report.warningCount, "warning")))\n", what: "the stamp")
-        }
-    }
-
-    /// Writes the report in the chosen format, to standard output or `--output`.
-    private func write(_ report: DiagnosticReport, paths: DiagnosticPaths, source: DiskBundleSource) throws {
-        let colors = output == nil && StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        let formatter: any DiagnosticFormatter = switch format {
-        case .text:
-            TextDiagnosticFormatter(paths: paths, colors: colors)
-        case .json: JSONDiagnosticFormatter()
-        case .github: GitHubDiagnosticFormatter(paths: paths)
-        case .sarif:
-            SARIFDiagnosticFormatter(bundleName: URL(fileURLWithPath: source.rootPath).lastPathComponent,
-                                     parentPath: URL(fileURLWithPath: source.rootPath).deletingLastPathComponent().path)
-        }
-        guard let output else {
-            // Every formatter escapes what it quotes from input; the GitHub one writes workflow
-            // commands, the text one colour on a terminal, and JSON and SARIF are JSON, which
-            // `forLog`'s escapes would break.
-            switch format {
-            case .json, .sarif: formatter.format(report, into: printJSON)
-            case .github: formatter.format(report, into: printWorkflowCommands)
-            case .text: formatter.format(report) { printOutput($0, colors: colors) }
-            }
-            return
-        }
-        try writeFile(output, formatter.format(report), what: "the report")
-    }
-
-    /// The lines of `--print-input-files`: one file a line, as Xcode's file lists and the
-    /// pre-commit hook read them. A name that cannot be one line as it is (one holding a line
-    /// break, another control character, or a GitHub workflow command: what `TerminalText`
-    /// escapes) is refused with the others, since its escaped form would name another file.
-    static func inputFileList(_ paths: [String]) throws -> String {
-        let unlistable = paths.filter { TerminalText.escaped($0) != $0 }
-        guard unlistable.isEmpty else {
-            let shown = unlistable.prefix(DiagnosticReport.keysShown).map { TerminalText.escaped($0) }.joined(separator: ", ")
-                + (unlistable.count > DiagnosticReport.keysShown ? ", …" : "")
-            throw RefusedWork("cannot list \(shown): a file name that holds a line break or a control character, or that GitHub's runner would run as a workflow command, cannot be one line of an input file list, which names each file as it is; rename \(unlistable.count == 1 ? "it" : "them")")
-        }
-        return paths.map { $0 + "\n" }.joined()
-    }
-
-    private func writeFile(_ path: String, _ text: String, what: String) throws {
-        do {
-            try LocalFile.write(Array(text.utf8), to: path, creatingFolders: true)
-        } catch {
-            throw CommandFailure("cannot write \(what) to \(path): \(error.reason); choose a file you can write")
-        }
-    }
-
-    private static func readBaseline(_ path: String) throws -> Baseline {
-        do {
-            return try Baseline.parse(LocalFile.read(path, limit: Baseline.maximumSize))
-        } catch let error as LocalFile.ReadError {
-            throw CommandFailure("\(error.message); write a baseline first with check --write-baseline \(path)")
-        } catch {
-            throw CommandFailure("\(path) is not a baseline: \(error); write it again with check --write-baseline \(path)")
         }
     }
 }

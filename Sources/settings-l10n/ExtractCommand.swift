@@ -32,15 +32,15 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write one Xcode String Catalog per table into this folder (<dir>/<Table>.xcstrings), with every language's translations.", valueName: "dir"))
     var xcstrings: String?
 
-    @Option(name: .customLong("locale"), help: ArgumentHelp("Export only this locale (repeatable) with --xliff or --xcloc; default: every .lproj but the development language.", valueName: "lang"))
+    @Option(name: .customLong("locale"), help: ArgumentHelp("Export only this locale (repeatable) with --xliff, --xcloc or --xcstrings (whose catalogs then hold the development language and these); default: every .lproj but the development language.", valueName: "lang"))
     var locales: [String] = []
 
     @Flag(help: "Replace export files that exist and differ from the export (a translator's returned XLIFF is refused otherwise).")
     var force = false
 
     func validate() throws {
-        if !locales.isEmpty, xliff == nil, xcloc == nil {
-            throw ValidationError("--locale chooses the locales of --xliff or --xcloc; give one of them too")
+        if !locales.isEmpty, xliff == nil, xcloc == nil, xcstrings == nil {
+            throw ValidationError("--locale chooses the locales of --xliff, --xcloc or --xcstrings; give one of them too")
         }
     }
 
@@ -71,12 +71,14 @@ struct ExtractCommand: ParsableCommand {
             do {
                 if let xliff { written += try stageXLIFF(catalog: catalog, bundle: bundle, to: xliff, into: &staging) }
                 if let xcloc { written += try stagePackages(catalog: catalog, bundle: bundle, to: xcloc, into: &staging) }
-                if let xcstrings { written += stageStringCatalogs(catalog: catalog, bundle: bundle, to: xcstrings, into: &staging) }
+                if let xcstrings { written += try stageStringCatalogs(catalog: catalog, bundle: bundle, to: xcstrings, into: &staging) }
             } catch {
                 staging.discard()
                 throw error
             }
             try staging.finish(refuse: refuseExports(after:), formatter: formatter)
+            // --quiet: an export says nothing when it went well, and lists no strings.
+            if options.quiet { return }
             for line in written { printError(line) }
         }
         printListing(catalog)

@@ -66,14 +66,20 @@ extension ExtractCommand {
     }
 
     /// Stages `<dir>/<Table>.xcstrings` per table, each made, checked and staged in turn
-    /// (memory holds one); returns what to say once they are written.
-    func stageStringCatalogs(catalog: Catalog, bundle: SettingsBundle, to folder: String, into staging: inout ExportStaging) -> [String] {
+    /// (memory holds one), with the languages of `--locale` only when it is given; returns what
+    /// to say once they are written.
+    func stageStringCatalogs(catalog: Catalog, bundle: SettingsBundle, to folder: String, into staging: inout ExportStaging) throws -> [String] {
         var written: [String] = []
-        let diagnostics = StringCatalogExporter.export(catalog: catalog, bundle: bundle) { table, stringCatalog in
-            let path = joinedPath(folder, table + ".xcstrings")
-            staging.add(path, stringCatalog.bytes, for: table + ".strings", below: folder, writing: "the String Catalogs")
-            let entries = stringCatalog.entries
-            written.append("wrote \(TerminalText.escaped(path)): \(entries.count.grouped) strings, \(entries.reduce(0) { $0 + $1.units.count }.grouped) string units")
+        let diagnostics: [Diagnostic]
+        do {
+            diagnostics = try StringCatalogExporter.export(catalog: catalog, bundle: bundle, locales: locales) { table, stringCatalog in
+                let path = joinedPath(folder, table + ".xcstrings")
+                staging.add(path, stringCatalog.bytes, for: table + ".strings", below: folder, writing: "the String Catalogs")
+                let entries = stringCatalog.entries
+                written.append("wrote \(TerminalText.escaped(path)): \(entries.count.grouped) strings, \(entries.reduce(0) { $0 + $1.units.count }.grouped) string units")
+            }
+        } catch {
+            throw CommandFailure(error.description)
         }
         staging.diagnostics += diagnostics
         return written

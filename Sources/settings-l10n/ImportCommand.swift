@@ -127,20 +127,20 @@ struct ImportCommand: ParsableCommand {
         let written = dryRun ? printDiffs(result.updates) : try write(&result, into: source)
         // Rejects name the XLIFF documents as they were given (and tables by the bundle path).
         printError(TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "")).format(result.rejected), ifNotEmpty: true)
-        if !result.skipped.isEmpty {
+        if !result.skipped.isEmpty, !options.quiet {
             let names = Set(result.skipped.map { $0.split(separator: "/").last.map(String.init) ?? $0 }).sorted()
             let shown = names.prefix(4).joined(separator: ", ") + (names.count > 4 ? ", …" : "")
             printError("skipped \(result.skipped.count.grouped) section\(result.skipped.count == 1 ? "" : "s") for other files of the app (\(shown))")
         }
-        if !result.unusedTables.isEmpty {
+        if !result.unusedTables.isEmpty, !options.quiet {
             printError("skipped \(result.unusedTables.count.grouped) section\(result.unusedTables.count == 1 ? "" : "s") for tables no schema file uses: \(result.unusedTables.joined(separator: ", "))")
         }
         let verb = dryRun ? "would write" : "wrote"
-        for update in written {
+        for update in written where !options.quiet {
             let count = result.written[update.path] ?? 0
             printError("\(update.path): \(verb) \(count.grouped) translation\(count == 1 ? "" : "s")\(update.original == nil ? " (new file)" : "")")
         }
-        if written.isEmpty {
+        if written.isEmpty, !options.quiet {
             let waiting = result.untranslated > 0
                 ? "; \(result.untranslated) unit\(result.untranslated == 1 ? " has" : "s have") no translation yet" : ""
             printError("no table changes (\(result.unchanged) translation\(result.unchanged == 1 ? "" : "s") already up to date\(waiting))")

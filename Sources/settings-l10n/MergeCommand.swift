@@ -125,7 +125,7 @@ struct MergeCommand: ParsableCommand {
         }
         switch format {
         case .json: printJSON(result.json.rendered())
-        case .text: printError(summaries.joined() + result.summaryFooter, ifNotEmpty: true)
+        case .text: printError(quiet(summaries, result).joined() + (options.quiet ? "" : result.summaryFooter), ifNotEmpty: true)
         }
         if check { try reportCheck(outOfDate: changed, layoutOnly: layoutOnly) }
         if result.hasProblems {
@@ -133,10 +133,18 @@ struct MergeCommand: ParsableCommand {
         }
     }
 
+    /// The summaries to print: all, or under --quiet those of the tables that need attention (a
+    /// problem, or out of date under --check: what it holds changes, or only its order under
+    /// --strict).
+    private func quiet(_ summaries: [String], _ result: MergeResult) -> [String] {
+        guard options.quiet else { return summaries }
+        return zip(result.reports, summaries).filter { $0.0.problem != nil || (check && $0.0.changed && (!$0.0.layoutOnly || strict)) }.map(\.1)
+    }
+
     /// What `--check` says last, and its exit status: tables out of date fail; tables merge
     /// would only reorder (or give other line breaks) are said, and fail only with `--strict`.
     private func reportCheck(outOfDate: Int, layoutOnly: Int) throws {
-        if layoutOnly > 0, !strict {
+        if layoutOnly > 0, !strict, !options.quiet {
             let its = layoutOnly == 1 ? "its" : "their"
             printError("\(layoutOnly.grouped) table\(layoutOnly == 1 ? " differs" : "s differ") from what merge writes only in the order of \(its) entries or \(its) line breaks: not out of date (--strict fails on them too)")
         }

@@ -74,6 +74,14 @@ func printJSON(_ text: String) {
     StandardStream.output.write(text)
 }
 
+/// Writes an XML document the tool made (check's JUnit report): every piece of input in it was
+/// escaped by `TerminalText` before XML's own escapes (`XMLOutput`), and each of its lines starts
+/// with `<` or white space then `<`, so it is printed as it is, and stays XML.
+func printXML(_ text: String) {
+    assert(TerminalText.isSafeForLog(text), "XML that a terminal or a log would act on")
+    StandardStream.output.write(text)
+}
+
 /// Writes output meant to be applied as written (the unified diffs of `--dry-run`): byte for
 /// byte, so that `patch` and `git apply` take it. On a terminal, where it is read rather than
 /// applied, it is made safe as any document. Where GitHub's runner reads it (`GITHUB_ACTIONS`

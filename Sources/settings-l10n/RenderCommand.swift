@@ -167,6 +167,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CommandFailure("cannot write the pages into \(folder): \(error.reason); choose a folder you can write to")
         }
+        if options.quiet { return }
         printError("wrote \(pages.count.grouped) page\(pages.count == 1 ? "" : "s") for \(locales.count.grouped) locale\(locales.count == 1 ? "" : "s") into \(output!); open \(joinedPath(folder, "index.html"))")
     }
 }

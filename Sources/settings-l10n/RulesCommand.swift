@@ -8,10 +8,10 @@ struct RulesCommand: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown
+        case text, markdown, json
     }
 
-    @Option(help: "text, or markdown (the table of docs/rules.md).")
+    @Option(help: "text, markdown (the table of docs/rules.md) or json (for scripts and editors: each rule's id, default severity, summary, fix and documentation).")
     var format: Format = .text
 
     /// check's rules, then sync's (their summaries start with "sync:").
@@ -30,6 +30,22 @@ struct RulesCommand: ParsableCommand {
                 // The anchor is where a rule's helpUri (SARIF) points.
                 printOutput("| <a id=\"rule-\(rule.id)\"></a>`\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.summary.replacingEvery("|", with: "\\|")) |\n")
             }
+        case .json:
+            printJSON(Self.json(rules))
         }
+    }
+
+    /// `{"rules": [{"id", "defaultSeverity", "summary", "fix", "helpUri"}]}`: `fix` is the command
+    /// that fixes the rule's findings (`settings-l10n merge <bundle> --prune`), or null.
+    static func json(_ rules: [RuleDescriptor]) -> String {
+        JSONValue.object([("rules", .array(rules.map { rule in
+            .object([
+                ("id", .string(rule.id.rawValue)),
+                ("defaultSeverity", .string(rule.defaultSeverity.rawValue)),
+                ("summary", .string(rule.summary)),
+                ("fix", rule.fix.map { .string($0.commandLine(arguments: "<bundle>")) } ?? .null),
+                ("helpUri", .string(rule.helpURI)),
+            ])
+        }))]).rendered() + "\n"
     }
 }

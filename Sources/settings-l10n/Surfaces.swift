@@ -18,7 +18,8 @@ enum Surfaces {
         /// String Catalog exported from the bundle, for one language or table); `{exports}` (a
         /// folder of XLIFF documents); `{catalog}` (a String Catalog file outside the bundle,
         /// which may not exist yet); `{baseline}` (a baseline of the bundle); `{app}` (an app's
-        /// folder of `.lproj` tables); `{locale}` (a language of the bundle).
+        /// folder of `.lproj` tables); `{locale}` (a language of the bundle); `{ref}` (a commit of
+        /// the git repository the bundle's folder is in, holding the bundle or part of it).
         var arguments: [String]
         /// The writers it writes through; none when it writes nothing.
         var writes: [FileWriter]
@@ -46,6 +47,8 @@ enum Surfaces {
         case text
         /// A JSON document (`printJSON`).
         case json
+        /// An XML document (`printXML`: check's JUnit report).
+        case xml
         /// GitHub workflow commands of the tool's own (`check --format github`).
         case workflowCommands = "workflow-commands"
         /// A diff applied as written (`--dry-run`), paused for GitHub's runner.
@@ -63,6 +66,7 @@ enum Surfaces {
         Surface("extract --xliff --locale", ["extract", "{bundle}", "--xliff", "{out}", "--locale", "{locale}"], writes: [.staged]),
         Surface("extract --xcloc", ["extract", "{bundle}", "--xcloc", "{out}"], writes: [.staged]),
         Surface("extract --xcstrings", ["extract", "{bundle}", "--xcstrings", "{out}"], writes: [.staged]),
+        Surface("extract --xcstrings --locale", ["extract", "{bundle}", "--xcstrings", "{out}", "--locale", "{locale}", "--force"], writes: [.staged]),
     ]
 
     static let importing: [Surface] = [
@@ -99,6 +103,9 @@ enum Surfaces {
         Surface("check --format json", ["check", "{bundle}", "--format", "json"], stdout: .json),
         Surface("check --format github", ["check", "{bundle}", "--format", "github"], stdout: .workflowCommands),
         Surface("check --format sarif", ["check", "{bundle}", "--format", "sarif"], stdout: .json),
+        Surface("check --format gitlab", ["check", "{bundle}", "--format", "gitlab"], stdout: .json),
+        Surface("check --format junit", ["check", "{bundle}", "--format", "junit"], stdout: .xml),
+        Surface("check --new-since", ["check", "{bundle}", "--new-since", "{ref}"]),
         Surface("check --locale", ["check", "{bundle}", "--locale", "{locale}"]),
         Surface("check --baseline", ["check", "{bundle}", "--baseline", "{baseline}", "--format", "json"], stdout: .json),
         Surface("check --print-input-files", ["check", "{bundle}", "--print-input-files"], scales: false),
@@ -124,6 +131,7 @@ enum Surfaces {
     static let rules: [Surface] = [
         Surface("rules", ["rules"], scales: false),
         Surface("rules --format markdown", ["rules", "--format", "markdown"], scales: false),
+        Surface("rules --format json", ["rules", "--format", "json"], stdout: .json, scales: false),
     ]
 
     /// The registry as `Tests/CLITests/Golden/surfaces.json` holds it, for the scripts.

@@ -122,7 +122,7 @@ struct SyncCommand: ParsableCommand {
                 let named = unreadable.count == 1 ? "\(first) cannot be read, so sync cannot tell whether it is"
                     : "\(unreadable.count.grouped) tables cannot be read (\(unreadable.prefix(3).joined(separator: ", "))\(unreadable.count > 3 ? ", …" : "")), so sync cannot tell whether they are"
                 printError("the catalog and the other tables are in sync; \(named); fix \(unreadable.count == 1 ? "it" : "them") and check again")
-            } else {
+            } else if !options.quiet {
                 printError("the catalog and the tables are in sync")
             }
             if plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
@@ -145,6 +145,8 @@ struct SyncCommand: ParsableCommand {
 
     /// One line per catalog and per table that changed.
     private func summarize(_ plan: SyncPlan) {
+        // --quiet: what changed is not news; problems are findings, printed before.
+        if options.quiet { return }
         let result = plan.result
         if result.catalogChanged {
             var changes: [String] = []

@@ -39,13 +39,18 @@ extension LogInjectionTests {
             _ = try Tool.run(["extract", bundle, option, folder + "/inputs" + option.dropFirst(2)])
         }
         _ = try Tool.run(["check", bundle, "--write-baseline", folder + "/baseline.json"])
+        // {ref}: a commit holding the hostile bundle's schema files only, so that every finding
+        // about its tables and folders is new since it (check --new-since prints them).
+        try TestGit.commit(copy.folder, adding: try FileManager.default.contentsOfDirectory(atPath: bundle)
+            .filter { $0.hasSuffix(".plist") }.map { "Settings.bundle/" + $0 })
         let app = copy.folder.appendingPathComponent("app/" + commandFolders[0])
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
         try Data("\"Sound\" = \"Ton\\n\u{A0}::error::app ##[add-mask]x\";\n".utf8).write(to: app.appendingPathComponent("Localizable.strings"))
         let xcloc = try FileManager.default.contentsOfDirectory(atPath: folder + "/inputsxcloc").sorted().first { $0.hasSuffix(".xcloc") }!
         return ["{bundle}": bundle, "{out}": folder + "/out", "{catalog}": folder + "/Settings.xcstrings", "{xliff}": forged.path,
                 "{xcloc}": folder + "/inputsxcloc/" + xcloc, "{xcstrings}": folder + "/inputsxcstrings/Root.xcstrings",
-                "{exports}": documents.path, "{baseline}": folder + "/baseline.json", "{app}": folder + "/app", "{locale}": locale(0)]
+                "{exports}": documents.path, "{baseline}": folder + "/baseline.json", "{app}": folder + "/app", "{locale}": locale(0),
+                "{ref}": "HEAD"]
     }
 
     /// The runs of a surface over the hostile bundle in `copy`: as a terminal reads it, and as
@@ -55,7 +60,7 @@ extension LogInjectionTests {
         let stdout: Stdout = switch surface.stdout {
         case .workflowCommands: .workflowCommands
         case .asWritten: .asWritten
-        case .text, .json, .nothing: .safe
+        case .text, .json, .xml, .nothing: .safe
         }
         return [Run(arguments, stdout: stdout), Run(arguments, stdout: stdout == .asWritten ? .pausedAsWritten : stdout, environment: actions)]
     }

@@ -157,7 +157,7 @@ struct LogInjectionTests {
             let format = arguments.first { ($0["names"] as? [[String: Any]])?.contains { $0["name"] as? String == "format" } == true }
             formats[command["commandName"] as? String ?? ""] = format?["allValues"] as? [String] ?? []
         }
-        #expect(formats["check"] == ["text", "json", "github", "sarif"])
+        #expect(formats["check"] == ["text", "json", "github", "sarif", "gitlab", "junit"])
         return formats
     }
 

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import settings_l10n
 import SettingsL10nFiles
@@ -37,6 +40,8 @@ struct SurfaceRegistryTests {
                 #expect(result.exitCode == 0, "\(result)")
             }
             #expect(try Tool.run(["check", bundle, "--write-baseline", folder + "/baseline.json"]).exitCode == 0)
+            // The bundle as it is, committed: {ref} (the German table's edit below is new since).
+            try TestGit.commit(copy.folder, adding: ["Settings.bundle"])
             try FileManager.default.createDirectory(at: inputs.appendingPathComponent("app/de.lproj"), withIntermediateDirectories: true)
             try Data("\"Sound\" = \"Ton\";\n\"Wi-Fi\" = \"WLAN\";\n".utf8).write(to: inputs.appendingPathComponent("app/de.lproj/Localizable.strings"))
             let german = copy.bundle.appendingPathComponent("de.lproj/Root.strings")
@@ -47,7 +52,7 @@ struct SurfaceRegistryTests {
             values = ["{bundle}": bundle, "{out}": copy.folder.path + "/out", "{xliff}": folder + "/exports/de.xliff",
                       "{xcloc}": folder + "/xcloc/de.xcloc", "{xcstrings}": folder + "/xcstrings/Root.xcstrings",
                       "{exports}": folder + "/exports", "{catalog}": copy.folder.path + "/Settings.xcstrings",
-                      "{baseline}": folder + "/baseline.json", "{app}": folder + "/app", "{locale}": "de"]
+                      "{baseline}": folder + "/baseline.json", "{app}": folder + "/app", "{locale}": "de", "{ref}": "HEAD"]
         }
 
         func arguments(_ surface: Surfaces.Surface) -> [String] {
@@ -89,6 +94,7 @@ struct SurfaceRegistryTests {
         switch surface.stdout {
         case .nothing: #expect(result.stdout.isEmpty, "\(result)")
         case .json: #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "\(result)")
+        case .xml: #expect(XMLParser(data: Data(result.stdout.utf8)).parse(), "\(result)")
         case .workflowCommands: #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::") }, "\(result)")
         case .text, .asWritten: break
         }

@@ -38,13 +38,14 @@ struct XcodePhaseCommandTests {
         let project = try Self.project()
         try FileManager.default.createDirectory(at: project.url.appendingPathComponent("DerivedSources"), withIntermediateDirectories: true)
         let stamp = project.url.appendingPathComponent("DerivedSources/settings-l10n.stamp")
-        // A stale key: a warning, which --strict makes a failure.
+        // A stale key: a warning, which --strict makes a failure, and so prints as an error (a red
+        // issue in Xcode beside the failed phase, not a yellow one).
         let german = project.url.appendingPathComponent("MyApp/Settings.bundle/de.lproj/Privacy.strings")
         let original = try Data(contentsOf: german)
         try (original + Data("\"Old\" = \"Alt\";\n".utf8)).write(to: german)
         let failing = try Self.phase(in: project)
         #expect(failing.exitCode != 0, "\(failing)")
-        #expect(failing.stdout.contains("warning: no schema file uses \"Old\" (stale) [stale-key]"))
+        #expect(failing.stdout.contains(": error: no schema file uses \"Old\" (stale) [stale-key]"), "\(failing)")
         #expect(!FileManager.default.fileExists(atPath: stamp.path))
         try original.write(to: german)
         let passing = try Self.phase(in: project)

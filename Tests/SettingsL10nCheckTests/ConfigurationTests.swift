@@ -107,3 +107,57 @@ struct ConfigurationTests {
             .filter { $0.rule == .configurationPathRefused }.map(\.severity) == [.warning])
     }
 }
+
+@Suite("check: the configuration's defaults of check's options, its $schema and requiredVersion")
+struct ConfigurationDefaultsTests {
+    @Test("strict, severity, baseline and failOnFixedBaseline are read; $schema is accepted")
+    func defaults() throws {
+        let configuration = try ConfigurationTests.parse("""
+            {"$schema": "https://example.com/settings-l10n.schema.json", "strict": true, "severity": "warning",
+             "baseline": "settings-l10n-baseline.json", "failOnFixedBaseline": false, "requiredVersion": ">=1.0, <2"}
+            """)
+        #expect(configuration.strict == true)
+        #expect(configuration.severity == .warning)
+        #expect(configuration.baseline == "settings-l10n-baseline.json")
+        #expect(configuration.failOnFixedBaseline == false)
+        #expect(configuration.requiredVersion?.text == ">=1.0, <2")
+        let unset = try ConfigurationTests.parse("{}")
+        #expect(unset.strict == nil && unset.severity == nil && unset.baseline == nil && unset.failOnFixedBaseline == nil && unset.requiredVersion == nil)
+    }
+
+    @Test("a bad value says what is wrong", arguments: [
+        (#"{"strict": "yes"}"#, "\"strict\" must be true or false"),
+        (#"{"failOnFixedBaseline": 1}"#, "\"failOnFixedBaseline\" must be true or false"),
+        (#"{"severity": "warnings"}"#, "\"severity\" must be \"error\", \"warning\" or \"note\""),
+        (#"{"baseline": "/tmp/baseline.json"}"#, "\"baseline\" must be the baseline's path relative to the configuration file"),
+        (#"{"baseline": ""}"#, "\"baseline\" must be the baseline's path relative to the configuration file"),
+        (#"{"$schema": 3}"#, "\"$schema\" must be the URL of the configuration's JSON Schema"),
+        (#"{"requiredVersion": "latest"}"#, "\"requiredVersion\" must be a version requirement such as \">=1.1.0\", \"~>1.1\" or \"1.1.0\" (several separated by commas: \">=1.1, <2\"), not \"latest\""),
+        (#"{"requiredVersion": 1.1}"#, "\"requiredVersion\" must be a version requirement such as"),
+    ])
+    func errors(text: String, message: String) {
+        do {
+            _ = try CheckConfiguration.parse(Array(text.utf8))
+            Issue.record("no error for \(text)")
+        } catch {
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+    }
+
+    @Test("a requiredVersion the running version does not satisfy refuses the file, before a setting it does not know")
+    func requiredVersion() throws {
+        let newer = #"{"futureSetting": true, "requiredVersion": ">=1.1.0"}"#
+        #expect(throws: ConfigurationError("this configuration requires settings-l10n >=1.1.0 (its \"requiredVersion\"), and this is settings-l10n 1.0.0: install a version that satisfies it, or change \"requiredVersion\"")) {
+            try CheckConfiguration.parse(Array(newer.utf8), runningVersion: "1.0.0")
+        }
+        // A version that satisfies it reads on, and meets the unknown setting.
+        #expect(throws: ConfigurationError.self) { try CheckConfiguration.parse(Array(newer.utf8), runningVersion: "1.1.0") }
+        for (requirement, satisfied) in [("1.0.0", true), ("~>1.0", true), ("<1.0.0", false), ("^2", false)] {
+            let text = "{\"requiredVersion\": \"\(requirement)\"}"
+            let parsed = try? CheckConfiguration.parse(Array(text.utf8), runningVersion: "1.0.0")
+            #expect((parsed != nil) == satisfied, "\(requirement)")
+        }
+        // Without one, any version reads the file.
+        #expect(try CheckConfiguration.parse(Array("{}".utf8), runningVersion: "0.0.1").requiredVersion == nil)
+    }
+}

@@ -59,7 +59,7 @@ struct CatalogSyncTests {
         #expect(result.unitsFromTables == 228)
         // The same strings and units as extract --xcstrings writes per table.
         let (bundle, catalog) = try workspace.load()
-        let exported = StringCatalogExporter.export(catalog: catalog, bundle: bundle).catalogs
+        let exported = try StringCatalogExporter.export(catalog: catalog, bundle: bundle).catalogs
         #expect(exported.reduce(0) { $0 + $1.catalog.entries.count } == 57)
         #expect(exported.reduce(0) { $0 + Self.units($1.catalog) } == 228)
     }
@@ -68,7 +68,7 @@ struct CatalogSyncTests {
     func perTableAdoptionIsTheExport() throws {
         let workspace = try Workspace()
         let (bundle, catalog) = try workspace.load()
-        for (table, exported) in StringCatalogExporter.export(catalog: catalog, bundle: bundle).catalogs {
+        for (table, exported) in try StringCatalogExporter.export(catalog: catalog, bundle: bundle).catalogs {
             #expect(try workspace.sync(nil, tables: [table]).catalog.text == exported.text)
         }
     }

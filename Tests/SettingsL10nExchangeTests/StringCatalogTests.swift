@@ -39,7 +39,7 @@ struct StringCatalogTests {
     @Test("export: one catalog per table, as Xcode writes it (golden file)")
     func export() throws {
         let (bundle, catalog) = try Self.example()
-        let (catalogs, diagnostics) = StringCatalogExporter.export(catalog: catalog, bundle: bundle)
+        let (catalogs, diagnostics) = try StringCatalogExporter.export(catalog: catalog, bundle: bundle)
         #expect(diagnostics.isEmpty)
         #expect(catalogs.map(\.table) == ["Privacy", "Root"])
         Golden.check(catalogs[0].catalog.text, against: "Privacy.xcstrings")
@@ -83,7 +83,7 @@ struct StringCatalogTests {
             "en.lproj/Root.strings": "\"Sound\" = \"Sound\";\n\"Music\" = \"Mu\\U001Bsic\";\n\"Volume\" = \"Volume\";\n",
             "de.lproj/Root.strings": "\"Sound\" = \"T\\U0000on\";\n\"Music\" = \"Musik\";\n\"Volume\" = \"Lautstärke\";\n",
         ]))
-        let (catalogs, diagnostics) = StringCatalogExporter.export(catalog: Extractor.catalog(of: bundle), bundle: bundle)
+        let (catalogs, diagnostics) = try StringCatalogExporter.export(catalog: Extractor.catalog(of: bundle), bundle: bundle)
         #expect(diagnostics.map { "\($0.location.file):\($0.location.line ?? 0) \($0.rule): \($0.message)" } == [
             "Root.plist:13 xliff-unrepresentable: the de translation of \"Sound\" holds a control character or a noncharacter that import refuses; it is left out of Root.xcstrings",
             "Root.plist:20 xliff-unrepresentable: \"Music\" holds a control character or a noncharacter that import refuses; it is left out of Root.xcstrings",

@@ -28,6 +28,13 @@ package struct Requirement: Sendable {
         python3HasJSONSchema
     }
 
+    package static let xmllint = Requirement("xmllint is not installed (apt-get install -y libxml2-utils): the XML Schema validator of the JUnit report's test") {
+        executable(named: "xmllint") != nil
+    }
+    package static let git = Requirement("git is not installed (apt-get install -y git): check --new-since reads the bundle's history with it") {
+        executable(named: "git") != nil
+    }
+
     /// `unshare -m` that may bind-mount a folder (root, as CI runs; or user namespaces): another
     /// path to a bundle, as a Docker volume or a macOS firmlink makes one.
     package static let bindMounts = Requirement("a bind mount cannot be made here (unshare -m needs root, or user namespaces with unshare -rm)") {

@@ -47,6 +47,15 @@ package enum TestPaths {
     /// The SARIF 2.1.0 schema (OASIS), vendored unmodified with its notice.
     package static let sarifSchema: URL = corpusRoot.appendingPathComponent("schemas/sarif-schema-2.1.0.json")
 
+    /// GitLab's Code Quality schema and the JUnit XML schema of Jenkins' xUnit plugin, vendored
+    /// with their licences (`Tests/Corpus/SOURCES.md`).
+    package static let gitlabSchema: URL = corpusRoot.appendingPathComponent("report-schemas/gitlab/codeclimate.json")
+    package static let junitSchema: URL = corpusRoot.appendingPathComponent("report-schemas/junit/junit-10.xsd")
+
+    /// The JSON Schemas of the configuration and the baseline (`schemas/`).
+    package static let configurationSchema: URL = packageRoot.appendingPathComponent("schemas/settings-l10n.schema.json")
+    package static let baselineSchema: URL = packageRoot.appendingPathComponent("schemas/baseline.schema.json")
+
     package static let exampleBundle: URL = packageRoot.appendingPathComponent("Resources/Settings.bundle")
 
     /// Every vendored corpus bundle, by name (`corpus(_:)` finds it): what the default tests

@@ -61,6 +61,11 @@ def _commands():
         Command("render-html", "render --locale all --format html",
                 lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "html", "--output", j(f, "out", "html")], surfaces=("render --format html",)),
         Command("sarif", "check --format sarif", lambda f, t: [t, "check", b(f), "--format", "sarif"], (0, 1), surfaces=("check --format sarif",)),
+        Command("check-gitlab", "check --format gitlab", lambda f, t: [t, "check", b(f), "--format", "gitlab"], (0, 1), surfaces=("check --format gitlab",)),
+        Command("check-junit", "check --format junit", lambda f, t: [t, "check", b(f), "--format", "junit"], (0, 1), surfaces=("check --format junit",)),
+        # The bundle at the commit prepare made of it (git archive, then a second check).
+        Command("check-new-since", "check --new-since (the committed bundle)", lambda f, t: [t, "check", b(f), "--new-since", "HEAD", "--format", "json"],
+                (0, 1), surfaces=("check --new-since",)),
         Command("check-baseline", "check --baseline", lambda f, t: [t, "check", b(f), "--format", "json", "--baseline", j(f, "baseline.json")], (0, 1), surfaces=("check --baseline",)),
         Command("write-baseline", "check --write-baseline", lambda f, t: [t, "check", b(f), "--write-baseline", j(f, "out", "baseline.json")], surfaces=("check --write-baseline",)),
         Command("extract-xliff", "extract --xliff (every locale)", lambda f, t: [t, "extract", b(f), "--xliff", j(f, "out", "xliff"), "--force"], surfaces=("extract --xliff",)),
@@ -96,6 +101,9 @@ def _commands():
         Command("extract-xliff-locale", "extract --xliff --locale (one locale)",
                 lambda f, t: [t, "extract", b(f), "--xliff", j(f, "out", "xliff-one"), "--locale", first_locale(f), "--force"],
                 surfaces=("extract --xliff --locale",)),
+        Command("extract-xcstrings-locale", "extract --xcstrings --locale (one locale)",
+                lambda f, t: [t, "extract", b(f), "--xcstrings", j(f, "out", "xcstrings-one"), "--locale", first_locale(f), "--force"],
+                surfaces=("extract --xcstrings --locale",)),
         Command("merge-check-json", "merge --check --format json", lambda f, t: [t, "merge", b(f), "--check", "--format", "json"], (0, 1),
                 surfaces=("merge --check --format json",)),
         Command("merge-check-locale", "merge --check --locale (one locale)",
@@ -177,7 +185,21 @@ def prepare(folder, tool, stamp_text):
         with open(os.path.join(folder, "wholeapp", name), "w", encoding="utf-8") as target:
             target.write(text)
     os.makedirs(os.path.join(folder, "out"))
+    commit_bundle(folder)
     open(stamp, "w").write(stamp_text)
+
+
+def commit_bundle(folder):
+    """The size's folder made a git repository of its own holding the bundle, for check
+    --new-since HEAD (a fixed author and date, whatever the machine's git configuration)."""
+    environment = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", HOME=folder, GIT_AUTHOR_DATE="2026-01-01T00:00:00Z",
+                       GIT_COMMITTER_DATE="2026-01-01T00:00:00Z")
+    git = ["git", "-C", folder, "-c", "user.name=bench", "-c", "user.email=bench@example.com"]
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True, "env": environment}
+    if not os.path.isdir(os.path.join(folder, ".git")):
+        subprocess.run(git + ["init", "-q"], **quiet)
+    subprocess.run(git + ["add", "--", "Settings.bundle"], **quiet)
+    subprocess.run(git + ["commit", "-q", "--allow-empty", "-m", "the bench bundle"], **quiet)
 
 
 # The configuration's size limit (1 MiB), less room for the closing brackets.

@@ -20,6 +20,12 @@ public struct DiagnosticReport: Sendable {
     /// How many findings of each severity (errors first) `filtered(atLeast:)` left out, and
     /// the severity it kept.
     public private(set) var hidden: (counts: [(severity: Severity, count: Int)], kept: Severity)?
+    /// Whether the run was strict (`--strict`: warnings fail it too): said by the JSON and SARIF
+    /// reports, which keep each finding's own severity.
+    public var strict = false
+    /// How many of the errors are warnings that `failing()` made errors, because they fail the
+    /// run under `--strict` (the text and GitHub formats print them as errors).
+    public private(set) var strictWarnings = 0
 
     public init(diagnostics: [Diagnostic], rules: [RuleDescriptor] = [], listsEach: Bool = false) {
         self.diagnostics = diagnostics
@@ -34,6 +40,24 @@ public struct DiagnosticReport: Sendable {
         report.diagnostics = diagnostics.filter { $0.severity >= severity }
         let left = Severity.allCases.reversed().filter { $0 < severity }.map { below in (below, diagnostics.count { $0.severity == below }) }
         report.hidden = (left.filter { $0.1 > 0 }, severity)
+        return report
+    }
+
+    /// The report as the text and GitHub formats print it: under `strict`, a warning fails the
+    /// run, so it is printed as an error (as compilers print warnings under -Werror, and as Xcode
+    /// then shows it: red, beside the failed build); the summary says how many were warnings.
+    public func failing() -> DiagnosticReport {
+        guard strict else { return self }
+        var report = self
+        var promoted = 0
+        report.diagnostics = diagnostics.map { diagnostic in
+            guard diagnostic.severity == .warning else { return diagnostic }
+            var error = diagnostic
+            error.severity = .error
+            promoted += 1
+            return error
+        }
+        report.strictWarnings = promoted
         return report
     }
 
@@ -135,7 +159,9 @@ public struct DiagnosticReport: Sendable {
     /// ```
     public var summary: String {
         guard !diagnostics.isEmpty else { return "no problems found\n" + hiddenLine }
-        var text = "\(Self.count(errorCount, "error")), \(Self.count(warningCount, "warning")), \(Self.count(noteCount, "note"))\n"
+        var text = strictWarnings > 0
+            ? "\(Self.count(errorCount, "error")) (\(Self.count(strictWarnings, "warning")) under --strict), \(Self.count(noteCount, "note"))\n"
+            : "\(Self.count(errorCount, "error")), \(Self.count(warningCount, "warning")), \(Self.count(noteCount, "note"))\n"
         // Findings come in runs of one rule: the run's rule is found once, not hashed per finding.
         var tally: [(key: RuleID, value: (count: Int, severity: Severity))] = []
         var slot = -1

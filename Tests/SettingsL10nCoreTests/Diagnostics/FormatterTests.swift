@@ -49,6 +49,7 @@ struct FormatterTests {
                          ("keyPath", .null), ("key", .null)])
             })),
             ("errorCount", .integer(1000)), ("warningCount", .integer(2000)), ("noteCount", .integer(0)), ("configuration", .null),
+            ("strict", .bool(false)),
         ]).rendered()
         #expect(jsonChunks.count > 4)
         #expect(jsonChunks.joined() == expected)
@@ -78,7 +79,8 @@ struct FormatterTests {
           "errorCount": 1,
           "warningCount": 0,
           "noteCount": 0,
-          "configuration": null
+          "configuration": null,
+          "strict": false
         }
 
         """)
@@ -88,7 +90,8 @@ struct FormatterTests {
           "errorCount": 0,
           "warningCount": 0,
           "noteCount": 0,
-          "configuration": null
+          "configuration": null,
+          "strict": false
         }
 
         """)

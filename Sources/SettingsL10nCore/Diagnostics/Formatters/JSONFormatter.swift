@@ -35,6 +35,8 @@ public struct JSONDiagnosticFormatter: DiagnosticFormatter {
         writer.integer(Int64(report.noteCount))
         writer.fixedKey("configuration")
         writer.optional(report.configuration)
+        writer.fixedKey("strict")
+        writer.bool(report.strict)
         writer.endObject()
         writer.finish(into: write)
     }

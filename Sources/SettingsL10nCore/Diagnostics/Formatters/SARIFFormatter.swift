@@ -48,11 +48,14 @@ public struct SARIFDiagnosticFormatter: DiagnosticFormatter {
             writer.drain(ifLargerThan: 1 << 16, into: write)
         }
         writer.endArray()
-        // The configuration file the check used, relative to the bundle, in the run's property bag.
+        // The configuration file the check used, relative to the bundle, and whether warnings fail
+        // the run (--strict), in the run's property bag; levels stay the findings' own.
         writer.fixedKey("properties")
         writer.beginObject()
         writer.fixedKey("configuration")
         writer.optional(report.configuration)
+        writer.fixedKey("strict")
+        writer.bool(report.strict)
         writer.endObject()
         writer.endObject()
         writer.endArray()
