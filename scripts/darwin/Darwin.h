@@ -138,12 +138,45 @@ ssize_t read(int, void *, size_t __nbyte);
 ssize_t write(int __fd, const void *__buf, size_t __nbyte);
 int unlink(const char *);
 int rmdir(const char *);
+int pipe(int [2]);
+
+// Libc include/_string.h (strdup)
+char *strdup(const char *__s1);
+
+// xnu bsd/sys/poll.h (struct pollfd as glibc's: prefixed, named pollfd for Swift)
+#define POLLIN 0x0001
+typedef unsigned int nfds_t;
+struct SL10N_DARWIN(pollfd) {
+    int fd;
+    short events;
+    short revents;
+};
+int poll(struct darwin_pollfd *, nfds_t, int);
+
+// xnu bsd/sys/wait.h
+pid_t waitpid(pid_t, int *, int);
+
+// Libc include/spawn.h and xnu bsd/sys/spawn.h: the file actions and attributes are opaque
+// pointers on Darwin (structs on glibc), so a Darwin caller starts them as nil.
+typedef void *posix_spawnattr_t;
+typedef void *posix_spawn_file_actions_t;
+int posix_spawnp(pid_t *__restrict, const char *__restrict, const posix_spawn_file_actions_t *,
+                 const posix_spawnattr_t *__restrict, char *const __argv[__restrict], char *const __envp[__restrict]);
+int posix_spawn_file_actions_init(posix_spawn_file_actions_t *);
+int posix_spawn_file_actions_destroy(posix_spawn_file_actions_t *);
+int posix_spawn_file_actions_addopen(posix_spawn_file_actions_t *__restrict, int, const char *__restrict, int, mode_t);
+int posix_spawn_file_actions_adddup2(posix_spawn_file_actions_t *, int, int);
+int posix_spawn_file_actions_addclose(posix_spawn_file_actions_t *, int);
+
+// Libc include/crt_externs.h: a program's environment (`environ` is not exported to dylibs)
+char ***_NSGetEnviron(void);
 
 // Libc include/signal.h and xnu bsd/sys/signal.h (SIG_IGN is the overlay's, Darwin.swift)
 #define SIGXFSZ 25
 typedef void (*sig_t)(int);
 void (*signal(int, void (*)(int)))(int);
 int kill(pid_t, int);
+#define SIGTERM 15
 
 // Libc include/stdio.h, and xnu bsd/sys/stdio.h (renamex_np: macOS 10.12)
 int rename(const char *__old, const char *__new);
