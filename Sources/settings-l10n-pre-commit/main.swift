@@ -5,11 +5,7 @@
 // it runs the hooks' script (scripts/pre-commit-hook) of the checkout it was built in, with its
 // arguments, and the settings-l10n built beside it. It is no product of the package: Mint and
 // the release install settings-l10n alone.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+// Foundation brings the C library's calls (strdup, setenv, execv, strerror) on Linux and macOS.
 import Foundation
 
 /// The checkout this program was built in: the nearest folder above the executable that holds

@@ -104,7 +104,7 @@ struct StringCatalogTests {
             "de.lproj/Root.strings": "\"EMPTY\" = \"\";\n\"Sound\" = \"Ton\";\n",
         ]))
         let catalog = Extractor.catalog(of: bundle)
-        let (catalogs, diagnostics) = StringCatalogExporter.export(catalog: catalog, bundle: bundle)
+        let (catalogs, diagnostics) = try StringCatalogExporter.export(catalog: catalog, bundle: bundle)
         #expect(diagnostics.isEmpty)
         let entries = try #require(catalogs.first?.catalog).entries
         #expect(entries.map(\.key) == ["EMPTY", "Sound"])
