@@ -73,7 +73,7 @@ struct ConfigurationCommandTests {
         try Self.write(#"{"keep": ["SETTINGS_DONATE*"]}"#, to: copy.folder)
         let root = try Tool.run(["check", bundle, "--each", "--locale", "de", "--verbose", "--format", "json"], in: copy.folder)
         #expect(root.stderr == "settings-l10n: the configuration is .settings-l10n.json\n")
-        #expect(root.stdout.hasSuffix("\"configuration\": \"../../../.settings-l10n.json\"\n}\n"))
+        #expect(root.stdout.hasSuffix("\"configuration\": \"../../../.settings-l10n.json\",\n  \"strict\": false\n}\n"))
         #expect(!root.stdout.contains("stale-key"))
 
         // Nearer wins: beside the bundle.

@@ -15,6 +15,8 @@ struct CorpusSurfaceTests {
             _ = try Tool.run(["extract", bundle, option, folder + "/inputs" + option.dropFirst(2)])
         }
         _ = try Tool.run(["check", bundle, "--write-baseline", folder + "/baseline.json"])
+        // {ref}: the bundle as it is, committed (check --new-since then reports nothing new).
+        try TestGit.commit(copy.folder, adding: ["Settings.bundle"])
         let folders = try FileManager.default.contentsOfDirectory(atPath: bundle).filter { $0.hasSuffix(".lproj") && $0 != "Base.lproj" }.sorted()
         let locale = folders.first { !["en.lproj", "English.lproj"].contains($0) }.map { String($0.dropLast(6)) } ?? "en"
         let app = copy.folder.appendingPathComponent("app/\(locale).lproj")
@@ -27,7 +29,7 @@ struct CorpusSurfaceTests {
         return ["{bundle}": bundle, "{out}": folder + "/out", "{catalog}": folder + "/Settings.xcstrings",
                 "{xliff}": first("inputsxliff", ".xliff"), "{xcloc}": first("inputsxcloc", ".xcloc"),
                 "{xcstrings}": first("inputsxcstrings", ".xcstrings"), "{exports}": folder + "/inputsxliff",
-                "{baseline}": folder + "/baseline.json", "{app}": folder + "/app", "{locale}": locale]
+                "{baseline}": folder + "/baseline.json", "{app}": folder + "/app", "{locale}": locale, "{ref}": "HEAD"]
     }
 
     @Test("every surface runs on the bundle without a crash; those that write nothing leave it as it was",

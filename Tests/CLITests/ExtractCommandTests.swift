@@ -45,11 +45,11 @@ struct ExtractCommandTests {
         #expect(result == ToolResult(stdout: "", stderr: "error: the bundle has no .lproj folder for fr (it has ar, de, en, ja, sv); to add the language, create fr.lproj and run settings-l10n merge\n", exitCode: 3))
     }
 
-    @Test("--locale without --xliff or --xcloc is a usage error")
+    @Test("--locale without --xliff, --xcloc or --xcstrings is a usage error")
     func localeWithoutXLIFF() throws {
         let result = try Tool.run(["extract", "Resources/Settings.bundle", "--locale", "sv"])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.hasPrefix("error: --locale chooses the locales of --xliff or --xcloc; give one of them too"))
+        #expect(result.stderr.hasPrefix("error: --locale chooses the locales of --xliff, --xcloc or --xcstrings; give one of them too"))
     }
 
     @Test("a missing bundle is a failure with a message")

@@ -204,7 +204,7 @@ extension FieldBundleCommandTests {
         let second = lacking.path + "/Settings.bundle"
         let check = try Tool.run(["check", second, "--strict"])
         #expect(check.exitCode == 1)
-        #expect(check.stdout.hasPrefix("\(second)/Base.lproj/Root.strings: warning: the development table lacks \"Sounds\""))
+        #expect(check.stdout.hasPrefix("\(second)/Base.lproj/Root.strings: error: the development table lacks \"Sounds\""))
         let merge = try Tool.run(["merge", second, "--check"])
         #expect(merge.exitCode == 1)
         #expect(merge.stderr.hasPrefix("Base.lproj/Root.strings: 1 kept, 1 added; would change\n"))

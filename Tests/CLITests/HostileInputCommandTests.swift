@@ -219,11 +219,14 @@ extension HostileInputCommandTests {
             _ = try Tool.run(["extract", copy.bundle.path, option, exports + option.dropFirst(1)])
         }
         _ = try Tool.run(["check", copy.bundle.path, "--write-baseline", copy.folder.path + "/baseline.json"])
+        // {ref}: the bundle as it was before Root.plist broke, committed (check --new-since).
+        try TestGit.commit(copy.folder, adding: ["Settings.bundle"])
         try Self.breakRootPlist(copy)
         let before = try copy.snapshot()
         let inputs = ["{bundle}": copy.bundle.path, "{out}": copy.folder.path + "/out", "{catalog}": copy.folder.path + "/Settings.xcstrings",
                       "{xliff}": exports + "-xliff/de.xliff", "{xcloc}": exports + "-xcloc/de.xcloc", "{xcstrings}": exports + "-xcstrings/Root.xcstrings",
-                      "{exports}": exports + "-xliff", "{baseline}": copy.folder.path + "/baseline.json", "{app}": exports + "-xliff", "{locale}": "de"]
+                      "{exports}": exports + "-xliff", "{baseline}": copy.folder.path + "/baseline.json", "{app}": exports + "-xliff", "{locale}": "de",
+                      "{ref}": "HEAD"]
         let arguments = surface.arguments.map { argument in inputs.reduce(argument) { $0.replacingOccurrences(of: $1.key, with: $1.value) } }
         let result = try Tool.run(arguments)
         #expect([0, 1, 3].contains(result.exitCode) && !result.stderr.contains("Fatal error"), "\(result)")

@@ -54,8 +54,8 @@ struct MergeCheckVerdictCommandTests {
     func noFolders() throws {
         let (copy, _) = try Self.bundle(["Root.plist": xmlSchema(Self.toggle)])
         let check = try Tool.run(["check", "Settings.bundle", "--strict"], in: copy.folder)
-        #expect(check.stdout == "Settings.bundle/en.lproj/Root.strings: warning: the development language has no en.lproj/Root.strings; settings-l10n merge creates it with the 1 key the schema uses [development-entry-missing]\n")
-        #expect(check.stderr.hasSuffix("1 warning is fixed by `settings-l10n merge Settings.bundle`\n"))
+        #expect(check.stdout == "Settings.bundle/en.lproj/Root.strings: error: the development language has no en.lproj/Root.strings; settings-l10n merge creates it with the 1 key the schema uses [development-entry-missing]\n")
+        #expect(check.stderr.hasSuffix("1 error is fixed by `settings-l10n merge Settings.bundle`\n"))
         #expect(check.exitCode == 1)
         #expect(try Tool.run(["merge", "Settings.bundle", "--check"], in: copy.folder).exitCode == 1)
     }
@@ -69,12 +69,12 @@ struct MergeCheckVerdictCommandTests {
         ])
         let check = try Tool.run(["check", "Settings.bundle", "--strict"], in: copy.folder)
         #expect(check.stdout == """
-            Settings.bundle/de.lproj/Root.strings:2:1: warning: the schema uses "Sound", but it is below the settings-l10n obsolete-section marker; settings-l10n merge moves it back [generated-comment-outdated]
-            Settings.bundle/en.lproj/Root.strings:2:1: warning: the settings-l10n comment above "Sound" no longer says where it is shown (Root.plist › label of an on/off switch); settings-l10n merge rewrites it [generated-comment-outdated]
+            Settings.bundle/de.lproj/Root.strings:2:1: error: the schema uses "Sound", but it is below the settings-l10n obsolete-section marker; settings-l10n merge moves it back [generated-comment-outdated]
+            Settings.bundle/en.lproj/Root.strings:2:1: error: the settings-l10n comment above "Sound" no longer says where it is shown (Root.plist › label of an on/off switch); settings-l10n merge rewrites it [generated-comment-outdated]
 
             """)
         #expect(check.exitCode == 1)
-        #expect(check.stderr.hasSuffix("2 warnings are fixed by `settings-l10n merge Settings.bundle`\n"))
+        #expect(check.stderr.hasSuffix("2 errors are fixed by `settings-l10n merge Settings.bundle`\n"))
         #expect(try Tool.run(["merge", "Settings.bundle", "--check"], in: copy.folder).exitCode == 1)
         #expect(try Tool.run(["merge", "Settings.bundle"], in: copy.folder).exitCode == 0)
         #expect(try Tool.run(["check", "Settings.bundle", "--strict"], in: copy.folder) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))

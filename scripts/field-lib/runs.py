@@ -140,6 +140,8 @@ def inputs(tool, bundle, folder):
     with open(os.path.join(app, "Localizable.strings"), "w", encoding="utf-8") as handle:
         handle.write(f'"Sound" = "Sound ({locale})";\n')
 
+    commit(folder, os.path.relpath(bundle, folder))
+
     def first(subfolder, suffix):
         names = sorted(os.listdir(os.path.join(folder, subfolder))) if os.path.isdir(os.path.join(folder, subfolder)) else []
         return os.path.join(folder, subfolder, next((n for n in names if n.endswith(suffix)), "none" + suffix))
@@ -147,7 +149,20 @@ def inputs(tool, bundle, folder):
     return {"{bundle}": bundle, "{out}": os.path.join(folder, "out"), "{catalog}": os.path.join(folder, "Settings.xcstrings"),
             "{xliff}": first("inputsxliff", ".xliff"), "{xcloc}": first("inputsxcloc", ".xcloc"),
             "{xcstrings}": first("inputsxcstrings", ".xcstrings"), "{exports}": os.path.join(folder, "inputsxliff"),
-            "{baseline}": os.path.join(folder, "baseline.json"), "{app}": os.path.join(folder, "app"), "{locale}": locale}
+            "{baseline}": os.path.join(folder, "baseline.json"), "{app}": os.path.join(folder, "app"), "{locale}": locale,
+            "{ref}": "HEAD"}
+
+
+def commit(folder, path):
+    """`folder` made a git repository holding `path` as it is, for check --new-since HEAD (a fixed
+    author, whatever the machine's git configuration), as Tests/CLITests/TestGit.swift does."""
+    environment = dict(os.environ, HOME=folder, GIT_CONFIG_NOSYSTEM="1")
+    git = ["git", "-C", folder, "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True, "env": environment}
+    if not os.path.isdir(os.path.join(folder, ".git")):
+        subprocess.run(git + ["init", "-q"], **quiet)
+    subprocess.run(git + ["--literal-pathspecs", "add", "--", path], **quiet)
+    subprocess.run(git + ["commit", "-q", "--allow-empty", "-m", "the bundle"], **quiet)
 
 
 def every_surface(tool, source, work, registry):
