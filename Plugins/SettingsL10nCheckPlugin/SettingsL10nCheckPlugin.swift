@@ -85,9 +85,9 @@ enum BundleFinder {
 
     /// `settings-l10n check <bundle> --absolute-paths --stamp <work>/…swift`: reruns when a file
     /// of the bundle, its configuration or its String Catalog changes; the stamp (a Swift
-    /// comment) is its output. When the configuration names a String Catalog (`"catalog"`),
-    /// `settings-l10n sync <bundle> --check --stamp …` too: the build fails when the catalog and
-    /// the tables are not in sync (run `sync` to bring them in line).
+    /// comment) is its output. With a configuration, `settings-l10n sync <bundle> --check --stamp
+    /// …` too: when it names a String Catalog (`"catalog"`), the build fails when the catalog and
+    /// the tables are not in sync (run `sync` to bring them in line); when it names none, it passes.
     static func commands(for found: FoundBundle, tool: URL, workDirectory: URL) throws -> [Command] {
         var inputs: [URL] = []
         if let enumerator = FileManager.default.enumerator(at: found.bundle, includingPropertiesForKeys: [.isRegularFileKey]) {
@@ -115,7 +115,11 @@ enum BundleFinder {
         if let configuration { arguments += ["--config", configuration.path] }
         var commands: [Command] = [.buildCommand(displayName: "settings-l10n check \(found.bundle.lastPathComponent)", executable: tool,
                                                  arguments: arguments, inputFiles: inputs, outputFiles: [stamp])]
-        if let configuration, configuredCatalog(in: configuration) != nil {
+        // sync --check whenever there is a configuration, not only while it names a catalog:
+        // SwiftPM plans these commands again only when a target's files come or go, not when a
+        // configuration elsewhere (the repository's root) changes, and the tool decides at run
+        // time (with --stamp and no catalog named, there is nothing to check: it passes).
+        if let configuration {
             let syncStamp = workDirectory.appendingPathComponent("SettingsL10nSync_\(name).swift")
             let sync = ["sync", found.bundle.path, "--check", "--stamp", syncStamp.path, "--config", configuration.path]
             commands.append(.buildCommand(displayName: "settings-l10n sync --check \(found.bundle.lastPathComponent)", executable: tool,

@@ -56,6 +56,14 @@ struct SyncCommand: ParsableCommand {
         let loaded = try options.load()
         try loaded.refuseWritingWhileUnloaded("sync changed nothing", paths: options.diagnosticPaths)
         if let stamp { try OutputGuard.refuseInsideBundle(stamp, bundle: loaded.source, option: "--stamp") }
+        // A build system's run (--check --stamp, the build-tool plugin's) where no catalog is named:
+        // nothing to keep in sync. SwiftPM plans a plugin's commands again only when a target's
+        // files come or go, so a command planned while a configuration named a catalog still runs
+        // after the catalog is taken out of it; it passes, as there is nothing to check.
+        if let stamp, catalog == nil, loaded.configuration.catalog == nil {
+            try writeStamp(stamp)
+            return
+        }
         var plans: [SyncPlan] = []
         let path = try options.catalogPath(catalog, configuration: loaded.configuration, command: "sync")
         for target in try Self.targets(path, tables: loaded.catalog.tables.map(\.name)) {
@@ -126,13 +134,7 @@ struct SyncCommand: ParsableCommand {
                 printError("the catalog and the tables are in sync")
             }
             if plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
-            if let stamp {
-                do {
-                    try LocalFile.write(Array("// settings-l10n sync --check passed: \(options.bundleName)\n".utf8), to: stamp, creatingFolders: true)
-                } catch {
-                    throw CommandFailure("cannot write the stamp to \(stamp): \(error.reason); choose a file you can write")
-                }
-            }
+            if let stamp { try writeStamp(stamp) }
             return
         }
         var parts: [String] = []
@@ -168,6 +170,15 @@ struct SyncCommand: ParsableCommand {
             // A translation that replaced the table's own text is said (not a warning: the catalog's edits are what sync carries).
             let replaced = result.replaced[update.path].map { " (\($0.grouped) replaced the table's text)" } ?? ""
             printError("\(update.path): \(dryRun ? "would write" : "wrote") \(count.grouped) translation\(count == 1 ? "" : "s") from the catalog\(replaced)\(update.original == nil ? " (new file)" : "")")
+        }
+    }
+
+    /// The stamp of a check that passed: the output a build system reruns the check by.
+    private func writeStamp(_ stamp: String) throws {
+        do {
+            try LocalFile.write(Array("// settings-l10n sync --check passed: \(options.bundleName)\n".utf8), to: stamp, creatingFolders: true)
+        } catch {
+            throw CommandFailure("cannot write the stamp to \(stamp): \(error.reason); choose a file you can write")
         }
     }
 }

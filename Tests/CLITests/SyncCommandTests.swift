@@ -162,6 +162,19 @@ struct SyncCommandTests {
             stdout: "", stderr: "error: sync needs the String Catalog: give --catalog Settings.xcstrings, or \"catalog\" in .settings-l10n.json\n", exitCode: 2))
     }
 
+    /// The build-tool plugin's run, planned while a configuration at the repository's root named a
+    /// catalog and run after the catalog was taken out of it (SwiftPM plans again only when a
+    /// target's files come or go): the build failed on "sync needs the String Catalog".
+    @Test("--check --stamp with no catalog named: nothing to check, the stamp written, exit 0; --check alone is still a usage error")
+    func stampWithoutCatalog() throws {
+        let copy = try BundleCopy()
+        try Data(#"{"strict": true}"#.utf8).write(to: copy.folder.appendingPathComponent(".settings-l10n.json"))
+        #expect(try Self.run(copy, ["sync", "Settings.bundle", "--check", "--stamp", "out/sync.stamp"]) == ToolResult(stdout: "", stderr: "", exitCode: 0))
+        #expect(try String(contentsOf: copy.folder.appendingPathComponent("out/sync.stamp"), encoding: .utf8) == "// settings-l10n sync --check passed: Settings.bundle\n")
+        #expect(try Self.run(copy, ["sync", "Settings.bundle", "--check"]) == ToolResult(
+            stdout: "", stderr: "error: sync needs the String Catalog: give --catalog Settings.xcstrings, or \"catalog\" in .settings-l10n.json\n", exitCode: 2))
+    }
+
     @Test("one catalog per table: a folder of <Table>.xcstrings, byte for byte what extract --xcstrings writes")
     func perTable() throws {
         let copy = try BundleCopy()
