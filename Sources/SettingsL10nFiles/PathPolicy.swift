@@ -41,6 +41,10 @@ package enum PathPolicy {
         let path = folded(joined(LocalFile.folderOf(file), value))
         let root = root(forConfigurationAt: file)
         guard FileIdentity.isSameOrBelow(path, root) else {
+            // Outside a repository (no folder above holds .git), the configuration's folder stands for it.
+            if LocalFile.kind(of: (root == "/" ? "" : root) + "/.git") == .missing {
+                throw Refusal(reason: "\"\(setting)\" is \(MessageText.quoted(value)), which leads out of the configuration's folder (\(root)); outside a git repository settings-l10n reads and writes only paths below the configuration file: give a path below it, or put the project in a repository")
+            }
             throw Refusal(reason: "\"\(setting)\" is \(MessageText.quoted(value)), which leads out of the repository (\(root)); settings-l10n reads and writes only paths inside it: give a path inside it")
         }
         return path

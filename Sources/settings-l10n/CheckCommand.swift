@@ -127,6 +127,7 @@ struct CheckCommand: ParsableCommand {
             report.diagnostics = new
             said.append(snapshot.source == nil
                 ? "the bundle was not there at \(snapshot.name): every finding is new"
+                : older == 0 ? "none of the findings was there at \(snapshot.name) already: every one is new"
                 : "\(DiagnosticReport.count(older, "finding")) \(older == 1 ? "was" : "were") there at \(snapshot.name) already and \(older == 1 ? "is" : "are") not reported")
         }
         if let severity = settings.severity { report = report.filtered(atLeast: severity) }

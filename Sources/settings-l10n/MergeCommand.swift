@@ -152,7 +152,10 @@ struct MergeCommand: ParsableCommand {
         guard failing > 0 else { return }
         let choices = locales.flatMap { ["--locale", shellQuoted($0)] } + (prune ? ["--prune"] : []) + (fill.map { ["--fill", $0.rawValue] } ?? [])
             + (fillFrom.map { ["--fill-from", shellQuoted($0)] } ?? [])
-        printError("\(failing.grouped) table\(failing == 1 ? " is" : "s are") out of date; run settings-l10n merge \(([options.commandLine] + choices).joined(separator: " "))")
+        // --quiet: the tables out of date are listed above; no footer (the exit status says it).
+        if !options.quiet {
+            printError("\(failing.grouped) table\(failing == 1 ? " is" : "s are") out of date; run settings-l10n merge \(([options.commandLine] + choices).joined(separator: " "))")
+        }
         throw ExitCode(1)
     }
 }

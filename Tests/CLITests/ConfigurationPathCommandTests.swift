@@ -111,6 +111,6 @@ struct ConfigurationPathCommandTests {
         try repo.configure("{\"catalog\": \"../Settings.xcstrings\"}")
         let result = try repo.run(["sync", "app/Settings.bundle"])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.contains("which leads out of the repository (\(repo.app.resolvingSymlinksInPath().path))"))
+        #expect(result.stderr.contains("which leads out of the configuration's folder (\(repo.app.resolvingSymlinksInPath().path)); outside a git repository settings-l10n reads and writes only paths below the configuration file"))
     }
 }

@@ -60,6 +60,12 @@ struct NewSinceCommandTests {
         #expect(new.exitCode == 1)
         let main = try repository.git("rev-parse", "main").stdout.prefix(8)
         #expect(new.stderr.hasSuffix("1 finding was there at main (\(main)) already and is not reported\n"), "\(new.stderr)")
+        // Against the commit before main's stale key, every finding is new, and said so in words
+        // (it said "0 findings were there … already and are not reported").
+        let first = try repository.git("rev-parse", "main~1").stdout.prefix(8)
+        let fresh = try repository.check("--new-since", "main~1", "--each")
+        #expect(fresh.stdout.split(separator: "\n").count == 2)
+        #expect(fresh.stderr.hasSuffix("none of the findings was there at main~1 (\(first)) already: every one is new\n"), "\(fresh.stderr)")
         // Against the branch itself, nothing is new; JSON and SARIF say the same.
         let none = try repository.check("--new-since", "HEAD", "--format", "json", "--strict")
         #expect(none.exitCode == 0)

@@ -222,7 +222,7 @@ struct SchemaRuleTests {
         ])
         #expect(try fixture.diagnostics(.stringsTableMissing) == [Diagnostic(
             .warning, rule: .stringsTableMissing,
-            "Lonely.plist has 1 localizable string but no StringsTable, so the Settings app shows them untranslated; 1 .lproj folder has a Lonely.strings table: add StringsTable \"Lonely\", or if InAppSettingsKit reads this bundle, run with --table-fallback file-name",
+            "Lonely.plist has 1 localizable string but no StringsTable, so the Settings app shows it untranslated; 1 .lproj folder has a Lonely.strings table: add StringsTable \"Lonely\", or if InAppSettingsKit reads this bundle, run with --table-fallback file-name",
             at: fixture.location("Lonely.plist", "2️⃣"))])
         #expect(try fixture.diagnostics(.stringsTableMissing, fallback: .fileName) == [])
         #expect(try RuleFixture.clean.diagnostics(.schemaFileUnreachable) == [])

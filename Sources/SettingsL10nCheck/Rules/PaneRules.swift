@@ -33,7 +33,7 @@ enum PaneRules {
                 guard let file = files[unlocalized.file] else { return nil }
                 let base = file.name.base
                 let named = context.bundle.localizations.filter { $0.table(named: base) != nil }.count
-                var message = "\(file.path) has \(unlocalized.strings.count) localizable string\(unlocalized.strings.count == 1 ? "" : "s") but no StringsTable, so the Settings app shows them untranslated"
+                var message = "\(file.path) has \(unlocalized.strings.count) localizable string\(unlocalized.strings.count == 1 ? "" : "s") but no StringsTable, so the Settings app shows \(unlocalized.strings.count == 1 ? "it" : "them") untranslated"
                 if named > 0 {
                     message += "; \(named) .lproj folder\(named == 1 ? " has" : "s have") \(MessageText.withArticle(base + ".strings")) table: add StringsTable \(MessageText.quoted(base)), or if InAppSettingsKit reads this bundle, run with --table-fallback file-name"
                 } else {
