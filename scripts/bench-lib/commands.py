@@ -37,8 +37,10 @@ def bundle_of(folder):
     return os.path.join(folder, "Settings.bundle")
 
 
-def copy_of(folder):
-    return os.path.join(folder, "copy", "Settings.bundle")
+def copy_of(folder, name="copy"):
+    """The copy of the bundle a writing command runs on: one folder per command, so that runs of
+    two commands on the same size at once (scripts/check-linearity's jobs) never share one."""
+    return os.path.join(folder, "copies", name, "Settings.bundle")
 
 
 def first_locale(folder):
@@ -54,7 +56,7 @@ def _commands():
         Command("extract", "extract --format json", lambda f, t: [t, "extract", b(f), "--format", "json"], surfaces=("extract --format json",)),
         Command("merge", "merge --dry-run", lambda f, t: [t, "merge", b(f), "--dry-run"], surfaces=("merge --dry-run",)),
         Command("merge-check", "merge --check", lambda f, t: [t, "merge", b(f), "--check"], (0, 1), surfaces=("merge --check",)),
-        Command("merge-write", "merge (writes every table)", lambda f, t: [t, "merge", copy_of(f)], copy=True, surfaces=("merge",)),
+        Command("merge-write", "merge (writes every table)", lambda f, t: [t, "merge", copy_of(f, "merge-write")], copy=True, surfaces=("merge",)),
         Command("merge-fill", "merge --fill-from app/ --dry-run",
                 lambda f, t: [t, "merge", b(f), "--fill-from", j(f, "app"), "--dry-run"], surfaces=("merge --fill-from --dry-run",)),
         Command("render", "render --locale all --format json", lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "json"], surfaces=("render --format json",)),
@@ -108,18 +110,18 @@ def _commands():
                 surfaces=("merge --check --format json",)),
         Command("merge-check-locale", "merge --check --locale (one locale)",
                 lambda f, t: [t, "merge", b(f), "--check", "--locale", first_locale(f)], (0, 1), surfaces=("merge --check --locale",)),
-        Command("merge-prune", "merge --prune (writes)", lambda f, t: [t, "merge", copy_of(f), "--prune"], copy=True, surfaces=("merge --prune",)),
-        Command("merge-fill-source", "merge --fill source (writes)", lambda f, t: [t, "merge", copy_of(f), "--fill", "source"], copy=True,
+        Command("merge-prune", "merge --prune (writes)", lambda f, t: [t, "merge", copy_of(f, "merge-prune"), "--prune"], copy=True, surfaces=("merge --prune",)),
+        Command("merge-fill-source", "merge --fill source (writes)", lambda f, t: [t, "merge", copy_of(f, "merge-fill-source"), "--fill", "source"], copy=True,
                 surfaces=("merge --fill source",)),
         Command("render-text", "render --locale all (text)", lambda f, t: [t, "render", b(f), "--locale", "all"], surfaces=("render",)),
         Command("render-languages", "render --languages (a user's list)",
                 lambda f, t: [t, "render", b(f), "--languages", "fr," + first_locale(f), "--format", "json"], surfaces=("render --languages",)),
         # sync writing: adopted into catalogs beside a fresh copy, then again with --prune.
         Command("sync-write", "sync (writes the catalogs)",
-                lambda f, t: [t, "sync", copy_of(f), "--catalog", j(os.path.dirname(copy_of(f)), "catalogs")], copy=True,
+                lambda f, t: [t, "sync", copy_of(f, "sync-write"), "--catalog", j(os.path.dirname(copy_of(f, "sync-write")), "catalogs")], copy=True,
                 surfaces=("sync",)),
         Command("sync-prune", "sync --prune (writes the catalogs)",
-                lambda f, t: [t, "sync", copy_of(f), "--catalog", j(os.path.dirname(copy_of(f)), "catalogs"), "--prune"], copy=True,
+                lambda f, t: [t, "sync", copy_of(f, "sync-prune"), "--catalog", j(os.path.dirname(copy_of(f, "sync-prune")), "catalogs"), "--prune"], copy=True,
                 surfaces=("sync --prune",)),
         Command("sync-check-minified", "sync --check (minified catalogs)",
                 lambda f, t: [t, "sync", b(f), "--catalog", j(f, "sync", "minified"), "--check"], (0, 1), surfaces=("sync --check",)),
@@ -229,11 +231,11 @@ def one_line_inputs(folder):
         target.write('{"ignore":[' + ",".join(entries) + "]}")
 
 
-def fresh_copy(folder):
+def fresh_copy(folder, command):
     """A copy of the bundle for a command that writes its tables (and what it wrote beside the
     copy, sync's catalogs, removed), flushed to disk, so that each run starts alike."""
     def run():
-        target = copy_of(folder)
+        target = copy_of(folder, command.name)
         shutil.rmtree(os.path.dirname(target), ignore_errors=True)
         shutil.copytree(bundle_of(folder), target)
         os.sync()
