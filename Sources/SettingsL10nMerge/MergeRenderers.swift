@@ -137,6 +137,17 @@ extension MergeResult {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// What to say when the merge kept obsolete keys `--prune` would remove: `merge --check`
+    /// passes on them (merge would not change the tables), `check` reports them as `stale-key`
+    /// (failing under `--strict`); `pruning` is the command line that removes them.
+    public func pruneHint(pruning: String) -> String {
+        let counts = reports.map(\.prunable).filter { $0 > 0 }
+        guard !counts.isEmpty else { return "" }
+        let keys = counts.reduce(0, +), tables = counts.count
+        return "\(keys.grouped) obsolete key\(keys == 1 ? "" : "s") kept in \(tables.grouped) table\(tables == 1 ? "" : "s") "
+            + "(check reports \(keys == 1 ? "it" : "them") as stale-key); \(pruning) removes \(keys == 1 ? "it" : "them")\n"
+    }
+
     /// The last lines of `summary`: what the app's translations filled (`--fill-from`).
     public var summaryFooter: String {
         var out = ""

@@ -30,6 +30,9 @@ public struct TableMergeReport: Hashable, Sendable {
     public var pruned: [String] = []
     /// Obsolete keys `--prune` left because the configuration silences their stale-key finding.
     public var notPruned: [String] = []
+    /// Without `--prune`: how many of the obsolete keys `--prune` would remove (those `check`
+    /// reports as `stale-key`).
+    public var prunable = 0
     /// Obsolete (or pruned) keys the schema holds only where no host shows them (a slider's
     /// `Title`), with where: obsolete because nothing shows them, not because nothing uses them.
     public var notShown: [NotShownKey] = []

@@ -264,7 +264,7 @@ public enum Merger {
             } else {
                 obsoleteKept.append(key)
                 report.obsolete.append(key.string)
-                if options.prune { report.notPruned.append(key.string) }
+                if options.prune { report.notPruned.append(key.string) } else if !options.protectsFromPruning(key, in: report.path) { report.prunable += 1 }
             }
         }
         // The caller knows from the report that the table changes (and `fillMissing` made no entries).

@@ -125,12 +125,19 @@ struct MergeCommand: ParsableCommand {
         }
         switch format {
         case .json: printJSON(result.json.rendered())
-        case .text: printError(quiet(summaries, result).joined() + (options.quiet ? "" : result.summaryFooter), ifNotEmpty: true)
+        case .text: printError(quiet(summaries, result).joined() + (options.quiet ? "" : result.summaryFooter + pruneHint(result)), ifNotEmpty: true)
         }
         if check { try reportCheck(outOfDate: changed, layoutOnly: layoutOnly) }
         if result.hasProblems {
             throw ExitCode(1)
         }
+    }
+
+    /// The line that names `--prune` when the merge kept obsolete keys it would remove.
+    private func pruneHint(_ result: MergeResult) -> String {
+        guard !prune else { return "" }
+        let choices = locales.flatMap { ["--locale", shellQuoted($0)] }
+        return result.pruneHint(pruning: "`settings-l10n merge " + ([options.commandLine] + choices + ["--prune"]).joined(separator: " ") + "`")
     }
 
     /// The summaries to print: all, or under --quiet those of the tables that need attention (a

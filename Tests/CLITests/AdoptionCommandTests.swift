@@ -123,6 +123,7 @@ struct AdoptionCommandTests {
             sv.lproj/Privacy.strings: 5 missing; no file (merge --fill source creates it)
             sv.lproj/Root.strings: 51 kept, 1 fuzzy (to review), 1 obsolete; would change
               fuzzy: "Sync over Cellular" takes the translation of "Sync over cellular"
+            1 obsolete key kept in 1 table (check reports it as stale-key); `settings-l10n merge Settings.bundle --table-fallback file-name --locale sv --prune` removes it
             1 table is out of date; run settings-l10n merge Settings.bundle --table-fallback file-name --locale sv
 
             """)

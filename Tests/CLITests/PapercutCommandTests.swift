@@ -38,6 +38,21 @@ struct PapercutCommandTests {
         #expect(stale.exitCode == 1)
         // The table out of date, no footer (the contract's --quiet; the footer was printed).
         #expect(stale.stderr == "de.lproj/Privacy.strings: 5 kept, 1 obsolete; would change\n")
+        // Without --quiet, the obsolete key check reports as stale-key is said, with the command that removes it.
+        let hinted = try Tool.run(["merge", "Settings.bundle", "--check"], in: copy.folder)
+        #expect(hinted.stderr.hasSuffix("""
+            de.lproj/Privacy.strings: 5 kept, 1 obsolete; would change
+            de.lproj/Root.strings: 52 kept; up to date
+            en.lproj/Privacy.strings: 5 kept; up to date
+            en.lproj/Root.strings: 52 kept; up to date
+            ja.lproj/Privacy.strings: 5 kept; up to date
+            ja.lproj/Root.strings: 52 kept; up to date
+            sv.lproj/Privacy.strings: 5 kept; up to date
+            sv.lproj/Root.strings: 52 kept; up to date
+            1 obsolete key kept in 1 table (check reports it as stale-key); `settings-l10n merge Settings.bundle --prune` removes it
+            1 table is out of date; run settings-l10n merge Settings.bundle
+
+            """))
         // A table that cannot be read is a problem: said under --quiet too.
         try Data([0xFF, 0xFE, 0x41]).write(to: copy.bundle.appendingPathComponent("sv.lproj/Root.strings"))
         let broken = try Tool.run(["merge", "Settings.bundle", "--check", "--quiet"], in: copy.folder)
