@@ -15,6 +15,10 @@ extension LocalFile {
     /// `commit()` leaves nothing behind (`discard()`: no file, and no folder it created). Each
     /// file is written and flushed on a thread of its own while the next is made; at most two
     /// wait, so memory holds two files.
+    ///
+    /// Durability is the writer's policy (`Durability`), as for the pages of a preview: each
+    /// file's data is flushed to disk before it takes its name, and each folder once, after its
+    /// last file, with the folder above each folder created (`Durability.Folders`).
     package final class StagedWrites: @unchecked Sendable {
         private let queue = DispatchQueue(label: "settings-l10n.staging")
         private let waiting = DispatchSemaphore(value: 2)
@@ -22,10 +26,12 @@ extension LocalFile {
         /// the queue only, read through it.
         private var staged: [(temporary: String, path: String)] = []
         private var failure: (path: String, error: WriteError)?
-        /// The folders the files go into, in order, and those this created (outermost first).
-        private var folders: [String] = []
-        private var seenFolders: Set<String> = []
+        /// The folders the files go into and those above the folders this created, flushed once
+        /// each by `commit()`; the folders this created (outermost first).
+        private var folders = Durability.Folders()
         private var createdFolders: [String] = []
+        /// The folders files were staged into, swept of what killed runs left.
+        private var swept: Set<String> = []
 
         package init() {}
 
@@ -34,10 +40,10 @@ extension LocalFile {
         /// thrown by `commit()`.
         package func stage(_ bytes: [UInt8], at path: String) throws(WriteError) {
             let folder = LocalFile.folderOf(path)
-            if seenFolders.insert(folder).inserted {
-                try LocalFile.createFolders(folder, created: &createdFolders)
+            if swept.insert(folder).inserted {
+                try createFolder(folder)
                 Debris.sweep(folder)
-                folders.append(folder)
+                folders.add(folder)
             }
             waiting.wait()
             queue.async {
@@ -52,9 +58,11 @@ extension LocalFile {
         }
 
         /// Creates the folder at `path` and those above it that are missing, now (a package's
-        /// empty `Notes/`): `discard()` removes them.
+        /// empty `Notes/`): `discard()` removes them, `commit()` flushes the folders above them.
         package func createFolder(_ path: String) throws(WriteError) {
+            let before = createdFolders.count
             try LocalFile.createFolders(path, created: &createdFolders)
+            folders.add(created: createdFolders[before...])
         }
 
         /// Puts every staged file in place (each by a rename, so a reader sees the old file or
@@ -74,8 +82,7 @@ extension LocalFile {
                 throw CommitFailure(reason: reason, path: file.path, renamed: index, staging: false)
             }
             queue.sync { self.staged = [] }
-            let unflushed = Durability.flushFolders(folders)
-            if let folder = folders.first(where: { unflushed[$0] != nil }), let failure = unflushed[folder] {
+            if let (folder, failure) = folders.flush() {
                 throw CommitFailure(reason: "the files were written, but \(folder) could not be flushed to disk (\(failure)): they may not survive a power cut",
                                     path: nil, renamed: staged.count, staging: false)
             }
