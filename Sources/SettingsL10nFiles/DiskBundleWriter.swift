@@ -121,12 +121,11 @@ public struct DiskBundleWriter: Sendable {
         }
         // Flush each folder once, after every rename into it; a folder that cannot be flushed
         // leaves its new files in place but perhaps not on disk, and each of them says so.
-        var folders: [String] = []
-        var seen: Set<String> = []
+        var folders = Durability.Folders()
         for (outcome, staged) in zip(outcomes, prepared) where outcome == nil {
-            if case .success(let staged) = staged, seen.insert(staged.folder).inserted { folders.append(staged.folder) }
+            if case .success(let staged) = staged { folders.add(staged.folder) }
         }
-        let unflushed = Durability.flushFolders(folders)
+        let unflushed = Durability.flushFolders(folders.list)
         guard !unflushed.isEmpty else { return outcomes }
         var reported = outcomes
         for index in reported.indices where reported[index] == nil {

@@ -7,9 +7,9 @@ import Darwin
 #endif
 
 /// The one durability policy of every write: a file's data is on disk before it takes its name
-/// (a crash after the rename finds the whole file), and each folder a run renamed into is
-/// flushed once, after its last rename, which makes the renames durable. A flush that fails is
-/// reported, never taken for a write.
+/// (a crash after the rename finds the whole file), and each folder a run put a name into (a
+/// file renamed into it, a folder it created there) is flushed once, after its last file, which
+/// makes the names durable (`Folders`). A flush that fails is reported, never taken for a write.
 ///
 /// Linux: `fdatasync` for a file's data, `fsync` for a folder. Apple platforms: `fsync` puts
 /// data in the drive's cache only (Apple's fsync(2)); `F_FULLFSYNC` asks the drive to write its
@@ -73,6 +73,39 @@ package enum Durability {
         return systemMessage()
     }
     #endif
+
+    /// The folders one run puts names into, each once, in the order first met: a file's folder
+    /// (`add(_:)`) and the folder above each folder the run created (`add(created:)`: an export
+    /// into a new `exports/de.xcloc/` names `de.xcloc` in `exports`, and `exports` in its own
+    /// folder). Every writer of many files keeps one and flushes it once, after its last rename.
+    package struct Folders: Sendable {
+        package private(set) var list: [String] = []
+        private var seen: Set<String> = []
+
+        package init() {}
+
+        /// A folder a file is put into; `true` the first time it is met.
+        @discardableResult
+        package mutating func add(_ folder: String) -> Bool {
+            guard seen.insert(folder).inserted else { return false }
+            list.append(folder)
+            return true
+        }
+
+        /// Folders the run created (`LocalFile.createFolders`): each is a new name in the folder
+        /// above it.
+        package mutating func add(created folders: some Sequence<String>) {
+            for folder in folders { add(LocalFile.folderOf(folder)) }
+        }
+
+        /// Flushes each folder once (`flushFolders`): the first in order that could not be
+        /// flushed and what the system said, or `nil` when every one is on disk.
+        package func flush() -> (folder: String, failure: String)? {
+            let unflushed = Durability.flushFolders(list)
+            guard let folder = list.first(where: { unflushed[$0] != nil }), let failure = unflushed[folder] else { return nil }
+            return (folder, failure)
+        }
+    }
 
     package static func systemMessage(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))

@@ -10,7 +10,8 @@ import SettingsL10nCore
 /// Files named on the command line or by the configuration (a report, a baseline, a stamp, the
 /// pages of a preview, a String Catalog), written with the guarantees of every write:
 /// atomically (a temporary file beside it, its data on disk, then put in place), debris of
-/// killed runs swept, the folder flushed (`Durability`).
+/// killed runs swept, the folder flushed once after its last file, and the folder above each
+/// folder created (`Durability`).
 extension LocalFile {
     /// Writes `bytes` to `path`. A regular file (or a new one) is written atomically: into a
     /// temporary file beside it, then renamed over it, so that a reader (or a crash) sees the
@@ -40,14 +41,12 @@ extension LocalFile {
     }
 
     private static func write(paths: [String], creatingFolders: Bool, bytes: @escaping @Sendable (Int) -> [UInt8]) throws(WriteError) {
-        var folders: [String] = []
-        var seen = Set<String>()
+        var folders = Durability.Folders()
         for path in paths {
             let folder = folderOf(path)
-            if seen.insert(folder).inserted {
-                if creatingFolders, folder != "." { try createFolders(folder) }
+            if folders.add(folder) {
+                if creatingFolders, folder != "." { try createFolders(folder, into: &folders) }
                 Debris.sweep(folder)
-                folders.append(folder)
             }
         }
         let failures = blockingParallelMap(Array(paths.indices), width: DiskBundleWriter.defaultWidth) { index -> WriteError? in
@@ -59,10 +58,16 @@ extension LocalFile {
             }
         }
         if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
-        let unflushed = Durability.flushFolders(folders)
-        if let folder = folders.first(where: { unflushed[$0] != nil }), let failure = unflushed[folder] {
+        if let (folder, failure) = folders.flush() {
             throw WriteError(reason: "the files were written, but \(folder) could not be flushed to disk (\(failure)): they may not survive a power cut")
         }
+    }
+
+    /// `createFolders(_:)`, the folder above each folder it created added to `folders`.
+    private static func createFolders(_ path: String, into folders: inout Durability.Folders) throws(WriteError) {
+        var created: [String] = []
+        defer { folders.add(created: created) }
+        try createFolders(path, created: &created)
     }
 
     /// `alone`: sweep the folder and flush it for this file (`false` when `write(files:)` does
@@ -72,8 +77,10 @@ extension LocalFile {
         case .through: try writeThrough(bytes, to: path)
         case .file(let target):
             let split = BundlePath.splitLast(target)
-            if creatingFolders, let parent = split.folder, !parent.isEmpty { try createFolders(String(parent)) }
             let folder = folderOf(target)
+            var folders = Durability.Folders()
+            folders.add(folder)
+            if creatingFolders, let parent = split.folder, !parent.isEmpty { try createFolders(String(parent), into: &folders) }
             // This process's temporary file, and those a killed run left for the same file.
             if alone { Debris.sweep(folder, for: String(split.name)) }
             let temporary = try writeTemporary(bytes, for: target)
@@ -82,8 +89,8 @@ extension LocalFile {
                 unlink(temporary)
                 throw WriteError(reason: reason)
             }
-            if alone, let failure = Durability.flushFolders([folder])[folder] {
-                throw WriteError(reason: "it was written, but its folder could not be flushed to disk (\(failure)): the new file may not survive a power cut")
+            if alone, let (unflushed, failure) = folders.flush() {
+                throw WriteError(reason: "it was written, but \(unflushed == folder ? "its folder" : unflushed) could not be flushed to disk (\(failure)): the new file may not survive a power cut")
             }
         }
     }
@@ -156,13 +163,15 @@ extension LocalFile {
     package static func replace(readFile path: String, with bytes: [UInt8], expected: [UInt8]?,
                                 creatingFolders: Bool) throws(ReplaceFailure) {
         let target: String
+        var folders = Durability.Folders()
         do throws(WriteError) {
             guard case .file(let file) = try namedTarget(path) else {
                 throw WriteError(reason: "it is not a regular file")
             }
             target = file
+            folders.add(folderOf(target))
             let split = BundlePath.splitLast(target)
-            if creatingFolders, let parent = split.folder, !parent.isEmpty { try createFolders(String(parent)) }
+            if creatingFolders, let parent = split.folder, !parent.isEmpty { try createFolders(String(parent), into: &folders) }
         } catch {
             throw ReplaceFailure(reason: error.reason, conflict: false)
         }
@@ -188,8 +197,8 @@ extension LocalFile {
         } catch {
             throw ReplaceFailure(reason: error.message, conflict: error.kind == .conflict)
         }
-        if let failure = Durability.flushFolders([folder])[folder] {
-            throw ReplaceFailure(reason: "it was written, but its folder could not be flushed to disk (\(failure)): the new file may not survive a power cut", conflict: false)
+        if let (unflushed, failure) = folders.flush() {
+            throw ReplaceFailure(reason: "it was written, but \(unflushed == folder ? "its folder" : unflushed) could not be flushed to disk (\(failure)): the new file may not survive a power cut", conflict: false)
         }
     }
 }

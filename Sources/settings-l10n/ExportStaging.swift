@@ -2,8 +2,9 @@ import SettingsL10n
 import SettingsL10nFiles
 
 /// The files of one `extract` run's exports (`--xliff`, `--xcloc` and `--xcstrings` together),
-/// each staged on disk as it is made (`LocalFile.StagedWrites`), so that memory holds one
-/// language's files and not every language's, and put in place together once all are made. The
+/// each staged on disk as it is made (`LocalFile.StagedWrites`), so that memory holds a few
+/// files and not every language's, and put in place together once all are made, flushed as the
+/// writer's policy says (`Durability`: each file's data before its rename, each folder once). The
 /// exports are refused as a command holding every file refused them before writing any: for a
 /// file of the bundle that could not be read, then two languages that would be written to one
 /// file, a file import would not read back, a symbolic link in an output folder, a file it would
