@@ -26,4 +26,19 @@ struct MergeInPlaceTests {
         #expect(TableUpdate(path: "de.lproj/Root.strings", original: Array(merged.utf8), document: again).updated == Array(merged.utf8))
     }
 
+    @Test("a table's content is the same in another order, and not where a comment is spelled in NFD, changes, or moves to the obsolete section")
+    func content() throws {
+        func parse(_ text: String) throws -> StringsDocument { try StringsParser.parse(Array(text.utf8)) }
+        let table = try parse("/* Root.plist › Café */\n\"a\" = \"b\";\n// note\n\"c\" = \"d\"; // tail\n/* end */\n")
+        let reordered = try parse("// note\n\"c\" = \"d\"; // tail\n\n/* Root.plist › Café */\n\"a\" = \"b\";\n/* end */\n")
+        let commentInNFD = try parse("/* Root.plist › Cafe\u{301} */\n\"a\" = \"b\";\n// note\n\"c\" = \"d\"; // tail\n/* end */\n")
+        let obsolete = try parse("/* Root.plist › Café */\n\"a\" = \"b\";\n\(GeneratedComment.obsoleteMarker)\n// note\n\"c\" = \"d\"; // tail\n/* end */\n")
+        let otherComment = try parse("/* Root.plist › Café */\n\"a\" = \"b\";\n// note\n\"c\" = \"d\"; // tail!\n/* end */\n")
+        #expect(TableContent.same(table, reordered) && TableContent(table) == TableContent(reordered))
+        #expect(!TableContent.same(table, commentInNFD) && TableContent(table) != TableContent(commentInNFD))
+        #expect(!TableContent.same(table, obsolete) && TableContent(table) != TableContent(obsolete))
+        #expect(!TableContent.same(table, otherComment) && TableContent(table) != TableContent(otherComment))
+        let fewer = try parse("\"a\" = \"b\";\n")
+        #expect(!TableContent.same(table, fewer))
+    }
 }
