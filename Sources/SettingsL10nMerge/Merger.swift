@@ -198,7 +198,7 @@ public enum Merger {
         let update = TableUpdate(path: path, original: original, document: merged)
         guard update.updated != original else { return Outcome(report: report, update: nil) }
         // Bytes that differ in order or line breaks alone: the table holds what merge would write.
-        if let document, TableContent(document) == TableContent(merged) { report.layoutOnly = true }
+        if let document, TableContent.same(document, merged) { report.layoutOnly = true }
         return changed(report, created: original == nil, permission: permission, update: update)
     }
 

@@ -61,29 +61,6 @@ struct SettingsL10nCommand: ParsableCommand {
         return nil
     }
 
-    #if canImport(Glibc)
-    /// glibc's setting that `merge` starts itself again with (see `restartWithLargerMallocCache`).
-    static let mallocCacheTunable = "glibc.malloc.tcache_count=1000"
-
-    /// `merge` makes and frees millions of small objects, table after table. glibc keeps only 7
-    /// freed blocks of each size per thread by default; the rest go to shared bins that it
-    /// merges again before each larger request (`malloc_consolidate`), a sixth of a merge's
-    /// time. A larger cache can only be asked for before the process starts (GLIBC_TUNABLES),
-    /// so `merge` starts itself once more with it: measured on the large bench bundle,
-    /// `merge --dry-run` took 1.54 s, 1.15 s with it (interleaved medians of 7); on VLC's
-    /// bundle 36 ms either way (the second start costs about 1.5 ms, the cache saves as much).
-    /// Nothing changes when the system refuses (no /proc) or the user set the cache already.
-    static func restartWithLargerMallocCache() {
-        guard CommandLine.arguments.dropFirst().first == "merge" else { return }
-        let current = getenv("GLIBC_TUNABLES").map { String(cString: $0) }
-        guard current?.contains("glibc.malloc.tcache_count") != true else { return }
-        setenv("GLIBC_TUNABLES", current.map { $0 + ":" + mallocCacheTunable } ?? mallocCacheTunable, 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
-        // Still here: the system did not start it again; carry on as it is.
-        if let current { setenv("GLIBC_TUNABLES", current, 1) } else { unsetenv("GLIBC_TUNABLES") }
-    }
-    #endif
-
     /// Commands that read a bundle spread their work over libdispatch's worker threads, which
     /// start on first use (threads made, the system's processor list read). Asking for one now
     /// lets that happen on another core while the command line is parsed: VLC's check took
@@ -104,7 +81,6 @@ struct SettingsL10nCommand: ParsableCommand {
     /// contract says (argument-parser's default is 64).
     static func main() {
         #if canImport(Glibc)
-        restartWithLargerMallocCache()
         // A run allocates and frees tens of megabytes in a fraction of a second: glibc's default
         // of handing big blocks back to the system and mapping them afresh costs more page
         // faults than the work itself (measured: 25% fewer faults, 12% less time on VLC's

@@ -12,38 +12,54 @@ package enum StringsParser {
         // Positions are found when asked for (a duplicate's line, say), from an index of the
         // lines that the entries share: walking to every key and value was a seventh of parsing.
         tokenizer.tracksPositions = false
-        var entries: [StringsEntry] = []
-        entries.reserveCapacity(bytes.count / 64)
-        var raw = RawEntry()
-        // The entries' text stays in the decoded bytes, which they all share (see StringsEntry).
+        // The entries' text stays in the decoded bytes: each entry is a record of where it lies,
+        // shared by all (see StringsEntry and ParsedStrings), kept in 32 bits as the scan's are.
         let shared = tokenizer.decoded.utf8
-        let lines = LineTable(shared)
-        while try tokenizer.next(&raw) {
-            // A key or value without escapes stays in the text until asked for (see StringsEntry).
-            var keyText = 0..<0
-            var key: String?
-            switch raw.key {
-            case .slice(let range): keyText = range
-            case .decoded: key = tokenizer.string(of: raw.key)
-            }
-            var valueText = 0..<0
-            var value: PlistValue?
-            switch raw.value {
-            case .string(.slice(let range)): valueText = range
-            case .string(let token): value = .string(tokenizer.string(of: token))
-            case .other(let other): value = other
-            }
-            entries.append(StringsEntry(
-                text: shared, leadingTrivia: raw.segmentStart..<raw.keyStart, source: raw.keyStart..<raw.entryEnd,
-                trailingTrivia: raw.entryEnd..<raw.trailingEnd, key: key, keyText: keyText, value: value, valueText: valueText,
-                lines: lines, valueStart: raw.valueRange?.lowerBound ?? raw.keyStart, keyEnd: raw.keyEnd - raw.keyStart,
-                valueRange: raw.valueRange.map { ($0.lowerBound - raw.keyStart)..<($0.upperBound - raw.keyStart) }))
+        guard shared.count < Int(Int32.max) else {
+            throw SyntaxError("the file decodes to more than \(Int32.max) bytes, more than settings-l10n reads")
         }
+        var records: [ParsedStrings.Record] = []
+        records.reserveCapacity(bytes.count / 64)
+        // Keys and values with escapes: their decoded UTF-8, one after another.
+        var decoded: [UInt8] = []
+        var others: [PlistValue] = []
+        var raw = RawEntry()
+        while try tokenizer.next(&raw) {
+            let key = Self.place(of: raw.key, decoded: &decoded)
+            var value: (lower: Int, upper: Int, isDecoded: Bool)
+            var valueIsOther = false
+            switch raw.value {
+            case .string(let token): value = Self.place(of: token, decoded: &decoded)
+            case .other(let other):
+                value = (others.count, others.count, false)
+                valueIsOther = true
+                others.append(other)
+            }
+            records.append(ParsedStrings.Record(
+                segmentStart: Int32(raw.segmentStart), sourceStart: Int32(raw.keyStart), keyEnd: Int32(raw.keyEnd), entryEnd: Int32(raw.entryEnd),
+                trailingEnd: Int32(raw.trailingEnd), valueStart: Int32(raw.valueRange?.lowerBound ?? -1), valueEnd: Int32(raw.valueRange?.upperBound ?? -1),
+                keyLower: Int32(key.lower), keyUpper: Int32(key.upper), valueLower: Int32(value.lower), valueUpper: Int32(value.upper),
+                keyIsDecoded: key.isDecoded, valueIsDecoded: value.isDecoded, valueIsOther: valueIsOther))
+        }
+        let file = ParsedStrings(text: shared, records: records, decoded: decoded, otherValues: others)
+        let entries = (0..<records.count).map { StringsEntry(file: file, index: $0) }
         let text = tokenizer.decoded
         return StringsDocument(encoding: text.encoding, hasByteOrderMark: text.hasByteOrderMark,
                                lineEnding: LineEnding.dominant(in: text.utf8), entries: entries,
                                trailer: tokenizer.text(tokenizer.segmentStart..<text.utf8.count),
                                notices: tokenizer.notices())
+    }
+
+    /// Where a key's or value's UTF-8 lies: its range of the text, or, when escapes make it
+    /// differ from its text, of `decoded`, where it is appended.
+    private static func place(of token: StringToken, decoded: inout [UInt8]) -> (lower: Int, upper: Int, isDecoded: Bool) {
+        switch token {
+        case .slice(let range): return (range.lowerBound, range.upperBound, false)
+        case .decoded(let bytes):
+            let start = decoded.count
+            decoded += bytes
+            return (start, decoded.count, true)
+        }
     }
 
     /// Reads the bytes of a `.strings` file for lookups: every entry's key, value, positions and
