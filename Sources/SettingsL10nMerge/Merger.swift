@@ -333,7 +333,10 @@ public enum Merger {
         var carried: Set<StringsKey> = []
         let makesEntries = !options.reportOnly
         if !isDevelopment {
-            let candidates = obsolete.filter { assembly.hasNonEmptyValue($0) }
+            let given = obsolete.isEmpty ? [] : assembly.carriedOverMarks()
+            let candidates = obsolete.filter {
+                assembly.hasNonEmptyValue($0) && (given.isEmpty || !given.contains(ReviewMark.comment(carriedOverFrom: $0.string)))
+            }
             let prepared = missing.map { shared.preparedKeys[$0] }
             let pairing = FuzzyMatch.pairing(newKeys: missingKeys, prepared: prepared, oldKeys: candidates)
             report.fuzzyUncompared = pairing.uncompared

@@ -174,6 +174,29 @@ struct TableAssembly {
         effectiveEntry(key).map { document.entries[$0].hasNonEmptyStringValue } ?? false
     }
 
+    /// The review marks of the live entries (keys of the catalog) that say a translation was
+    /// carried over from an old key (`ReviewMark.comment(carriedOverFrom:)`), as written. While
+    /// such a mark stands, its old key has given its translation: merge gives it to no other
+    /// missing key (it did not the first time, which one key took), so merging twice changes
+    /// nothing the second time.
+    func carriedOverMarks() -> Set<String> {
+        var marks: Set<String> = []
+        let carried = Array((ReviewMark.prefix + ": carried over from ").utf8)
+        for index in effectiveOfRank where index >= 0 {
+            let entry = document.entries[index]
+            guard entry.needsReview else { continue }
+            entry.withLeadingTriviaUTF8 { bytes in
+                var from = 0
+                while let range = StringsTrivia.nextComment(in: bytes, from: from) {
+                    let text = bytes[range]
+                    if text.starts(with: carried) { marks.insert(String(decoding: text, as: UTF8.self)) }
+                    from = range.upperBound
+                }
+            }
+        }
+        return marks
+    }
+
     /// The entry the device uses for `key`, with the comments of entries it overrides.
     func effectivePiece(for key: StringsKey) -> Piece? {
         effectiveEntry(key).map(piece)

@@ -156,6 +156,25 @@ struct MergerTests {
         #expect(result.reports.first?.missing == [])
     }
 
+    @Test("an old key gives its translation once: merging again carries it to no other missing key (merging twice changes nothing)")
+    func fuzzyOnce() throws {
+        let schema = xmlSchema("""
+        \t\t<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Ask 39.12.0</string>
+        \t\t<key>Key</key><string>lives</string><key>DefaultValue</key><true/></dict>
+        \t\t<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Ask 39.12.12</string>
+        \t\t<key>Key</key><string>life</string><key>DefaultValue</key><true/></dict>
+        """)
+        let (first, firstResult) = try Self.merge(["de.lproj/Root.strings": "\"ask 39.12.0\" = \"Fragen\";\n"], schema: schema)
+        #expect(firstResult.reports.first?.fuzzy == [FuzzyCarryOver(key: "Ask 39.12.0", from: "ask 39.12.0", score: 1)])
+        #expect(firstResult.reports.first?.missing == ["Ask 39.12.12"])
+        let merged = try #require(first["de.lproj/Root.strings"])
+        let (second, secondResult) = try Self.merge(["de.lproj/Root.strings": merged], schema: schema)
+        #expect(secondResult.reports.first?.fuzzy == [])
+        #expect(secondResult.reports.first?.missing == ["Ask 39.12.12"])
+        #expect(secondResult.reports.first?.changed == false)
+        #expect(second["de.lproj/Root.strings"] == merged)
+    }
+
     @Test("the development language never takes fuzzy carry-overs: a new key's value is its text")
     func fuzzyNotInDevelopment() throws {
         let (texts, _) = try Self.merge(["en.lproj/Root.strings": "\"Sound\" = \"Sound\";\n\"Music\" = \"Music\";\n\"Extra Lives\" = \"Extra Lives\";\n"])
