@@ -26,11 +26,27 @@ class Command:
     would change a file). `copy`: runs on a fresh copy of the bundle (it writes the tables; what
     it wrote beside the copy, a catalog, goes with it). `surfaces`: the surfaces of the tool's
     registry (Tests/CLITests/Golden/surfaces.json) whose work it times: every surface that
-    scales must be timed by one (`untimed`)."""
+    scales must be timed by one (`untimed`). `reads(folder)`: what it reads besides the bundle
+    (the documents, catalogs, baseline or configuration it is given), for its input's bytes
+    (`input_bytes`), which the bench's memory target is set against."""
 
-    def __init__(self, name, label, argv, statuses=(0,), copy=False, surfaces=()):
+    def __init__(self, name, label, argv, statuses=(0,), copy=False, surfaces=(), reads=lambda f: ()):
         self.name, self.label, self.argv, self.statuses, self.copy = name, label, argv, statuses, copy
-        self.surfaces = surfaces
+        self.surfaces, self.reads = surfaces, reads
+
+
+def bytes_under(path):
+    """The bytes of a file, or of every file under a folder."""
+    if os.path.isfile(path):
+        return os.path.getsize(path)
+    return sum(os.path.getsize(os.path.join(d, name)) for d, _, names in os.walk(path) for name in names)
+
+
+def input_bytes(command, folder):
+    """The bytes `command` reads on the size in `folder`: the bundle (a writing command's copy
+    holds the same bytes) and every file it is given (`Command.reads`). What it writes is not
+    counted, nor what it reads of itself (the binary, the libraries)."""
+    return bytes_under(bundle_of(folder)) + sum(bytes_under(path) for path in command.reads(folder))
 
 
 def bundle_of(folder):
@@ -58,34 +74,36 @@ def _commands():
         Command("merge-check", "merge --check", lambda f, t: [t, "merge", b(f), "--check"], (0, 1), surfaces=("merge --check",)),
         Command("merge-write", "merge (writes every table)", lambda f, t: [t, "merge", copy_of(f, "merge-write")], copy=True, surfaces=("merge",)),
         Command("merge-fill", "merge --fill-from app/ --dry-run",
-                lambda f, t: [t, "merge", b(f), "--fill-from", j(f, "app"), "--dry-run"], surfaces=("merge --fill-from --dry-run",)),
+                lambda f, t: [t, "merge", b(f), "--fill-from", j(f, "app"), "--dry-run"], surfaces=("merge --fill-from --dry-run",), reads=lambda f: [j(f, "app")]),
         Command("render", "render --locale all --format json", lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "json"], surfaces=("render --format json",)),
         Command("render-html", "render --locale all --format html",
                 lambda f, t: [t, "render", b(f), "--locale", "all", "--format", "html", "--output", j(f, "out", "html")], surfaces=("render --format html",)),
         Command("sarif", "check --format sarif", lambda f, t: [t, "check", b(f), "--format", "sarif"], (0, 1), surfaces=("check --format sarif",)),
         Command("check-gitlab", "check --format gitlab", lambda f, t: [t, "check", b(f), "--format", "gitlab"], (0, 1), surfaces=("check --format gitlab",)),
         Command("check-junit", "check --format junit", lambda f, t: [t, "check", b(f), "--format", "junit"], (0, 1), surfaces=("check --format junit",)),
-        # The bundle at the commit prepare made of it (git archive, then a second check).
+        # The bundle at the commit prepare made of it (git archive, then a second check): it reads
+        # the bundle twice, as it is and as the commit holds it.
         Command("check-new-since", "check --new-since (the committed bundle)", lambda f, t: [t, "check", b(f), "--new-since", "HEAD", "--format", "json"],
-                (0, 1), surfaces=("check --new-since",)),
-        Command("check-baseline", "check --baseline", lambda f, t: [t, "check", b(f), "--format", "json", "--baseline", j(f, "baseline.json")], (0, 1), surfaces=("check --baseline",)),
+                (0, 1), surfaces=("check --new-since",), reads=lambda f: [b(f)]),
+        Command("check-baseline", "check --baseline", lambda f, t: [t, "check", b(f), "--format", "json", "--baseline", j(f, "baseline.json")], (0, 1), surfaces=("check --baseline",), reads=lambda f: [j(f, "baseline.json")]),
         Command("write-baseline", "check --write-baseline", lambda f, t: [t, "check", b(f), "--write-baseline", j(f, "out", "baseline.json")], surfaces=("check --write-baseline",)),
         Command("extract-xliff", "extract --xliff (every locale)", lambda f, t: [t, "extract", b(f), "--xliff", j(f, "out", "xliff"), "--force"], surfaces=("extract --xliff",)),
         Command("extract-xcloc", "extract --xcloc (every locale)", lambda f, t: [t, "extract", b(f), "--xcloc", j(f, "out", "xcloc"), "--force"], surfaces=("extract --xcloc",)),
         Command("extract-xcstrings", "extract --xcstrings", lambda f, t: [t, "extract", b(f), "--xcstrings", j(f, "out", "xcstrings"), "--force"], surfaces=("extract --xcstrings",)),
         Command("import-xliff", "import --dry-run of one locale's .xliff",
-                lambda f, t: [t, "import", b(f), j(f, "exports", first_locale(f) + ".xliff"), "--dry-run"], surfaces=("import --dry-run", "import xliff")),
-        Command("import", "import --dry-run of a folder of .xliff", lambda f, t: [t, "import", b(f), j(f, "exports"), "--dry-run"], surfaces=("import folder",)),
-        Command("import-wholeapp", "import --dry-run, whole-app .xliff", lambda f, t: [t, "import", b(f), j(f, "wholeapp"), "--dry-run"]),
-        Command("import-xcloc", "import --dry-run of a folder of .xcloc", lambda f, t: [t, "import", b(f), j(f, "exports-xcloc"), "--dry-run"], surfaces=("import xcloc",)),
+                lambda f, t: [t, "import", b(f), j(f, "exports", first_locale(f) + ".xliff"), "--dry-run"], surfaces=("import --dry-run", "import xliff"), reads=lambda f: [j(f, "exports", first_locale(f) + ".xliff")]),
+        Command("import", "import --dry-run of a folder of .xliff", lambda f, t: [t, "import", b(f), j(f, "exports"), "--dry-run"], surfaces=("import folder",), reads=lambda f: [j(f, "exports")]),
+        Command("import-wholeapp", "import --dry-run, whole-app .xliff", lambda f, t: [t, "import", b(f), j(f, "wholeapp"), "--dry-run"],
+                reads=lambda f: [j(f, "wholeapp")]),
+        Command("import-xcloc", "import --dry-run of a folder of .xcloc", lambda f, t: [t, "import", b(f), j(f, "exports-xcloc"), "--dry-run"], surfaces=("import xcloc",), reads=lambda f: [j(f, "exports-xcloc")]),
         Command("import-xcstrings", "import --dry-run of a folder of .xcstrings",
-                lambda f, t: [t, "import", b(f), j(f, "exports-xcstrings"), "--dry-run"], surfaces=("import xcstrings",)),
+                lambda f, t: [t, "import", b(f), j(f, "exports-xcstrings"), "--dry-run"], surfaces=("import xcstrings",), reads=lambda f: [j(f, "exports-xcstrings")]),
         # One catalog per table (a folder of them): the large bundle in one catalog would be
         # 288 MB, more than settings-l10n reads (256 MiB), which sync refuses to write.
         Command("sync-adopt", "sync --dry-run (adopting into new catalogs)",
                 lambda f, t: [t, "sync", b(f), "--catalog", j(f, "out", "new-catalogs"), "--dry-run"], surfaces=("sync --dry-run", "sync, a catalog per table")),
         Command("sync-check", "sync --check (adopted catalogs)",
-                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "sync", "catalogs"), "--check"], (0, 1), surfaces=("sync --check",)),
+                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "sync", "catalogs"), "--check"], (0, 1), surfaces=("sync --check",), reads=lambda f: [j(f, "sync", "catalogs")]),
         # The other surfaces that scale: each output format and mode once, on the same inputs.
         Command("check-text", "check (text)", lambda f, t: [t, "check", b(f)], (0, 1), surfaces=("check",)),
         Command("check-github", "check --format github", lambda f, t: [t, "check", b(f), "--format", "github"], (0, 1),
@@ -124,11 +142,11 @@ def _commands():
                 lambda f, t: [t, "sync", copy_of(f, "sync-prune"), "--catalog", j(os.path.dirname(copy_of(f, "sync-prune")), "catalogs"), "--prune"], copy=True,
                 surfaces=("sync --prune",)),
         Command("sync-check-minified", "sync --check (minified catalogs)",
-                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "sync", "minified"), "--check"], (0, 1), surfaces=("sync --check",)),
+                lambda f, t: [t, "sync", b(f), "--catalog", j(f, "sync", "minified"), "--check"], (0, 1), surfaces=("sync --check",), reads=lambda f: [j(f, "sync", "minified")]),
         Command("check-catalog-minified", "check --catalog (minified catalogs)",
-                lambda f, t: [t, "check", b(f), "--format", "json", "--catalog", j(f, "sync", "minified")], (0, 1), surfaces=("check --format json",)),
+                lambda f, t: [t, "check", b(f), "--format", "json", "--catalog", j(f, "sync", "minified")], (0, 1), surfaces=("check --format json",), reads=lambda f: [j(f, "sync", "minified")]),
         Command("status-config-oneline", "status --config (a configuration on one line)",
-                lambda f, t: [t, "status", b(f), "--config", j(f, "config-oneline.json")], surfaces=("status",)),
+                lambda f, t: [t, "status", b(f), "--config", j(f, "config-oneline.json")], surfaces=("status",), reads=lambda f: [j(f, "config-oneline.json")]),
     ]
 
 
@@ -162,15 +180,34 @@ def whole_app(xliff_text):
     return text.replace("</xliff>", section + "</xliff>", 1)
 
 
-def prepare(folder, tool, stamp_text):
-    """Makes the inputs the commands read, once per generated bundle (and binary: `stamp_text`)."""
+# Commands that read nothing `prepare` makes.
+READS_BUNDLE_ONLY = {"merge", "merge-check", "merge-write", "extract-xliff", "extract"}
+
+
+def prepare(folder, tool, stamp_text, only=None):
+    """Makes the inputs the commands read, once per generated bundle (and binary: `stamp_text`).
+    `only`: the names of the only commands that will run (scripts/bench --quick on the all-change
+    bundle and the 60,000-string table): then only what they read is made."""
     stamp = os.path.join(folder, "inputs.stamp")
-    if os.path.exists(stamp) and open(stamp).read() == stamp_text:
+    made = open(stamp).read() if os.path.exists(stamp) else None
+    if made == stamp_text:
         return
+    if only is not None:
+        stamp_text += " for " + ",".join(sorted(only))
+        if made == stamp_text:
+            return
     bundle = bundle_of(folder)
     for name in ("exports", "exports-xcloc", "exports-xcstrings", "wholeapp", "out", "sync"):
         shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True}
+    if only is not None and set(only) <= READS_BUNDLE_ONLY | {"import-xliff"}:
+        # The merges and the exports read the bundle alone (the exports write into out/); the
+        # import of one locale's XLIFF reads exports/.
+        if not set(only) <= READS_BUNDLE_ONLY:
+            subprocess.run([tool, "extract", bundle, "--xliff", os.path.join(folder, "exports")], **quiet)
+        os.makedirs(os.path.join(folder, "out"))
+        open(stamp, "w").write(stamp_text)
+        return
     subprocess.run([tool, "extract", bundle, "--xliff", os.path.join(folder, "exports")], **quiet)
     subprocess.run([tool, "extract", bundle, "--xcloc", os.path.join(folder, "exports-xcloc")], **quiet)
     subprocess.run([tool, "extract", bundle, "--xcstrings", os.path.join(folder, "exports-xcstrings")], **quiet)
