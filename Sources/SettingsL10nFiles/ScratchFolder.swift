@@ -9,19 +9,21 @@ import SettingsL10nCore
 
 extension LocalFile {
     /// A private folder (mode 0700) under the system's temporary folder (`TMPDIR`, else `/tmp`)
-    /// for what a child process writes of its own (the browser's profile for `render --format
-    /// png`), removed with everything in it by `remove()`: the tool's outputs never go there,
-    /// and nothing of it is left behind. Removal never follows a symbolic link and never leaves
+    /// for what a child process writes of its own (the browser's profile and temporary files
+    /// for `render --format png`), removed with everything in it by `remove()`: the tool's
+    /// outputs never go there, and nothing of it is left behind. A `TMPDIR` longer than
+    /// `maximumBase` bytes (macOS's `/var/folders/…/T`) gives way to `/tmp`: the browser makes
+    /// a socket inside, and a socket's path has at most 104 bytes. Removal never follows a symbolic link and never leaves
     /// the folder (each entry is removed relative to its folder's descriptor).
     package final class ScratchFolder {
         package let path: String
         private var removed = false
 
         /// Makes the folder: `settings-l10n-<what>-XXXXXX`.
-        package init(for what: String) throws(WriteError) {
+        package init(for what: String, maximumBase: Int = 28) throws(WriteError) {
             var base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-            if base.isEmpty || LocalFile.kind(of: base) != .folder { base = "/tmp" }
-            while base.count > 1, base.hasSuffix("/") { base.removeLast() }
+            while base.utf8.count > 1, base.hasSuffix("/") { base.removeLast() }
+            if base.isEmpty || base.utf8.count > maximumBase || LocalFile.kind(of: base) != .folder { base = "/tmp" }
             var template = Array("\(base)/settings-l10n-\(what)-XXXXXX".utf8CString)
             let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
             guard made != nil else {

@@ -73,7 +73,8 @@ public struct RenderHTML {
     // MARK: Pages
 
     /// A page of a locale: its HTML, and with `tables` (`render --format png`) the localized
-    /// strings it draws, each marked in the HTML by its place in `strings` (`data-l10n="3"`).
+    /// strings it draws, in the order drawn, each marked in the HTML by its place in `strings`
+    /// (`data-l10n="3"`).
     struct LocalePage {
         var html: String
         var file: String
@@ -101,17 +102,20 @@ public struct RenderHTML {
         let home = "Settings"
         let root = locale.pages.first?.file
         for page in locale.pages {
+            // Marked in the order drawn: the bar (back button, then title), then each group.
             let marks = Marks(on: tables != nil)
             let back = parent[page.file].map { (Self.pageName($0.file, root: root), $0.title ?? home, titleSources[$0.file]) } ?? ("../index.html", "Languages", nil)
+            let backLink = (back.0, back.2.map { marks.text(back.1, $0) } ?? escape(back.1))
+            let heading = page.title.map { marks.text($0, titleSources[page.file]) } ?? home
             let strings = tables.map { ScreenshotString.Source(page: page.file, tables: $0) }
-            var body = ""
             var group: [String] = []
             var header: String?
-            var footer: String?
+            var footer: LocalizedSpecifier?
             var sections = ""
             func closeGroup() {
                 if header != nil || !group.isEmpty || footer != nil {
-                    sections += section(header: header, rows: group, footer: footer)
+                    // The footer is drawn (and marked) after the group's rows.
+                    sections += section(header: header, rows: group, footer: footer.flatMap { row in row.footerText.map { marks.text($0, strings?.footer(of: row)) } })
                 }
                 group = []
                 header = nil
@@ -122,30 +126,28 @@ public struct RenderHTML {
                 case .group?:
                     closeGroup()
                     header = row.title.map { marks.text($0, strings?.title(of: row)) }
-                    footer = row.footerText.map { marks.text($0, strings?.footer(of: row)) }
+                    footer = row.footerText == nil ? nil : row
                 case .radioGroup?:
                     closeGroup()
+                    let title = row.title.map { marks.text($0, strings?.title(of: row)) }
                     let rows = optionRows(row, marks: marks, strings: strings)
-                    sections += section(header: row.title.map { marks.text($0, strings?.title(of: row)) }, rows: rows,
-                                        footer: row.footerText.map { marks.text($0, strings?.footer(of: row)) })
+                    sections += section(header: title, rows: rows, footer: row.footerText.map { marks.text($0, strings?.footer(of: row)) })
                 case .multiValue?:
                     let name = Self.optionsPageName(page: page.file, index: index)
                     pages[name] = optionsPage(row, locale: locale, strings: strings,
                                               back: (Self.pageName(page.file, root: root), page.title ?? home, page.title == nil ? nil : titleSources[page.file]))
+                    let label = row.title.map { marks.text($0, strings?.title(of: row)) }
                     let selected = row.selectedOption.map { option in
                         option.shortTitle.map { marks.text($0, strings?.shortTitle(option, of: row)) } ?? marks.text(option.title, strings?.optionTitle(option, of: row))
                     } ?? ""
-                    group.append(pageLink(name, label: row.title.map { marks.text($0, strings?.title(of: row)) }, value: selected))
+                    group.append(pageLink(name, label: label, value: selected))
                 default:
                     group.append(self.row(row, root: root, marks: marks, strings: strings))
                 }
             }
             closeGroup()
-            body += sections
             let shown = Set(page.specifiers.flatMap { [$0.specifier.minimumValueImage, $0.specifier.maximumValueImage] }.compactMap { $0 })
-            let heading = page.title.map { marks.text($0, titleSources[page.file]) } ?? home
-            let backLink = (back.0, back.2.map { marks.text(back.1, $0) } ?? escape(back.1))
-            let html = document(locale: locale, title: page.title ?? home, heading: heading, back: backLink, body: body, style: imageStyle(shown))
+            let html = document(locale: locale, title: page.title ?? home, heading: heading, back: backLink, body: sections, style: imageStyle(shown))
             pages[Self.pageName(page.file, root: root)] = LocalePage(html: html, file: page.file, strings: marks.strings)
         }
         return pages
@@ -160,16 +162,17 @@ public struct RenderHTML {
     private func optionsPage(_ row: LocalizedSpecifier, locale: LocalizedLocale, strings: ScreenshotString.Source?,
                              back: (String, String, ScreenshotString?)) -> LocalePage {
         let marks = Marks(on: strings != nil)
-        let rows = optionRows(row, marks: marks, strings: strings)
-        let heading = row.title.map { marks.text($0, strings?.title(of: row)) } ?? ""
         let backLink = (back.0, back.2.map { marks.text(back.1, $0) } ?? escape(back.1))
+        let heading = row.title.map { marks.text($0, strings?.title(of: row)) } ?? ""
+        let rows = optionRows(row, marks: marks, strings: strings)
         let html = document(locale: locale, title: row.title ?? "", heading: heading, back: backLink, body: section(header: nil, rows: rows, footer: nil, listClass: "options"))
         return LocalePage(html: html, file: strings?.page ?? "", strings: marks.strings)
     }
 
     private func row(_ row: LocalizedSpecifier, root: String?, marks: Marks, strings: ScreenshotString.Source?) -> String {
         let specifier = row.specifier
-        let label = row.title.map { "<span class=\"label\">\(marks.text($0, strings?.title(of: row)))</span>" } ?? ""
+        let title = row.title.map { marks.text($0, strings?.title(of: row)) }
+        let label = title.map { "<span class=\"label\">\($0)</span>" } ?? ""
         switch row.type {
         case .textField?:
             let value = specifier.string("DefaultValue") ?? ""
@@ -189,7 +192,7 @@ public struct RenderHTML {
                 ?? escape(row.defaultValue.map(Resolver.describe) ?? "")
             return "<li class=\"row\">\(label)<span class=\"value\">\(value)</span></li>"
         case .childPane?:
-            return pageLink(row.file.map { Self.pageName($0, root: root) } ?? "#", label: row.title.map { marks.text($0, strings?.title(of: row)) }, value: nil)
+            return pageLink(row.file.map { Self.pageName($0, root: root) } ?? "#", label: title, value: nil)
         case .other(let name)?:
             return "<li class=\"row\">\(label)<span class=\"badge\">\(escape(name))</span></li>"
         default:
@@ -292,8 +295,8 @@ public struct RenderHTML {
     *{box-sizing:border-box}
     body{margin:0;background:var(--bg);color:var(--text);font:17px/1.3 -apple-system,system-ui,"Helvetica Neue","Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans CJK JP",sans-serif}
     .bar{position:sticky;top:0;display:flex;align-items:center;justify-content:center;min-height:44px;padding:0 16px;background:rgba(249,249,249,.94);border-bottom:.5px solid var(--line)}
-    .bar h1{margin:0;font-size:17px;font-weight:600;text-align:center}
-    .back{position:absolute;inset-inline-start:8px;color:var(--tint);text-decoration:none;display:flex;align-items:center;gap:4px}
+    .bar h1{margin:0;font-size:17px;font-weight:600;text-align:center;max-width:50%;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
+    .back{position:absolute;inset-inline-start:8px;max-width:calc(25% - 8px);overflow:hidden;white-space:nowrap;color:var(--tint);text-decoration:none;display:flex;align-items:center;gap:4px}
     main{max-width:680px;margin:0 auto;padding:8px 16px 32px}
     .group{margin:24px 0 0}
     .group h2{margin:0 0 6px;padding-inline-start:16px;font-size:13px;font-weight:400;text-transform:uppercase;color:var(--muted)}

@@ -115,7 +115,7 @@ public struct ScreenshotMap: Hashable, Sendable {
                     ("truncated", .bool(placed.isTruncated)),
                 ])
             })),
-        ]).rendered() + "\n"
+        ]).rendered()
     }
 
     /// The CSS width of the page on an idiom: an iPhone's (390 points, iPhone 12 to 16) or an
@@ -126,19 +126,27 @@ public struct ScreenshotMap: Hashable, Sendable {
 
     /// A script for the browser that waits for the page's fonts, then returns (as a JSON
     /// string) the viewport's width, the page's height, and the box of each marked string:
-    /// the bounds of its text, clipped by every element around it that hides what overflows.
+    /// the bounds of its text and of its lines' leading, clipped by every element around it
+    /// that hides what overflows.
     public static let measuringScript = """
     (async () => {
       await document.fonts.ready;
       const boxes = [];
       for (const element of document.querySelectorAll("[data-l10n]")) {
-        const r = element.getBoundingClientRect();
-        let box = [r.left, r.top, r.right, r.bottom], clipped = false;
+        const r = element.getBoundingClientRect(), lines = element.getClientRects();
+        // The line box and a margin, not only the font's advance, ascent and descent: accents
+        // above capitals (Ä, Ö) reach into the leading, and Arabic's tails and marks past
+        // the advance and below the descent.
+        const style = getComputedStyle(element), size = parseFloat(style.fontSize), lineHeight = parseFloat(style.lineHeight);
+        const leading = lines.length && lineHeight > lines[0].height ? (lineHeight - lines[0].height) / 2 : 0;
+        const side = 0.15 * size, below = 0.1 * size;
+        let box = [r.left - side, r.top - leading - below, r.right + side, r.bottom + leading + below], clipped = false;
         for (let holder = element.parentElement; holder; holder = holder.parentElement) {
           const style = getComputedStyle(holder);
           if (style.overflowX === "visible" && style.overflowY === "visible") continue;
           const c = holder.getBoundingClientRect();
-          if (box[0] < c.left - 0.5 || box[1] < c.top - 0.5 || box[2] > c.right + 0.5 || box[3] > c.bottom + 0.5) clipped = true;
+          // Cut when the text's own box (not the margin) passes the holder's edge.
+          if (r.left < c.left - 0.5 || r.top < c.top - 0.5 || r.right > c.right + 0.5 || r.bottom > c.bottom + 0.5) clipped = true;
           box = [Math.max(box[0], c.left), Math.max(box[1], c.top), Math.min(box[2], c.right), Math.min(box[3], c.bottom)];
         }
         boxes.push([Number(element.dataset.l10n), box[0], box[1], box[2], box[3], clipped]);

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FoundationEssentials
 import SettingsL10n
 
 /// Headless Chromium, driven over its DevTools protocol on a pair of descriptors
@@ -73,8 +72,9 @@ final class Browser {
     let timeout: Double
     static let answerLimit = 256 << 20
 
-    /// Starts the browser, its profile in `profile` (a scratch folder the caller removes).
-    init(path: String, profile: String, timeout: Double) throws {
+    /// Starts the browser, its profile in `profile` and its temporary files in `temporary` (a
+    /// scratch folder the caller removes).
+    init(path: String, profile: String, temporary: String, timeout: Double) throws {
         self.path = path
         self.timeout = timeout
         var toBrowser: [Int32] = [-1, -1], fromBrowser: [Int32] = [-1, -1], output: [Int32] = [-1, -1]
@@ -111,9 +111,14 @@ final class Browser {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         posix_spawnattr_setpgroup(&attributes, 0)
         let argv = ([path] + Self.flags(profile: profile)).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        // Its temporary files (a socket, a lock) in the scratch folder too, removed with it.
+        let envp = Self.environment(temporary: temporary).map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
         var pid: pid_t = 0
-        let started = posix_spawn(&pid, path, &actions, &attributes, argv, environment)
+        let started = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         closeDescriptor(output[1]); closeDescriptor(childIn); closeDescriptor(childOut)
         guard started == 0 else {
             for descriptor in [commands, answers, log] { closeDescriptor(descriptor) }
@@ -138,6 +143,19 @@ final class Browser {
         // tool's own, with no script and nothing from the network.
         if geteuid() == 0 { flags.insert("--no-sandbox", at: 1) }
         return flags
+    }
+
+    /// The tool's environment, with `TMPDIR` set to `temporary`.
+    static func environment(temporary: String) -> [String] {
+        var variables: [String] = []
+        if var entry = processEnvironment {
+            while let pointer = entry.pointee {
+                let variable = String(cString: pointer)
+                if !variable.hasPrefix("TMPDIR=") { variables.append(variable) }
+                entry += 1
+            }
+        }
+        return variables + ["TMPDIR=\(temporary)"]
     }
 
     private static func socketPair(_ pair: inout [Int32]) -> Bool {
@@ -280,7 +298,7 @@ private func signalProcess(_ process: pid_t, _ number: Int32) {
     _ = kill(process, number)
 }
 
-private var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+private var processEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
     #if canImport(Darwin)
     _NSGetEnviron().pointee
     #else

@@ -107,25 +107,7 @@ struct RenderCommand: ParsableCommand {
         case .text:
             problems = RenderText.render(requested, with: resolver, progress: { progress.update($0, of: $1, $2) }, into: write)
         case .html, .png:
-            var rendered: [LocalizedLocale] = []
-            for (index, request) in requested.enumerated() {
-                progress.update(index + 1, of: requested.count, request.name)
-                rendered.append(resolver.resolve(request))
-            }
-            progress.finish()
-            problems = rendered.flatMap(\.problems).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-            // A file the disk did not give (not one the device cannot read): pages that look
-            // right without it would mislead; none is written.
-            let unreadable = (problems + loaded.bundle.diagnostics).filter { $0.rule == .fileUnreadable }
-            if !unreadable.isEmpty {
-                printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unreadable))
-                throw CommandFailure("\(unreadable.count == 1 ? "a file" : "\(unreadable.count) files") of the bundle could not be read (above); no page was written")
-            }
-            if format == .png {
-                try writeScreenshots(rendered, loaded: loaded, progress: progress)
-            } else {
-                try writeHTML(rendered, loaded: loaded)
-            }
+            problems = try writeFiles(requested, resolver: resolver, loaded: loaded, progress: progress)
         }
         progress.finish()
         // Pages missing from the rendering: a schema file there that did not load, or no Root.
@@ -163,6 +145,31 @@ struct RenderCommand: ParsableCommand {
     /// The languages of a `--languages` list: `it, fr` → `[it, fr]`.
     static func languages(_ list: String) -> [String] {
         list.split(separator: ",").map { String(String($0).trimmingWhiteSpace()) }.filter { !$0.isEmpty }
+    }
+
+    /// `--format html` and `png`: every locale resolved, then its pages or screenshots written;
+    /// the tables that could not be read, returned.
+    private func writeFiles(_ requested: [LocaleRequest], resolver: Resolver, loaded: LoadedBundle, progress: ProgressLine) throws -> [Diagnostic] {
+        var rendered: [LocalizedLocale] = []
+        for (index, request) in requested.enumerated() {
+            progress.update(index + 1, of: requested.count, request.name)
+            rendered.append(resolver.resolve(request))
+        }
+        progress.finish()
+        let problems = rendered.flatMap(\.problems).reduce(into: [Diagnostic]()) { if !$0.contains($1) { $0.append($1) } }
+        // A file the disk did not give (not one the device cannot read): pages that look
+        // right without it would mislead; none is written.
+        let unreadable = (problems + loaded.bundle.diagnostics).filter { $0.rule == .fileUnreadable }
+        if !unreadable.isEmpty {
+            printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unreadable))
+            throw CommandFailure("\(unreadable.count == 1 ? "a file" : "\(unreadable.count) files") of the bundle could not be read (above); no page was written")
+        }
+        if format == .png {
+            try writeScreenshots(rendered, loaded: loaded, progress: progress)
+        } else {
+            try writeHTML(rendered, loaded: loaded)
+        }
+        return problems
     }
 
     private func writeScreenshots(_ locales: [LocalizedLocale], loaded: LoadedBundle, progress: ProgressLine) throws {

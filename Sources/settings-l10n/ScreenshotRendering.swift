@@ -29,7 +29,7 @@ struct ScreenshotRendering {
         }
         defer { scratch.remove() }
         do {
-            let session = try Session(browser: Browser(path: browser, profile: scratch.path, timeout: timeout))
+            let session = try Session(browser: Browser(path: browser, profile: scratch.path + "/profile", temporary: scratch.path, timeout: timeout))
             defer { session.browser.close() }
             for (index, page) in pages.enumerated() {
                 progress.update(index + 1, of: pages.count, "\(page.folder)/\(page.name)")
