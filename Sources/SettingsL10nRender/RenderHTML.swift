@@ -294,9 +294,9 @@ public struct RenderHTML {
     :root{color-scheme:light;--bg:#f2f2f7;--card:#fff;--line:#c6c6c8;--text:#000;--muted:#6d6d72;--tint:#007aff;--green:#34c759}
     *{box-sizing:border-box}
     body{margin:0;background:var(--bg);color:var(--text);font:17px/1.3 -apple-system,system-ui,"Helvetica Neue","Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans CJK JP",sans-serif}
-    .bar{position:sticky;top:0;display:flex;align-items:center;justify-content:center;min-height:44px;padding:0 16px;background:rgba(249,249,249,.94);border-bottom:.5px solid var(--line)}
-    .bar h1{margin:0;font-size:17px;font-weight:600;text-align:center;max-width:50%;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
-    .back{position:absolute;inset-inline-start:8px;max-width:calc(25% - 8px);overflow:hidden;white-space:nowrap;color:var(--tint);text-decoration:none;display:flex;align-items:center;gap:4px}
+    .bar{position:sticky;top:0;display:grid;grid-template-columns:minmax(0,1fr) auto minmax(0,1fr);align-items:center;min-height:44px;padding:0 16px;background:rgba(249,249,249,.94);border-bottom:.5px solid var(--line)}
+    .bar h1{grid-column:2;margin:0;font-size:17px;font-weight:600;text-align:center;max-width:calc(100vw - 96px);overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
+    .back{grid-column:1;grid-row:1;justify-self:start;min-width:0;max-width:100%;margin-inline-start:-8px;overflow:hidden;white-space:nowrap;color:var(--tint);text-decoration:none;display:flex;align-items:center;gap:4px}
     main{max-width:680px;margin:0 auto;padding:8px 16px 32px}
     .group{margin:24px 0 0}
     .group h2{margin:0 0 6px;padding-inline-start:16px;font-size:13px;font-weight:400;text-transform:uppercase;color:var(--muted)}

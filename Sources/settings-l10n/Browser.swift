@@ -282,11 +282,13 @@ final class Browser {
         close()
     }
 
+    /// Seconds on a clock that never goes back, from the first call.
     static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
+
+    private static let start = ContinuousClock.now
 }
 
 private func closeDescriptor(_ descriptor: Int32) {

@@ -161,14 +161,6 @@ int socketpair(int, int, int, int *);
 int setsockopt(int, int, int, const void *, socklen_t);
 ssize_t send(int, const void *, size_t, int);
 
-// Libc include/time.h
-typedef enum {
-    _CLOCK_REALTIME = 0,
-    _CLOCK_MONOTONIC = 6,
-} clockid_t;
-#define CLOCK_MONOTONIC _CLOCK_MONOTONIC
-int clock_gettime(clockid_t __clock_id, struct darwin_timespec *__tp);
-
 // Libc include/_string.h (strdup)
 char *strdup(const char *__s1);
 
