@@ -17,4 +17,8 @@ package enum FileWriter: String, CaseIterable, Sendable {
     case namedFile = "named-file"
     /// `LocalFile.write(files:)`: many files into a folder the user named (render's pages).
     case files
+    /// `LocalFile.ScratchFolder`: a private folder under the system's temporary folder for a
+    /// child process's own files (the browser's profile of `render --format png`), removed with
+    /// all it holds before the command ends.
+    case scratch
 }

@@ -32,11 +32,11 @@ public struct RenderHTML {
         var pages: [String: String] = [:]
         var shown: Set<String> = []
         for locale in locales {
-            let localePages = localePages(locale)
+            let localePages = localePages(locale, tables: nil)
             // A locale with no page (its Root did not load, or no page for this idiom) is listed
             // without a link, never with one to a page that does not exist.
             if localePages["index.html"] != nil { shown.insert(locale.locale) }
-            for (path, html) in localePages { pages["\(Self.folder(for: locale))/\(path)"] = html }
+            for (path, page) in localePages { pages["\(Self.folder(for: locale))/\(path)"] = page.html }
         }
         pages["index.html"] = index(locales, shown: shown)
         return pages
@@ -72,26 +72,50 @@ public struct RenderHTML {
 
     // MARK: Pages
 
-    private func localePages(_ locale: LocalizedLocale) -> [String: String] {
-        var pages: [String: String] = [:]
+    /// A page of a locale: its HTML, and with `tables` (`render --format png`) the localized
+    /// strings it draws, in the order drawn, each marked in the HTML by its place in `strings`
+    /// (`data-l10n="3"`).
+    struct LocalePage {
+        var html: String
+        var file: String
+        var strings: [ScreenshotString] = []
+    }
+
+    /// The pages of a locale by name. `tables` (the catalog table of each schema file) marks
+    /// every localized string drawn; `nil` marks none (the HTML previews).
+    // Long: one pass over the rows that builds each page's groups, option pages and marks together.
+    func localePages(_ locale: LocalizedLocale, tables: [String: String]?) -> [String: LocalePage] {
+        var pages: [String: LocalePage] = [:]
         var parent: [String: (file: String, title: String?)] = [:]
+        // The row whose Title titles each child page (the first that opens it and shows its title).
+        var titleSources: [String: ScreenshotString] = [:]
+        let titles = Dictionary(locale.pages.map { ($0.file, $0.title) }, uniquingKeysWith: { first, _ in first })
         for page in locale.pages {
             for row in page.specifiers {
-                if let child = row.file, parent[child] == nil { parent[child] = (page.file, page.title) }
+                guard let child = row.file else { continue }
+                if parent[child] == nil { parent[child] = (page.file, page.title) }
+                if titleSources[child] == nil, let tables, let title = row.title, title == titles[child] ?? nil {
+                    titleSources[child] = ScreenshotString.Source(page: page.file, tables: tables).title(of: row)
+                }
             }
         }
         let home = "Settings"
         let root = locale.pages.first?.file
         for page in locale.pages {
-            let back = parent[page.file].map { (Self.pageName($0.file, root: root), $0.title ?? home) } ?? ("../index.html", "Languages")
-            var body = ""
+            // Marked in the order drawn: the bar (back button, then title), then each group.
+            let marks = Marks(on: tables != nil)
+            let back = parent[page.file].map { (Self.pageName($0.file, root: root), $0.title ?? home, titleSources[$0.file]) } ?? ("../index.html", "Languages", nil)
+            let backLink = (back.0, back.2.map { marks.text(back.1, $0) } ?? escape(back.1))
+            let heading = page.title.map { marks.text($0, titleSources[page.file]) } ?? home
+            let strings = tables.map { ScreenshotString.Source(page: page.file, tables: $0) }
             var group: [String] = []
             var header: String?
-            var footer: String?
+            var footer: LocalizedSpecifier?
             var sections = ""
             func closeGroup() {
                 if header != nil || !group.isEmpty || footer != nil {
-                    sections += section(header: header, rows: group, footer: footer)
+                    // The footer is drawn (and marked) after the group's rows.
+                    sections += section(header: header, rows: group, footer: footer.flatMap { row in row.footerText.map { marks.text($0, strings?.footer(of: row)) } })
                 }
                 group = []
                 header = nil
@@ -101,42 +125,54 @@ public struct RenderHTML {
                 switch row.type {
                 case .group?:
                     closeGroup()
-                    header = row.title
-                    footer = row.footerText
+                    header = row.title.map { marks.text($0, strings?.title(of: row)) }
+                    footer = row.footerText == nil ? nil : row
                 case .radioGroup?:
                     closeGroup()
-                    let rows = (row.options ?? []).map { option in
-                        "<li class=\"row option\"><span class=\"label\">\(escape(option.title))</span>\(RenderText.isSelected(option, row) ? "<span class=\"check\">✓</span>" : "")</li>"
-                    }
-                    sections += section(header: row.title, rows: rows, footer: row.footerText)
+                    let title = row.title.map { marks.text($0, strings?.title(of: row)) }
+                    let rows = optionRows(row, marks: marks, strings: strings)
+                    sections += section(header: title, rows: rows, footer: row.footerText.map { marks.text($0, strings?.footer(of: row)) })
                 case .multiValue?:
                     let name = Self.optionsPageName(page: page.file, index: index)
-                    pages[name] = optionsPage(row, locale: locale, back: (Self.pageName(page.file, root: root), page.title ?? home))
-                    let selected = row.selectedOption.map { $0.shortTitle ?? $0.title } ?? ""
-                    group.append(pageLink(name, label: row.title, value: selected))
+                    pages[name] = optionsPage(row, locale: locale, strings: strings,
+                                              back: (Self.pageName(page.file, root: root), page.title ?? home, page.title == nil ? nil : titleSources[page.file]))
+                    let label = row.title.map { marks.text($0, strings?.title(of: row)) }
+                    let selected = row.selectedOption.map { option in
+                        option.shortTitle.map { marks.text($0, strings?.shortTitle(option, of: row)) } ?? marks.text(option.title, strings?.optionTitle(option, of: row))
+                    } ?? ""
+                    group.append(pageLink(name, label: label, value: selected))
                 default:
-                    group.append(self.row(row, root: root))
+                    group.append(self.row(row, root: root, marks: marks, strings: strings))
                 }
             }
             closeGroup()
-            body += sections
             let shown = Set(page.specifiers.flatMap { [$0.specifier.minimumValueImage, $0.specifier.maximumValueImage] }.compactMap { $0 })
-            pages[Self.pageName(page.file, root: root)] = document(locale: locale, title: page.title ?? home, back: back, body: body,
-                                                                  style: imageStyle(shown))
+            let html = document(locale: locale, title: page.title ?? home, heading: heading, back: backLink, body: sections, style: imageStyle(shown))
+            pages[Self.pageName(page.file, root: root)] = LocalePage(html: html, file: page.file, strings: marks.strings)
         }
         return pages
     }
 
-    private func optionsPage(_ row: LocalizedSpecifier, locale: LocalizedLocale, back: (String, String)) -> String {
-        let rows = (row.options ?? []).map { option in
-            "<li class=\"row option\"><span class=\"label\">\(escape(option.title))</span>\(RenderText.isSelected(option, row) ? "<span class=\"check\">✓</span>" : "")</li>"
+    private func optionRows(_ row: LocalizedSpecifier, marks: Marks, strings: ScreenshotString.Source?) -> [String] {
+        (row.options ?? []).map { option in
+            "<li class=\"row option\"><span class=\"label\">\(marks.text(option.title, strings?.optionTitle(option, of: row)))</span>\(RenderText.isSelected(option, row) ? "<span class=\"check\">✓</span>" : "")</li>"
         }
-        return document(locale: locale, title: row.title ?? "", back: back, body: section(header: nil, rows: rows, footer: nil, listClass: "options"))
     }
 
-    private func row(_ row: LocalizedSpecifier, root: String?) -> String {
+    private func optionsPage(_ row: LocalizedSpecifier, locale: LocalizedLocale, strings: ScreenshotString.Source?,
+                             back: (String, String, ScreenshotString?)) -> LocalePage {
+        let marks = Marks(on: strings != nil)
+        let backLink = (back.0, back.2.map { marks.text(back.1, $0) } ?? escape(back.1))
+        let heading = row.title.map { marks.text($0, strings?.title(of: row)) } ?? ""
+        let rows = optionRows(row, marks: marks, strings: strings)
+        let html = document(locale: locale, title: row.title ?? "", heading: heading, back: backLink, body: section(header: nil, rows: rows, footer: nil, listClass: "options"))
+        return LocalePage(html: html, file: strings?.page ?? "", strings: marks.strings)
+    }
+
+    private func row(_ row: LocalizedSpecifier, root: String?, marks: Marks, strings: ScreenshotString.Source?) -> String {
         let specifier = row.specifier
-        let label = row.title.map { "<span class=\"label\">\(escape($0))</span>" } ?? ""
+        let title = row.title.map { marks.text($0, strings?.title(of: row)) }
+        let label = title.map { "<span class=\"label\">\($0)</span>" } ?? ""
         switch row.type {
         case .textField?:
             let value = specifier.string("DefaultValue") ?? ""
@@ -152,10 +188,11 @@ public struct RenderHTML {
             let percent = String(share * 100, decimals: 0) + "%"
             return "<li class=\"row slider\">\(image(specifier.minimumValueImage))<span class=\"track\" role=\"img\" aria-label=\"\(RenderText.number(value)) of \(RenderText.number(minimum)) to \(RenderText.number(maximum))\"><span class=\"fill\" style=\"width:\(percent)\"></span><span class=\"knob\" style=\"inset-inline-start:\(percent)\"></span></span>\(image(specifier.maximumValueImage))</li>"
         case .titleValue?:
-            let value = row.selectedOption?.title ?? row.defaultValue.map(Resolver.describe) ?? ""
-            return "<li class=\"row\">\(label)<span class=\"value\">\(escape(value))</span></li>"
+            let value = row.selectedOption.map { marks.text($0.title, strings?.optionTitle($0, of: row)) }
+                ?? escape(row.defaultValue.map(Resolver.describe) ?? "")
+            return "<li class=\"row\">\(label)<span class=\"value\">\(value)</span></li>"
         case .childPane?:
-            return pageLink(row.file.map { Self.pageName($0, root: root) } ?? "#", label: row.title, value: nil)
+            return pageLink(row.file.map { Self.pageName($0, root: root) } ?? "#", label: title, value: nil)
         case .other(let name)?:
             return "<li class=\"row\">\(label)<span class=\"badge\">\(escape(name))</span></li>"
         default:
@@ -163,9 +200,10 @@ public struct RenderHTML {
         }
     }
 
+    /// A row that opens a page; `label` and `value` are HTML (escaped, perhaps marked).
     private func pageLink(_ href: String, label: String?, value: String?) -> String {
-        "<li class=\"row link\"><a href=\"\(escape(href))\"><span class=\"label\">\(escape(label ?? ""))</span>"
-            + (value.map { "<span class=\"value\">\(escape($0))</span>" } ?? "") + "<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
+        "<li class=\"row link\"><a href=\"\(escape(href))\"><span class=\"label\">\(label ?? "")</span>"
+            + (value.map { "<span class=\"value\">\($0)</span>" } ?? "") + "<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
     }
 
     private func image(_ name: String?) -> String {
@@ -183,15 +221,18 @@ public struct RenderHTML {
         }.sorted { $0.0 < $1.0 }.map(\.1).joined()
     }
 
+    /// A group; `header` and `footer` are HTML (escaped, perhaps marked).
     private func section(header: String?, rows: [String], footer: String?, listClass: String = "") -> String {
         var html = "<section class=\"group\">"
-        if let header { html += "<h2>\(escape(header))</h2>" }
+        if let header { html += "<h2>\(header)</h2>" }
         if !rows.isEmpty { html += "<ul\(listClass.isEmpty ? "" : " class=\"\(listClass)\"")>" + rows.joined() + "</ul>" }
-        if let footer { html += "<p class=\"footer\">\(escape(footer))</p>" }
+        if let footer { html += "<p class=\"footer\">\(footer)</p>" }
         return html + "</section>\n"
     }
 
-    private func document(locale: LocalizedLocale, title: String, back: (String, String), body: String, style: String = "") -> String {
+    /// A page; `heading` (the title in the bar) and the back link's text are HTML (escaped,
+    /// perhaps marked), `title` is text.
+    private func document(locale: LocalizedLocale, title: String, heading: String, back: (String, String), body: String, style: String = "") -> String {
         let language = locale.localization.flatMap(LanguageTag.bcp47(folderName:)) ?? (PseudoLocale(rawValue: locale.locale) == nil ? locale.locale : "en")
         return """
         <!DOCTYPE html>
@@ -203,7 +244,7 @@ public struct RenderHTML {
         <style>\(Self.css)\(style)</style>
         </head>
         <body>
-        <header class="bar"><a class="back" href="\(escape(back.0))"><span class="chevron" aria-hidden="true">‹</span>\(escape(back.1))</a><h1>\(escape(title))</h1></header>
+        <header class="bar"><a class="back" href="\(escape(back.0))"><span class="chevron" aria-hidden="true">‹</span>\(back.1)</a><h1>\(heading)</h1></header>
         <main>
         \(body)</main>
         </body>
@@ -238,7 +279,7 @@ public struct RenderHTML {
         <body>
         <header class="bar"><h1>Settings previews</h1></header>
         <main>
-        \(section(header: "Languages", rows: rows, footer: "Option lists sorted with ICU \(icuVersion). Generated by settings-l10n render."))</main>
+        \(section(header: "Languages", rows: rows, footer: "Option lists sorted with ICU \(escape(icuVersion)). Generated by settings-l10n render."))</main>
         </body>
         </html>
 
@@ -246,27 +287,16 @@ public struct RenderHTML {
     }
 
     func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "<br>"
-            default: out.append(character)
-            }
-        }
-        return out
+        Self.escaped(text)
     }
 
     static let css = """
     :root{color-scheme:light;--bg:#f2f2f7;--card:#fff;--line:#c6c6c8;--text:#000;--muted:#6d6d72;--tint:#007aff;--green:#34c759}
     *{box-sizing:border-box}
     body{margin:0;background:var(--bg);color:var(--text);font:17px/1.3 -apple-system,system-ui,"Helvetica Neue","Segoe UI",Roboto,"Noto Sans","Noto Sans Arabic","Noto Sans CJK JP",sans-serif}
-    .bar{position:sticky;top:0;display:flex;align-items:center;justify-content:center;min-height:44px;padding:0 16px;background:rgba(249,249,249,.94);border-bottom:.5px solid var(--line)}
-    .bar h1{margin:0;font-size:17px;font-weight:600;text-align:center}
-    .back{position:absolute;inset-inline-start:8px;color:var(--tint);text-decoration:none;display:flex;align-items:center;gap:4px}
+    .bar{position:sticky;top:0;display:grid;grid-template-columns:minmax(0,1fr) auto minmax(0,1fr);align-items:center;min-height:44px;padding:0 16px;background:rgba(249,249,249,.94);border-bottom:.5px solid var(--line)}
+    .bar h1{grid-column:2;margin:0;font-size:17px;font-weight:600;text-align:center;max-width:calc(100vw - 96px);overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
+    .back{grid-column:1;grid-row:1;justify-self:start;min-width:0;max-width:100%;margin-inline-start:-8px;overflow:hidden;white-space:nowrap;color:var(--tint);text-decoration:none;display:flex;align-items:center;gap:4px}
     main{max-width:680px;margin:0 auto;padding:8px 16px 32px}
     .group{margin:24px 0 0}
     .group h2{margin:0 0 6px;padding-inline-start:16px;font-size:13px;font-weight:400;text-transform:uppercase;color:var(--muted)}

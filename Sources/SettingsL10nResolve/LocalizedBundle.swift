@@ -112,4 +112,10 @@ public struct LocalizedOption: Hashable, Sendable {
     public var value: PlistValue
     public var title: String
     public var shortTitle: String?
+    /// Its place in the row's `Values` as written (`Titles[index]`, `ShortTitles[index]`),
+    /// whatever place sorting gave it.
+    public var index: Int
+    /// Whether `title` was looked up (`Titles[index]` is written and the host shows it), not the
+    /// value shown for want of a title.
+    public var isLocalized: Bool
 }

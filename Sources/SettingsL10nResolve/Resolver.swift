@@ -135,7 +135,7 @@ public struct Resolver: Sendable {
             let title = option < titleCount ? rows[index].options!.titles[option].map(lookup.text) : nil
             let short = option < shortTitleCount ? rows[index].options!.shortTitles[option].map(lookup.text) : nil
             let value = rows[index].options!.values[option]
-            options.append(LocalizedOption(value: value, title: title ?? Self.describe(value), shortTitle: short))
+            options.append(LocalizedOption(value: value, title: title ?? Self.describe(value), shortTitle: short, index: option, isLocalized: title != nil))
         }
         if rows[index].options!.isSortedByTitle, let collator {
             options = collator.sortedIndices(options.map(\.title)).map { options[$0] }

@@ -8,7 +8,8 @@ import Darwin
 import SettingsL10n
 
 /// git, run as a child process: how `check --new-since` reads the bundle as a commit held it.
-/// The only program the tool starts. Its standard input is `/dev/null`; what it prints is read
+/// One of the two programs the tool starts (the other: the browser of `render --format png`,
+/// `Browser.swift`). Its standard input is `/dev/null`; what it prints is read
 /// whole (bounded), both streams at once, so neither can fill and stop it.
 enum Git {
     /// What a run of git printed, and its exit status.

@@ -5,7 +5,7 @@ import SettingsL10nFiles
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Show each locale as the Settings app would: JSON, a text tree, or HTML previews.",
+        abstract: "Show each locale as the Settings app would: JSON, a text tree, HTML previews, or screenshots with each string's rectangle.",
         discussion: """
         Picks the .lproj folders for a user's languages as iOS does (Apple's matching rules: \
         other spellings, scripts, regions, parent languages, then the development language), \
@@ -17,12 +17,15 @@ struct RenderCommand: ParsableCommand {
         pseudo-translations). --languages it,fr renders what a user with that Language & \
         Region list sees, most preferred first (repeatable). \
         A table that cannot be read shows its keys, as on the device; it is reported on stderr \
-        and the exit code is 1, and every other locale renders.
+        and the exit code is 1, and every other locale renders. \
+        --format png draws every page with headless Chromium into <output>/<locale>/<page>.png, \
+        with <page>.json beside it: the image's size and each localized string's table, key, \
+        field, text and rectangle in pixels.
         """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, html
+        case text, json, html, png
     }
 
     @OptionGroup var options: BundleOptions
@@ -33,11 +36,23 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("languages"), help: ArgumentHelp("A user's preferred languages, most preferred first, comma-separated: it,fr (repeatable).", valueName: "list"))
     var languageLists: [String] = []
 
-    @Option(help: "The output format: text (a tree per locale), json, or html (pages written into --output).")
+    @Option(help: "The output format: text (a tree per locale), json, html (pages written into --output), or png (screenshots and string maps written into --output).")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("The folder HTML pages are written into (--format html).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The folder HTML pages or screenshots are written into (--format html or png).", valueName: "dir"))
     var output: String?
+
+    @Option(help: ArgumentHelp("Pixels per point of the screenshots: 1, 2 or 3 (--format png).", valueName: "n"))
+    var scale: Int?
+
+    @Option(help: ArgumentHelp("The Chromium to draw with (--format png); default: SETTINGS_L10N_BROWSER, else chromium, chromium-browser or google-chrome on PATH.", valueName: "path"))
+    var browser: String?
+
+    @Option(help: ArgumentHelp("The longest the browser may take to answer, in seconds (--format png).", valueName: "seconds"))
+    var timeout: Double?
+
+    @Flag(help: "Replace screenshots and maps that differ from what this run draws (--format png).")
+    var force = false
 
     @Option(help: "The device: phone or pad (device variants and SupportedUserInterfaceIdioms).")
     var idiom: Idiom = .phone
@@ -50,7 +65,15 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--languages \(shellQuoted(list)): give languages separated by commas, most preferred first: it,fr")
         }
         if format == .html, output == nil { throw ValidationError("--format html writes pages: give --output <dir>") }
-        if format != .html, output != nil { throw ValidationError("--output is for --format html") }
+        if format == .png, output == nil { throw ValidationError("--format png writes screenshots: give --output <dir>") }
+        if format != .html, format != .png, output != nil { throw ValidationError("--output is for --format html or png") }
+        if format != .png {
+            for (option, given) in [("--scale", scale != nil), ("--browser", browser != nil), ("--timeout", timeout != nil), ("--force", force)] where given {
+                throw ValidationError("\(option) is for --format png")
+            }
+        }
+        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale \(scale): give 1, 2 or 3 pixels per point") }
+        if let timeout, !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout: give seconds, more than 0 and at most 3600") }
     }
 
     func run() throws {
@@ -83,22 +106,8 @@ struct RenderCommand: ParsableCommand {
             problems = RenderJSON.render(requested, with: resolver, progress: { progress.update($0, of: $1, $2) }, into: write)
         case .text:
             problems = RenderText.render(requested, with: resolver, progress: { progress.update($0, of: $1, $2) }, into: write)
-        case .html:
-            var rendered: [LocalizedLocale] = []
-            for (index, request) in requested.enumerated() {
-                progress.update(index + 1, of: requested.count, request.name)
-                rendered.append(resolver.resolve(request))
-            }
-            progress.finish()
-            problems = rendered.flatMap(\.problems).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-            // A file the disk did not give (not one the device cannot read): pages that look
-            // right without it would mislead; none is written.
-            let unreadable = (problems + loaded.bundle.diagnostics).filter { $0.rule == .fileUnreadable }
-            if !unreadable.isEmpty {
-                printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unreadable))
-                throw CommandFailure("\(unreadable.count == 1 ? "a file" : "\(unreadable.count) files") of the bundle could not be read (above); no page was written")
-            }
-            try writeHTML(rendered, loaded: loaded)
+        case .html, .png:
+            problems = try writeFiles(requested, resolver: resolver, loaded: loaded, progress: progress)
         }
         progress.finish()
         // Pages missing from the rendering: a schema file there that did not load, or no Root.
@@ -138,6 +147,57 @@ struct RenderCommand: ParsableCommand {
         list.split(separator: ",").map { String(String($0).trimmingWhiteSpace()) }.filter { !$0.isEmpty }
     }
 
+    /// `--format html` and `png`: every locale resolved, then its pages or screenshots written;
+    /// the tables that could not be read, returned.
+    private func writeFiles(_ requested: [LocaleRequest], resolver: Resolver, loaded: LoadedBundle, progress: ProgressLine) throws -> [Diagnostic] {
+        var rendered: [LocalizedLocale] = []
+        for (index, request) in requested.enumerated() {
+            progress.update(index + 1, of: requested.count, request.name)
+            rendered.append(resolver.resolve(request))
+        }
+        progress.finish()
+        let problems = rendered.flatMap(\.problems).reduce(into: [Diagnostic]()) { if !$0.contains($1) { $0.append($1) } }
+        // A file the disk did not give (not one the device cannot read): pages that look
+        // right without it would mislead; none is written.
+        let unreadable = (problems + loaded.bundle.diagnostics).filter { $0.rule == .fileUnreadable }
+        if !unreadable.isEmpty {
+            printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unreadable))
+            throw CommandFailure("\(unreadable.count == 1 ? "a file" : "\(unreadable.count) files") of the bundle could not be read (above); no page was written")
+        }
+        if format == .png {
+            try writeScreenshots(rendered, loaded: loaded, progress: progress)
+        } else {
+            try writeHTML(rendered, loaded: loaded)
+        }
+        return problems
+    }
+
+    private func writeScreenshots(_ locales: [LocalizedLocale], loaded: LoadedBundle, progress: ProgressLine) throws {
+        let folder = output!
+        try OutputGuard.refuseInsideBundle(folder, bundle: loaded.source, option: "--output")
+        let rendering = ScreenshotRendering(browser: try Browser.find(named: browser), idiom: idiom, scale: scale ?? 2,
+                                            timeout: timeout ?? 60, force: force)
+        let count = try rendering.write(locales, tables: loaded.catalog.tableOfFile, html: RenderHTML(images: try images(loaded)),
+                                        into: folder, progress: progress, formatter: TextDiagnosticFormatter(paths: options.diagnosticPaths))
+        if options.quiet { return }
+        printError("wrote \(count.grouped) screenshot\(count == 1 ? "" : "s") with \(count == 1 ? "its" : "their") string maps for \(locales.count.grouped) locale\(locales.count == 1 ? "" : "s") into \(folder)")
+    }
+
+    /// The bundle's images the pages show (slider images), by name; one larger than a page
+    /// should embed is left out.
+    private func images(_ loaded: LoadedBundle) throws -> [String: [UInt8]] {
+        var images: [String: [UInt8]] = [:]
+        for file in loaded.bundle.otherEntries where file.kind == .file && [".png", ".jpg", ".jpeg"].contains(where: file.name.lowercased().hasSuffix) {
+            // Larger than a page should embed: shown without it. Unreadable: no page is written.
+            do {
+                images[file.name] = try loaded.source.contents(of: file.name, limit: 1 << 20)
+            } catch where !error.isTooLarge {
+                throw CommandFailure("\(file.name) cannot be read (\(error.message)); no page was written")
+            } catch {}
+        }
+        return images
+    }
+
     private func writeHTML(_ locales: [LocalizedLocale], loaded: LoadedBundle) throws {
         let source = loaded.source, bundle = loaded.bundle
         // The index shows status's numbers: one definition of translated (the configuration's
@@ -148,16 +208,7 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure("\(problem.path) cannot be read (\(problem.message)); no page was written")
         }
         let completeness = StatusReport(context).percentByLocale
-        var images: [String: [UInt8]] = [:]
-        for file in bundle.otherEntries where file.kind == .file && [".png", ".jpg", ".jpeg"].contains(where: file.name.lowercased().hasSuffix) {
-            // Larger than a page should embed: shown without it. Unreadable: no page is written.
-            do {
-                images[file.name] = try source.contents(of: file.name, limit: 1 << 20)
-            } catch where !error.isTooLarge {
-                throw CommandFailure("\(file.name) cannot be read (\(error.message)); no page was written")
-            } catch {}
-        }
-        let pages = RenderHTML(images: images, completeness: completeness).pages(for: locales)
+        let pages = RenderHTML(images: try images(loaded), completeness: completeness).pages(for: locales)
         let folder = output!
         try OutputGuard.refuseInsideBundle(folder, bundle: source, option: "--output")
         try OutputGuard.refuseLinks(below: folder, to: pages.keys.map { joinedPath(folder, $0) })

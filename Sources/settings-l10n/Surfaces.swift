@@ -119,6 +119,8 @@ enum Surfaces {
         Surface("render --format json", ["render", "{bundle}", "--locale", "all", "--format", "json"], stdout: .json),
         Surface("render --languages", ["render", "{bundle}", "--languages", "fr,{locale}"]),
         Surface("render --format html", ["render", "{bundle}", "--locale", "all", "--format", "html", "--output", "{out}"], writes: [.files], stdout: .nothing),
+        Surface("render --format png", ["render", "{bundle}", "--locale", "{locale}", "--format", "png", "--output", "{out}"],
+                writes: [.staged, .scratch], stdout: .nothing),
     ]
 
     static let status: [Surface] = [

@@ -35,6 +35,26 @@ package struct Requirement: Sendable {
         executable(named: "git") != nil
     }
 
+    /// Chromium, which `render --format png` draws with (`.ci/run` installs it through `scripts/setup --integration`).
+    package static let chromium = Requirement("Chromium is not installed (apt-get install -y chromium fonts-noto-cjk): render --format png draws with it") {
+        ["chromium", "chromium-browser", "google-chrome"].contains { executable(named: $0) != nil }
+    }
+
+    /// A font with Japanese glyphs (Debian's Noto CJK), which the Japanese screenshots need.
+    package static let japaneseFont = Requirement("no font for Japanese is installed (apt-get install -y fonts-noto-cjk): the Japanese screenshots would show boxes") {
+        guard let fcList = executable(named: "fc-list") else { return false }
+        let process = Process()
+        process.executableURL = fcList
+        process.arguments = [":lang=ja", "family"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return !data.isEmpty
+    }
+
     /// `unshare -m` that may bind-mount a folder (root, as CI runs; or user namespaces): another
     /// path to a bundle, as a Docker volume or a macOS firmlink makes one.
     package static let bindMounts = Requirement("a bind mount cannot be made here (unshare -m needs root, or user namespaces with unshare -rm)") {

@@ -11,7 +11,7 @@ table, from a copy of the bundle, whose tables adoption leaves alone), sync/mini
 catalogs on one line each, as a minifier writes them) and config-oneline.json (a configuration on
 one line ignoring the catalogs' keys, up to the configuration's 1 MiB): JSON on one line, whose
 positions were once counted from the line's start for each string. The commands that write (extract, --write-baseline, render --format
-html, the real merge) write elsewhere in the folder, never into what the others read.
+html and png, the real merge) write elsewhere in the folder, never into what the others read.
 """
 import json
 import os
@@ -134,6 +134,10 @@ def _commands():
         Command("render-text", "render --locale all (text)", lambda f, t: [t, "render", b(f), "--locale", "all"], surfaces=("render",)),
         Command("render-languages", "render --languages (a user's list)",
                 lambda f, t: [t, "render", b(f), "--languages", "fr," + first_locale(f), "--format", "json"], surfaces=("render --languages",)),
+        # Screenshots of one locale's pages (headless Chromium: a browser start, then each page drawn).
+        Command("render-png", "render --format png --locale (one locale)",
+                lambda f, t: [t, "render", b(f), "--locale", first_locale(f), "--format", "png", "--output", j(f, "out", "png"), "--force"],
+                surfaces=("render --format png",)),
         # sync writing: adopted into catalogs beside a fresh copy, then again with --prune.
         Command("sync-write", "sync (writes the catalogs)",
                 lambda f, t: [t, "sync", copy_of(f, "sync-write"), "--catalog", j(os.path.dirname(copy_of(f, "sync-write")), "catalogs")], copy=True,

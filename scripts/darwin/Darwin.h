@@ -100,8 +100,12 @@ extern int *__error(void);
 #define O_EXCL 0x00000800
 #define O_DIRECTORY 0x00100000
 #define O_CLOEXEC 0x01000000
+#define F_DUPFD 0
+#define F_SETFD 2
+#define FD_CLOEXEC 1
 #define F_GETFL 3
 #define F_SETFL 4
+#define AT_REMOVEDIR 0x0080
 #define F_GETPATH 50
 #define F_FULLFSYNC 51
 #define F_BARRIERFSYNC 85
@@ -119,6 +123,7 @@ char *getenv(const char *);
 void exit(int) __attribute__((__noreturn__));
 char *realpath(const char *__restrict, char *__restrict);
 int setenv(const char *__name, const char *__value, int __overwrite);
+char *mkdtemp(char *);
 int unsetenv(const char *);
 
 // Libc include/unistd.h, xnu bsd/sys/unistd.h (pathconf's names)
@@ -139,6 +144,22 @@ ssize_t write(int __fd, const void *__buf, size_t __nbyte);
 int unlink(const char *);
 int rmdir(const char *);
 int pipe(int [2]);
+int unlinkat(int, const char *, int);
+uid_t geteuid(void);
+typedef uint32_t useconds_t;
+int usleep(useconds_t);
+#define X_OK (1<<0)
+int access(const char *, int);
+
+// xnu bsd/sys/socket.h
+typedef uint32_t socklen_t;
+#define SOCK_STREAM 1
+#define SOL_SOCKET 0xffff
+#define SO_NOSIGPIPE 0x1022
+#define AF_UNIX 1
+int socketpair(int, int, int, int *);
+int setsockopt(int, int, int, const void *, socklen_t);
+ssize_t send(int, const void *, size_t, int);
 
 // Libc include/_string.h (strdup)
 char *strdup(const char *__s1);
@@ -154,6 +175,7 @@ struct SL10N_DARWIN(pollfd) {
 int poll(struct darwin_pollfd *, nfds_t, int);
 
 // xnu bsd/sys/wait.h
+#define WNOHANG 0x00000001
 pid_t waitpid(pid_t, int *, int);
 
 // Libc include/spawn.h and xnu bsd/sys/spawn.h: the file actions and attributes are opaque
@@ -167,6 +189,13 @@ int posix_spawn_file_actions_destroy(posix_spawn_file_actions_t *);
 int posix_spawn_file_actions_addopen(posix_spawn_file_actions_t *__restrict, int, const char *__restrict, int, mode_t);
 int posix_spawn_file_actions_adddup2(posix_spawn_file_actions_t *, int, int);
 int posix_spawn_file_actions_addclose(posix_spawn_file_actions_t *, int);
+int posix_spawn(pid_t *__restrict, const char *__restrict, const posix_spawn_file_actions_t *,
+                const posix_spawnattr_t *__restrict, char *const __argv[__restrict], char *const __envp[__restrict]);
+int posix_spawnattr_init(posix_spawnattr_t *);
+int posix_spawnattr_destroy(posix_spawnattr_t *);
+int posix_spawnattr_setflags(posix_spawnattr_t *, short);
+int posix_spawnattr_setpgroup(posix_spawnattr_t *, pid_t);
+#define POSIX_SPAWN_SETPGROUP 0x0002
 
 // Libc include/crt_externs.h: a program's environment (`environ` is not exported to dylibs)
 char ***_NSGetEnviron(void);
@@ -177,6 +206,7 @@ typedef void (*sig_t)(int);
 void (*signal(int, void (*)(int)))(int);
 int kill(pid_t, int);
 #define SIGTERM 15
+#define SIGKILL 9
 
 // Libc include/stdio.h, and xnu bsd/sys/stdio.h (renamex_np: macOS 10.12)
 int rename(const char *__old, const char *__new);
@@ -201,6 +231,7 @@ struct SL10N_DARWIN(dirent) {
 // Libc include/dirent.h: DIR is a struct the caller never looks into.
 typedef struct _darwin_dir DIR;
 DIR *opendir(const char *);
+DIR *fdopendir(int);
 struct darwin_dirent *readdir(DIR *);
 int closedir(DIR *);
 
