@@ -66,6 +66,7 @@ final class Browser {
     private var log: Int32
     private var received: [UInt8] = []
     private var logTail: [UInt8] = []
+    private var logOpen = true
     private var nextID = 0
     private var closed = false
     /// The longest one answer may take, in seconds, and the largest answer read (a screenshot).
@@ -223,7 +224,9 @@ final class Browser {
                 kill()
                 throw CommandFailure("\(Self.shownName(path)) did not answer \(method) within \(Int(timeout)) seconds and was stopped; give a larger --timeout for a page this long\(logMessage)")
             }
-            var descriptors = [pollfd(fd: answers, events: Int16(POLLIN), revents: 0), pollfd(fd: log, events: Int16(POLLIN), revents: 0)]
+            // (A negative descriptor is left out by poll: the output, once it ended or failed.)
+            var descriptors = [pollfd(fd: answers, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: logOpen ? log : -1, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&descriptors, 2, Int32(min(left, 1) * 1000) + 1)
             if ready < 0, errno != EINTR { throw failure("cannot be read from: \(String(cString: strerror(errno)))") }
             if descriptors[1].revents != 0 {
@@ -231,11 +234,16 @@ final class Browser {
                 if count > 0 {
                     logTail.append(contentsOf: buffer[0..<count])
                     if logTail.count > 1 << 14 { logTail.removeFirst(logTail.count - (1 << 14)) }
+                } else if count == 0 || errno != EINTR {
+                    logOpen = false  // what it prints only explains a failure: not worth failing for
                 }
             }
             if descriptors[0].revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(answers, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
+                if count < 0 {
+                    throw failure("could not be read from while it answered \(method): \(String(cString: strerror(errno)))")
+                }
                 guard count > 0 else { throw failure("stopped before answering \(method)") }
                 received.append(contentsOf: buffer[0..<count])
                 if received.count > Self.answerLimit { throw failure("answered \(method) with more than \(Self.answerLimit >> 20) MiB") }
