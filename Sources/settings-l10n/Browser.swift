@@ -65,6 +65,9 @@ final class Browser {
     private var answers: Int32
     private var log: Int32
     private var received: [UInt8] = []
+    /// How much of `received` holds no message's end: only what came after it is searched (a
+    /// screenshot's answer is megabytes, arriving 64 KiB at a time).
+    private var searched = 0
     private var logTail: [UInt8] = []
     private var logOpen = true
     private var nextID = 0
@@ -210,9 +213,10 @@ final class Browser {
     private func nextMessage(deadline: Double, waitingFor method: String) throws -> JSONValue {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            if let end = received.firstIndex(of: 0) {
+            if let end = received[searched...].firstIndex(of: 0) {
                 let message = Array(received[..<end])
                 received.removeSubrange(...end)
+                searched = 0
                 do {
                     return try JSONReader.read(message, limits: ReadLimits(maximumDocumentSize: Self.answerLimit))
                 } catch {
@@ -245,6 +249,7 @@ final class Browser {
                     throw failure("could not be read from while it answered \(method): \(String(cString: strerror(errno)))")
                 }
                 guard count > 0 else { throw failure("stopped before answering \(method)") }
+                searched = received.count
                 received.append(contentsOf: buffer[0..<count])
                 if received.count > Self.answerLimit { throw failure("answered \(method) with more than \(Self.answerLimit >> 20) MiB") }
             }
