@@ -39,6 +39,10 @@ enum Surfaces {
 
         /// The command it runs (`merge`).
         var command: String { arguments[0] }
+
+        /// Whether it draws each page in a browser (`render --format png`, an export's
+        /// screenshots): a second or so to start, and a tenth of one per page.
+        var drawsPages: Bool { arguments.contains("png") || arguments.contains("--screenshots") }
     }
 
     /// What a surface prints on standard output, for the suites that read it.

@@ -43,12 +43,12 @@ struct CorpusSurfaceTests {
     }
 
     /// Every surface on a copy of the bundle at `source` (`name` labels the failures).
-    static func expectEverySurface(source: URL, name: String) throws {
+    static func expectEverySurface(source: URL, name: String, only chosen: (Surfaces.Surface) -> Bool = { _ in true }) throws {
         try #require(FileManager.default.fileExists(atPath: source.path), "\(name) is not in place")
         let shared = try BundleCopy(source)
         let sharedInputs = try Self.inputs(for: shared)
         let pristine = try shared.snapshot()
-        for surface in Surfaces.all {
+        for surface in Surfaces.all where chosen(surface) {
             // A surface that writes gets a copy of its own (and an output and a catalog beside
             // it); the others share one. The exports read are the shared copy's, made once.
             let copy = surface.writes.isEmpty ? shared : try BundleCopy(source)

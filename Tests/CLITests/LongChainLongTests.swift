@@ -19,7 +19,7 @@ struct LongChainLongTests {
         xmlSchema(childPane(title: title, file: file))
     }
 
-    static func makeBundle(in folder: TemporaryFolder) throws -> String {
+    static func makeBundle(in folder: TemporaryFolder, panes: Int = Self.panes) throws -> String {
         try folder.write("Settings.bundle/Root.plist", schema(title: "Next 0", file: name(0)))
         for index in 0..<panes {
             try folder.write("Settings.bundle/\(name(index)).plist",
@@ -87,6 +87,23 @@ struct LongChainLongTests {
     func everySurface() throws {
         let folder = try TemporaryFolder()
         let bundle = try Self.makeBundle(in: folder)
-        try CorpusSurfaceTests.expectEverySurface(source: URL(fileURLWithPath: bundle), name: "a chain of 10,000 pages")
+        try CorpusSurfaceTests.expectEverySurface(source: URL(fileURLWithPath: bundle), name: "a chain of 10,000 pages") { !$0.drawsPages }
+    }
+
+    /// The surfaces that draw each page in the browser, on a chain of 200 (10,000 screenshots
+    /// would take some twenty minutes of CI; the walk of the pages is the one render's JSON and
+    /// HTML take to the end above): every page drawn, each with its map.
+    @Test("the surfaces that draw pages, on a chain of 200: no crash, every page drawn")
+    func drawingSurfaces() throws {
+        let folder = try TemporaryFolder()
+        let bundle = try Self.makeBundle(in: folder, panes: 199)
+        try CorpusSurfaceTests.expectEverySurface(source: URL(fileURLWithPath: bundle), name: "a chain of 200 pages") { $0.drawsPages }
+        let out = folder.url.appendingPathComponent("png").path
+        let result = try Tool.run(["render", bundle, "--locale", "de", "--format", "png", "--output", out])
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "wrote 200 screenshots with their string maps for 1 locale into \(out)\n")
+        let names = try FileManager.default.subpathsOfDirectory(atPath: out + "/de")
+        #expect(names.filter { $0.hasSuffix(".png") }.count == 200)
+        #expect(names.filter { $0.hasSuffix(".json") }.count == 200)
     }
 }
