@@ -247,6 +247,12 @@ public struct StringsEntry: Hashable, Sendable {
         }
     }
 
+    /// Whether this entry and `other` are both still places in the same parsed file.
+    package func isInSameFile(as other: StringsEntry) -> Bool {
+        if let file, let otherFile = other.file { return file === otherFile }
+        return false
+    }
+
     /// Whether the leading text of some entry of `entries` may hold `bytes`: `false` only when
     /// none does, told from the whole text of each file they were parsed from (one search per
     /// file, where reading each entry's comments costs a scan of each).
@@ -254,7 +260,7 @@ public struct StringsEntry: Hashable, Sendable {
         var searched: [ObjectIdentifier] = []
         for entry in entries {
             if let file = entry.file {
-                guard !searched.contains(ObjectIdentifier(file)) else { continue }
+                guard searched.last != ObjectIdentifier(file), !searched.contains(ObjectIdentifier(file)) else { continue }
                 searched.append(ObjectIdentifier(file))
                 if file.text.withUnsafeBufferPointer({ ByteSearch.contains($0, bytes) }) { return true }
             } else if entry.withLeadingTriviaUTF8({ ByteSearch.contains($0, bytes) }) {
