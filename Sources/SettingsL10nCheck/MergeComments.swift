@@ -32,12 +32,14 @@ struct MergeComments: Sendable {
         }
     }
 
-    /// The location comment merge writes above the string at `position` of `table`, when the
-    /// one a table holds (hashed: `hash`) differs from it; `nil` when they are the same.
-    func outdatedLocation(_ hash: UInt64, of table: CatalogTable, at position: Int) -> String? {
-        guard let locations else { return nil }
-        let made = locations.value
-        guard made.hashes[position] != hash else { return nil }
+    /// The hash of the location comment merge writes above each string of the table (made on
+    /// first use); `nil` when there are no comments to compare.
+    var locationHashes: [UInt64]? { locations?.value.hashes }
+
+    /// The location comment merge writes above the string at `position` of `table` (of
+    /// comments that have `locationHashes`).
+    func location(of table: CatalogTable, at position: Int) -> String {
+        let made = locations!.value
         var bytes: [UInt8] = []
         GeneratedComment.appendLocation(table.strings[position], to: &bytes, sourceText: { made.sourceText[StringsKey($0)] ?? $0 })
         return String(decoding: bytes, as: UTF8.self)

@@ -72,12 +72,14 @@ enum OptionTitles {
 
 extension DisplayRules {
     /// `mayReport(titles:shortTitles:)` on UTF-8 texts. A list of texts whose scalars are all
-    /// below U+0300 (ASCII, Latin-1, Latin Extended, IPA: every UTF-8 byte below 0xCC), most
-    /// lists of most languages, is settled on the bytes: such texts are equal only when their
-    /// bytes are (none is a combining mark, none decomposes into another), and show one
-    /// character per scalar but for CR LF (`displayLength`). Any other list is settled on strings.
+    /// below U+0300 (ASCII, Latin-1, Latin Extended, IPA: every UTF-8 byte below 0xCC), or in
+    /// the blocks of Cyrillic, kana, CJK ideographs and Hangul syllables named in
+    /// `isByteComparable`, most lists of most languages, is settled on the bytes: such texts are
+    /// equal only when their bytes are (none is a combining mark or a conjoining jamo, none
+    /// decomposes into another scalar of the set), and show one character per scalar but for
+    /// CR LF (`displayLength`). Any other list is settled on strings.
     static func mayReport(titles: [UnsafeBufferPointer<UInt8>?], shortTitles: [UnsafeBufferPointer<UInt8>?]) -> Bool {
-        guard titles.allSatisfy({ $0.map(isBelowU0300) ?? true }), shortTitles.allSatisfy({ $0.map(isBelowU0300) ?? true }) else {
+        guard titles.allSatisfy({ $0.map(isByteComparable) ?? true }), shortTitles.allSatisfy({ $0.map(isByteComparable) ?? true }) else {
             func strings(_ texts: [UnsafeBufferPointer<UInt8>?]) -> [String?] { texts.map { $0.map { String(decoding: $0, as: UTF8.self) } } }
             return mayReport(titles: strings(titles), shortTitles: strings(shortTitles))
         }
@@ -90,8 +92,40 @@ extension DisplayRules {
         return hasDuplicate(byteComparableTitles: titles)
     }
 
-    private static func isBelowU0300(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        text.allSatisfy { $0 < 0xCC }
+    /// Whether every scalar of `text` (valid UTF-8) is below U+0300 or in a block of scalars
+    /// that are one grapheme cluster each and canonically equivalent to no other text without a
+    /// combining mark: Cyrillic (U+0400-U+0482, U+048A-U+04FF; not the combining U+0483-U+0489),
+    /// CJK symbols (U+3000-U+3029, U+3030-U+303F; not the tone marks U+302A-U+302F), kana
+    /// (U+3041-U+3096, U+309B-U+30FF; not the voicing marks U+3099, U+309A), CJK ideographs
+    /// (U+4E00-U+9FFF; the compatibility ones, which decompose into them, are not) and Hangul
+    /// syllables (U+AC00-U+D7A3; the jamo that compose them are not).
+    static func isByteComparable(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < text.count {
+            let lead = text[index]
+            if lead < 0xCC {
+                index += lead < 0x80 ? 1 : 2
+                continue
+            }
+            let scalar: UInt32
+            if lead >= 0xD0, lead <= 0xD3, index + 1 < text.count {
+                scalar = UInt32(lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)
+                index += 2
+            } else if lead >= 0xE3, lead <= 0xED, index + 2 < text.count {
+                scalar = UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
+                index += 3
+            } else {
+                return false
+            }
+            switch scalar {
+            case 0x0400...0x0482, 0x048A...0x04FF, 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF,
+                 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+                continue
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     /// `displayLength(_:)` of a text of scalars below U+0300: its bytes when it is ASCII, else

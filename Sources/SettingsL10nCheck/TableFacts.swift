@@ -78,8 +78,11 @@ package struct TableFacts: Sendable {
         // The entry of each key option lists show, by its slot, or -1.
         var entryOfSlot = [Int](repeating: -1, count: keys?.optionKeyCount ?? 0)
         // Read once, outside the loop: every thread shares these (a copy per entry would be a
-        // contended retain).
+        // contended retain; so is binding `keys` or changing `coverage` in place per entry).
         let optionSlot = keys?.optionSlot ?? []
+        var comments = keys.map { CommentNotes($0) } ?? CommentNotes()
+        let hasKeys = keys != nil
+        var fuzzy: [StringsScan.Entry] = [], stale: [StringsScan.Entry] = []
         scan.withBytes { bytes in
             var belowObsoleteMarker = false
             for position in scan.indices {
@@ -91,20 +94,24 @@ package struct TableFacts: Sendable {
                 }
                 if bytes.needsReview(position) {
                     facts.reviews.append(bytes.entry(position))
-                    coverage?.fuzzy.append(bytes.entry(position))
+                    fuzzy.append(bytes.entry(position))
                 }
                 let tracked = index.trackedOf[position]
-                if tracked < 0 || tracked >= catalogCount { coverage?.stale.append(bytes.entry(position)) }
-                if let keys { facts.noteMergeComments(bytes, position, tracked: tracked, keys: keys, belowObsoleteMarker: belowObsoleteMarker) }
+                if tracked < 0 || tracked >= catalogCount { stale.append(bytes.entry(position)) }
+                if hasKeys { comments.note(bytes, position, tracked: tracked, belowObsoleteMarker: belowObsoleteMarker) }
                 if tracked >= 0, optionSlot[tracked] >= 0 { entryOfSlot[optionSlot[tracked]] = position }
             }
             if let keys, var table = coverage {
+                table.fuzzy = fuzzy
+                table.stale = stale
                 table.count(keys.table, entries: bytes, lastOfTracked: index.lastOfTracked)
                 coverage = table
             }
             facts.reportableOptionLists = OptionTitles.reportable(keys, path: file.path, locale: localization.name,
                                                                   entries: bytes, entryOfSlot: entryOfSlot)
         }
+        facts.outdatedLocations = comments.outdated
+        facts.liveBelowObsoleteMarker = comments.live
         // UTF-16 without a byte-order mark is an error (`strings-encoding`): the device does not
         // read what an editor shows, merge and import leave the file alone, so none of it counts.
         let misencoded = scan.notices.contains { $0.kind == .utf16WithoutByteOrderMark }
@@ -139,20 +146,45 @@ package struct TableFacts: Sendable {
         return pairs
     }
 
-    /// Notes where the settings-l10n comments of entry `position` (of the catalog key `tracked`,
-    /// or -1) are not what merge writes: its location comment, or a live key below the obsolete
-    /// marker. Most entries have neither: a flag and a comparison.
-    private mutating func noteMergeComments(_ bytes: StringsScan.Bytes, _ position: Int, tracked: Int, keys: TableKeys, belowObsoleteMarker: Bool) {
-        let isString = tracked >= 0 && tracked < keys.table.strings.count
-        if isString, let hash = bytes.locationHash(position),
-           let expected = keys.mergeComments.outdatedLocation(hash, of: keys.table, at: tracked) {
-            outdatedLocations.append((bytes.entry(position), expected))
+    /// Where the settings-l10n comments of a table's entries are not what merge writes: their
+    /// location comments, or live keys below the obsolete marker. Made once per table, so that
+    /// the entries' loop reads the catalog table and its hashes without copying them.
+    struct CommentNotes {
+        let table: CatalogTable
+        let comments: MergeComments
+        /// The hash of the location comment merge writes for each string (`MergeComments`),
+        /// fetched at the first entry that has one.
+        var hashes: [UInt64]?? = .none
+        var outdated: [(entry: StringsScan.Entry, expected: String)] = []
+        var live: [(entry: StringsScan.Entry, isSchemaString: Bool)] = []
+
+        init(_ keys: TableKeys) {
+            table = keys.table
+            comments = keys.mergeComments
         }
-        guard belowObsoleteMarker else { return }
-        if isString {
-            liveBelowObsoleteMarker.append((bytes.entry(position), true))
-        } else if keys.mergeComments.hasLiveElsewhere, keys.mergeComments.isLive(StringsKey(utf8: bytes.key(position))) {
-            liveBelowObsoleteMarker.append((bytes.entry(position), false))
+
+        /// Notes of nothing, for a table no schema file names.
+        init() {
+            table = CatalogTable(name: "", strings: [])
+            comments = MergeComments()
+        }
+
+        /// Notes entry `position` (of the catalog key `tracked`, or -1). Most entries have
+        /// neither note: a flag and a comparison.
+        mutating func note(_ bytes: StringsScan.Bytes, _ position: Int, tracked: Int, belowObsoleteMarker: Bool) {
+            let isString = tracked >= 0 && tracked < table.strings.count
+            if isString, let hash = bytes.locationHash(position) {
+                if hashes == nil { hashes = .some(comments.locationHashes) }
+                if let made = hashes!, made[tracked] != hash {
+                    outdated.append((bytes.entry(position), comments.location(of: table, at: tracked)))
+                }
+            }
+            guard belowObsoleteMarker else { return }
+            if isString {
+                live.append((bytes.entry(position), true))
+            } else if comments.hasLiveElsewhere, comments.isLive(StringsKey(utf8: bytes.key(position))) {
+                live.append((bytes.entry(position), false))
+            }
         }
     }
 

@@ -81,13 +81,17 @@ struct TableAssembly {
         // Tables are mostly written in catalog order: each key is tried first as the one after
         // the previous.
         // Keys are read in place: a catalog key needs no String (see StringsEntry).
+        // The file is opened once for every key (see `StringsEntry.forEachKeyUTF8`).
         let rankOfEntry: [Int?] = ranks.withLookup { lookup in
             var expected = 0
-            return entries.map { entry in
-                let rank = entry.withKeyUTF8 { lookup.value(ofUTF8: $0, expecting: expected) }
+            var ranks: [Int?] = []
+            ranks.reserveCapacity(entries.count)
+            StringsEntry.forEachKeyUTF8(in: entries) { _, key in
+                let rank = lookup.value(ofUTF8: key, expecting: expected)
                 if let rank { expected = rank + 1 }
-                return rank
+                ranks.append(rank)
             }
+            return ranks
         }
         for (index, entry) in entries.enumerated() {
             let previous: Int?
@@ -182,6 +186,9 @@ struct TableAssembly {
     func carriedOverMarks() -> Set<String> {
         var marks: Set<String> = []
         let carried = Array((ReviewMark.prefix + ": carried over from ").utf8)
+        // Most tables hold no such mark: one search of the file says so, where each entry's
+        // comments would be read.
+        guard StringsEntry.leadingTriviaMayContain(document.entries, carried) else { return marks }
         for index in effectiveOfRank where index >= 0 {
             let entry = document.entries[index]
             guard entry.needsReview else { continue }

@@ -24,6 +24,7 @@ struct TableContent: Equatable {
                   endEntry: { isObsolete in
                       if isObsolete { current += Self.obsoleteSuffix }
                       entries.append(current)
+                      return true
                   }, written: { comments.append(Array($0)) })
         self.entries = entries.sorted { $0.lexicographicallyPrecedes($1) }
         self.comments = comments.sorted { $0.lexicographicallyPrecedes($1) }
@@ -32,8 +33,28 @@ struct TableContent: Equatable {
     /// Whether `a` and `b` hold the same (`TableContent(a) == TableContent(b)`): their hashes
     /// first, then, where those agree, their bytes.
     static func same(_ a: StringsDocument, _ b: StringsDocument) -> Bool {
-        guard a.entries.count == b.entries.count, Fingerprint(a) == Fingerprint(b) else { return false }
+        guard a.entries.count == b.entries.count, !gainsObsoleteSection(a, b) else { return false }
+        // `b` is read only until an entry that `a` has not: most tables whose bytes change hold
+        // something else, and one entry says so.
+        let first = Fingerprint(a)
+        guard let second = Fingerprint(b, against: first), first == second else { return false }
         return TableContent(a) == TableContent(b)
+    }
+
+    /// Whether `b` has merge's obsolete section and `a` has none: the commonest change of a
+    /// table whose entries stay (its stale keys moved below the marker), which the hashes would
+    /// tell only at its last entry. Told without walking `a`: one search of its file's bytes for
+    /// the marker; then only the entries of `b` that are not places in that file are read.
+    private static func gainsObsoleteSection(_ a: StringsDocument, _ b: StringsDocument) -> Bool {
+        guard let first = a.entries.first, !StringsEntry.leadingTriviaMayContain(a.entries, obsoletePrefix) else { return false }
+        for entry in b.entries where !entry.isInSameFile(as: first) {
+            var opens = false
+            entry.withLeadingTriviaUTF8 { leading in
+                forEachComment(in: leading) { comment in opens = opens || hasPrefix(comment, obsoletePrefix) }
+            }
+            if opens { return true }
+        }
+        return false
     }
 
     /// The hashes of a table's entries and of its people's comments, each sorted.
@@ -42,15 +63,37 @@ struct TableContent: Equatable {
         var comments: [UInt64]
 
         init(_ document: StringsDocument) {
+            self.init(document, against: nil)!
+        }
+
+        /// The fingerprint of `document`; with `other`, `nil` as soon as an entry's hash is not
+        /// one of `other`'s (the two differ), without reading the rest of the document.
+        init?(_ document: StringsDocument, against other: Fingerprint?) {
             var entries: [UInt64] = [], comments: [UInt64] = []
             entries.reserveCapacity(document.entries.count)
-            var current: UInt64 = 0
+            var current: UInt64 = 0, isForeign = false
             TableContent.walk(document, entry: { current = StringsTrivia.commentHash($0) },
                               managed: { current = Self.mix(current, StringsTrivia.commentHash($0)) },
-                              endEntry: { entries.append($0 ? Self.mix(current, 1) : current) },
+                              endEntry: { isObsolete in
+                                  let hash = isObsolete ? Self.mix(current, 1) : current
+                                  entries.append(hash)
+                                  isForeign = other.map { !Self.sortedContains($0.entries, hash) } ?? false
+                                  return !isForeign
+                              },
                               written: { comments.append(StringsTrivia.commentHash($0)) })
+            if isForeign { return nil }
             self.entries = entries.sorted()
             self.comments = comments.sorted()
+        }
+
+        /// Whether the sorted `hashes` hold `hash` (a binary search).
+        static func sortedContains(_ hashes: [UInt64], _ hash: UInt64) -> Bool {
+            var (low, high) = (0, hashes.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if hashes[middle] < hash { low = middle + 1 } else { high = middle }
+            }
+            return low < hashes.count && hashes[low] == hash
         }
 
         static func mix(_ hash: UInt64, _ other: UInt64) -> UInt64 {
@@ -65,10 +108,10 @@ struct TableContent: Equatable {
 
     /// Goes through `document`: for each entry, `entry` with its text as written, `managed` with
     /// each comment settings-l10n manages above it, `endEntry` with whether it is in the obsolete
-    /// section; `written` with each comment people wrote (above an entry, after it on its line,
-    /// after the last entry).
+    /// section (which returns whether to go on: `false` ends the walk there); `written` with each
+    /// comment people wrote (above an entry, after it on its line, after the last entry).
     private static func walk(_ document: StringsDocument, entry: (UnsafeBufferPointer<UInt8>) -> Void,
-                             managed: (UnsafeBufferPointer<UInt8>) -> Void, endEntry: (Bool) -> Void,
+                             managed: (UnsafeBufferPointer<UInt8>) -> Void, endEntry: (Bool) -> Bool,
                              written: (UnsafeBufferPointer<UInt8>) -> Void) {
         var isObsolete = false
         for item in document.entries {
@@ -85,7 +128,7 @@ struct TableContent: Equatable {
                 }
             }
             item.withTrailingTriviaUTF8 { forEachComment(in: $0, written) }
-            endEntry(isObsolete)
+            guard endEntry(isObsolete) else { return }
         }
         var trailer = document.trailer
         trailer.withUTF8 { forEachComment(in: $0, written) }

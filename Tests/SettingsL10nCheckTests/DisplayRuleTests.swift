@@ -34,6 +34,44 @@ struct DisplayRuleTests {
         #expect(kept > 500 && kept < 2_500)
     }
 
+    /// Titles of the scripts settled on bytes beyond U+0300 (Cyrillic, kana, CJK, Hangul), with
+    /// texts equal to them in other bytes: decomposed й, が and 가 (a combining breve, a voicing
+    /// mark, conjoining jamo), a CJK compatibility ideograph and the ideograph it stands for,
+    /// Å as the Ångström sign, a tone mark and a Cyrillic combining mark.
+    static let scriptPool: [String?] = ["й", "и\u{306}", "Язык", "ТВ", "Д\u{483}", "が", "か\u{3099}", "かな", "ガ", "가", "\u{1100}\u{1161}",
+                                        "한국", "\u{F900}", "\u{8C48}", "自動", "\u{212B}", "Å", "\u{3000}", "あ\u{302A}", "、", "ー", "Ѐ",
+                                        "Е\u{300}", "\u{4E00}\r\n", nil, ""]
+
+    @Test("on bytes and on strings, mayReport agrees with the rules on lists of Cyrillic, kana, CJK and Hangul titles")
+    func mayReportAgreesBeyondLatin() {
+        var generator = SeededGenerator(seed: 29)
+        var kept = 0
+        for round in 0..<2_000 {
+            let count = round % 3 == 0 ? 33 + Int(generator.next() % 30) : Int(generator.next() % 12)
+            func title() -> String? {
+                generator.next() % 3 == 0 ? Self.scriptPool[Int(generator.next() % UInt64(Self.scriptPool.count))] : "項目\(generator.next() % 100_000)"
+            }
+            let titles = (0..<count).map { _ in title() }
+            let shortTitles = generator.next() % 2 == 0 ? [] : (0..<count).map { _ in generator.next() % 3 == 0 ? title() : "ж" }
+            let expected = !DisplayRules.longerShortTitles(titles: titles, shortTitles: shortTitles).isEmpty
+                || !DisplayRules.duplicateTitles(titles).isEmpty
+            #expect(DisplayRules.mayReport(titles: titles, shortTitles: shortTitles) == expected, "\(titles) \(shortTitles)")
+            #expect(Self.mayReportOnBytes(titles: titles, shortTitles: shortTitles) == expected, "\(titles) \(shortTitles)")
+            if expected { kept += 1 }
+        }
+        #expect(kept > 300 && kept < 1_700)
+    }
+
+    @Test("texts of the scripts settled on bytes are told from those that are not")
+    func byteComparableScripts() {
+        func comparable(_ text: String) -> Bool { Array(text.utf8).withUnsafeBufferPointer { DisplayRules.isByteComparable($0) } }
+        for text in ["Auto", "Élevé", "Язык", "自動", "かな", "カタカナー", "한국어", "、。「」", "\u{3000}", "项目 12"] { #expect(comparable(text), "\(text)") }
+        for text in ["и\u{306}", "か\u{3099}", "\u{1100}\u{1161}", "\u{F900}", "\u{212B}", "あ\u{302A}", "Д\u{483}", "e\u{301}",
+                     "Ωμέγα", "مرحبا", "สวัสดี", "😀", "\u{FF21}"] {
+            #expect(!comparable(text), "\(text)")
+        }
+    }
+
     @Test("canonically equal titles are duplicates, in short and long lists")
     func canonicalEquivalence() {
         let filler = (0..<40).map { "option \($0)" as String? }

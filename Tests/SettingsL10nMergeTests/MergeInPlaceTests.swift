@@ -41,4 +41,24 @@ struct MergeInPlaceTests {
         let fewer = try parse("\"a\" = \"b\";\n")
         #expect(!TableContent.same(table, fewer))
     }
+
+    @Test("the obsolete section a merged table gains is a change, told before reading the rest; the same table with entries set anew is not")
+    func obsoleteSectionGained() throws {
+        let table = try StringsParser.parse(Array("/* Root.plist */\n\"a\" = \"b\";\n\n\"c\" = \"d\";\n\n\"e\" = \"f\";\n".utf8))
+        // As merge makes it: the entries still places in the file, the marker above the last.
+        var gained = table
+        gained.entries[2].leadingTrivia = "\n" + GeneratedComment.obsoleteMarker + "\n"
+        #expect(gained.entries.map(\.isAsParsed) == [true, true, false])
+        #expect(!TableContent.same(table, gained) && TableContent(table) != TableContent(gained))
+        // An entry set anew to the text it had: the same content.
+        var rewritten = table
+        rewritten.entries[1].leadingTrivia = table.entries[1].leadingTrivia
+        #expect(!rewritten.entries[1].isAsParsed)
+        #expect(TableContent.same(table, rewritten))
+        // A table with the section already: the same as itself, another copy of it.
+        let withSection = "/* Root.plist */\n\"a\" = \"b\";\n\n\(GeneratedComment.obsoleteMarker)\n\"c\" = \"d\";\n"
+        let old = try StringsParser.parse(Array(withSection.utf8))
+        #expect(TableContent.same(old, try StringsParser.parse(Array(withSection.utf8))))
+        #expect(!TableContent.same(old, try StringsParser.parse(Array("/* Root.plist */\n\"a\" = \"b\";\n\n\"c\" = \"d\";\n".utf8))))
+    }
 }

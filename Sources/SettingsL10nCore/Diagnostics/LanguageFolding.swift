@@ -42,8 +42,13 @@ enum LanguageFolding {
         guard let (language, rest) = split(first.file) else { return nil }
         var key = "\(first.rule.rawValue)\u{0}\(first.severity.rawValue)\u{0}\(rest)\u{0}"
         if let members {
-            key += "\(members.count)"
-            for member in members { key += "\u{0}" + (member.key ?? "") }
+            // A group's key names every member: its room made once, not grown key by key.
+            key.reserveCapacity(key.utf8.count + 8 + members.reduce(0) { $0 + 1 + ($1.key?.utf8.count ?? 0) })
+            key += String(members.count)
+            for member in members {
+                key += "\u{0}"
+                if let name = member.key { key += name }
+            }
         } else {
             key += "\(unfoldedMessage(first.message, language: language))\u{0}\(first.key ?? "")\u{0}\(first.location.keyPath ?? "")"
         }
@@ -52,10 +57,23 @@ enum LanguageFolding {
 
     /// `de.lproj/Root.strings` → (`de`, `Root.strings`); `nil` for a file outside an `.lproj`.
     static func split(_ file: String) -> (language: String, rest: String)? {
+        // Paths are ASCII nearly always, where each byte is a character (a CR LF pair is one,
+        // which changes no answer here): read as bytes.
+        if let split = file.utf8.withContiguousStorageIfAvailable({ splitASCII($0) }), let split { return split }
         guard let slash = file.firstIndex(of: "/") else { return nil }
         let folder = file[..<slash]
         guard folder.hasSuffix(".lproj"), folder.count > 6 else { return nil }
         return (String(folder.dropLast(6)), String(file[file.index(after: slash)...]))
+    }
+
+    /// `split` of an ASCII path, read as bytes; `nil` when the path is not ASCII (then `split`
+    /// reads it by characters), `.some(nil)` for a file outside an `.lproj`.
+    private static func splitASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (language: String, rest: String)?? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")) else { return .some(nil) }
+        let suffix = ".lproj".utf8
+        guard slash > suffix.count, bytes[(slash - suffix.count)..<slash].elementsEqual(suffix) else { return .some(nil) }
+        return (String(decoding: bytes[..<(slash - suffix.count)], as: UTF8.self), String(decoding: bytes[(slash + 1)...], as: UTF8.self))
     }
 
     /// The message with the item's own folder named as any folder (`de.lproj has no …` → `*.lproj has no …`).

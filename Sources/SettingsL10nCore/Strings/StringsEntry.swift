@@ -220,6 +220,56 @@ public struct StringsEntry: Hashable, Sendable {
         storage = nil
     }
 
+    /// `body` applied to each entry's number and the UTF-8 of its key, read in place. The file
+    /// the entries were parsed from is opened once for them all, where `withKeyUTF8` opens it
+    /// for each key (retaining the file and its records per key).
+    package static func forEachKeyUTF8(in entries: [StringsEntry], _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        guard let file = entries.first(where: { $0.file != nil })?.file else {
+            for index in entries.indices { try entries[index].withKeyUTF8 { try body(index, $0) } }
+            return
+        }
+        try file.text.withUnsafeBufferPointer { text in
+            try file.decoded.withUnsafeBufferPointer { decoded in
+                try file.records.withUnsafeBufferPointer { records in
+                    try entries.withUnsafeBufferPointer { entries in
+                        for index in entries.indices {
+                            guard entries[index].file === file else {
+                                try entries[index].withKeyUTF8 { try body(index, $0) }
+                                continue
+                            }
+                            let record = records[entries[index].index]
+                            let range = Int(record.keyLower)..<Int(record.keyUpper)
+                            try body(index, UnsafeBufferPointer(rebasing: (record.keyIsDecoded ? decoded : text)[range]))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether this entry and `other` are both still places in the same parsed file.
+    package func isInSameFile(as other: StringsEntry) -> Bool {
+        if let file, let otherFile = other.file { return file === otherFile }
+        return false
+    }
+
+    /// Whether the leading text of some entry of `entries` may hold `bytes`: `false` only when
+    /// none does, told from the whole text of each file they were parsed from (one search per
+    /// file, where reading each entry's comments costs a scan of each).
+    package static func leadingTriviaMayContain(_ entries: [StringsEntry], _ bytes: [UInt8]) -> Bool {
+        var searched: [ObjectIdentifier] = []
+        for entry in entries {
+            if let file = entry.file {
+                guard searched.last != ObjectIdentifier(file), !searched.contains(ObjectIdentifier(file)) else { continue }
+                searched.append(ObjectIdentifier(file))
+                if file.text.withUnsafeBufferPointer({ ByteSearch.contains($0, bytes) }) { return true }
+            } else if entry.withLeadingTriviaUTF8({ ByteSearch.contains($0, bytes) }) {
+                return true
+            }
+        }
+        return false
+    }
+
     public static func == (lhs: StringsEntry, rhs: StringsEntry) -> Bool {
         if let a = lhs.file, let b = rhs.file, a === b, lhs.index == rhs.index { return true }
         if let a = lhs.storage, let b = rhs.storage, a === b { return true }

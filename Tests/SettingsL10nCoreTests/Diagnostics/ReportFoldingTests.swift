@@ -114,4 +114,20 @@ struct ReportFoldingTests {
 
             """)
     }
+
+    @Test("a file's language is read from its folder alike by bytes (ASCII paths) and by characters")
+    func splitsPaths() {
+        #expect(LanguageFolding.split("de.lproj/Root.strings")! == ("de", "Root.strings"))
+        #expect(LanguageFolding.split("zh-Hans.lproj/a/b.strings")! == ("zh-Hans", "a/b.strings"))
+        #expect(LanguageFolding.split("de.lproj/")! == ("de", ""))
+        #expect(LanguageFolding.split("Root.plist") == nil)
+        #expect(LanguageFolding.split(".lproj/Root.strings") == nil)
+        #expect(LanguageFolding.split("de.lprojx/Root.strings") == nil)
+        #expect(LanguageFolding.split("Base/de.lproj/Root.strings") == nil)
+        // Not ASCII: read by characters. A combining mark after the slash makes it no slash of
+        // its own, and one before `.lproj` is part of the language.
+        #expect(LanguageFolding.split("Caf\u{E9}.lproj/R\u{E9}sum\u{E9}.strings")! == ("Caf\u{E9}", "R\u{E9}sum\u{E9}.strings"))
+        #expect(LanguageFolding.split("de.lproj/\u{301}x/R.strings") == nil)
+        #expect(LanguageFolding.split("e\u{301}.lproj/R.strings")! == ("e\u{301}", "R.strings"))
+    }
 }
