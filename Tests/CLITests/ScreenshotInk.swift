@@ -31,9 +31,11 @@ enum ScreenshotInk {
         let page = folder.url.appendingPathComponent("check.html")
         let extra = String(data: try JSONSerialization.data(withJSONObject: [extraCharacters], options: [.fragmentsAllowed]), encoding: .utf8)!
         try Data(html(maps: "[" + maps.joined(separator: ",") + "]", images: images.joined(), extra: extra).utf8).write(to: page)
-        let browser: URL? = ["chromium", "chromium-browser", "google-chrome"].compactMap { Requirement.executable(named: $0) }.first
+        guard let browser = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap({ Requirement.executable(named: $0) }).first else {
+            return ["no Chromium to check the pages with"]
+        }
         let process = Process()
-        process.executableURL = try #require(browser)
+        process.executableURL = browser
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(folder.url.path)/profile",
                              "--virtual-time-budget=60000", "--dump-dom", page.absoluteString]
         let out = Pipe()
