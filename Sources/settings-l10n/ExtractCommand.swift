@@ -100,8 +100,9 @@ struct ExtractCommand: ParsableCommand {
                 if let xcloc { written += try stagePackages(catalog: catalog, bundle: bundle, to: xcloc, screenshots: drawing, into: &staging) }
                 if let xcstrings { written += try stageStringCatalogs(catalog: catalog, bundle: bundle, to: xcstrings, into: &staging) }
             } catch {
+                let stopped = staging.stopping(with: error)
                 staging.discard()
-                throw error
+                throw stopped
             }
             drawing?.close()
             try staging.finish(refuse: refuseExports(after:), formatter: formatter)

@@ -30,6 +30,9 @@ final class PackageScreenshots {
     /// `package`; returns how many pages were drawn.
     func stage(_ localization: String, in package: String, bundle: String, owner: String, below folder: String,
                into staging: inout ExportStaging) throws -> Int {
+        // Nothing will be written (a file there holds other work, a folder cannot be made):
+        // the refusal is told by `finish`, without a browser started for it.
+        guard !staging.isRefused else { return 0 }
         let pages = html.screenshotPages(for: resolver.resolve(LocaleRequest(localization)), tables: tables)
         if drawing == nil { drawing = try ScreenshotRendering.Drawing(browser: browser, timeout: timeout, command: "extract --screenshots") }
         guard let drawing else { return 0 }

@@ -32,8 +32,9 @@ struct ScreenshotRendering {
                 staging.add(base + ".json", Array(map.json.utf8), for: page.folder, below: folder, writing: "the screenshots")
             }
         } catch {
+            let stopped = staging.stopping(with: error)
             staging.discard()
-            throw error
+            throw stopped
         }
         progress.finish()
         try staging.finish(refuse: { _ in }, formatter: formatter)

@@ -155,6 +155,25 @@ struct XclocScreenshotCommandTests {
         #expect(try Self.files(URL(fileURLWithPath: out)) == first)
     }
 
+    @Test("a package that cannot be written is told, not the browser: none is started for a refused export, nothing written")
+    func refusedBeforeDrawing() throws {
+        let folder = try TemporaryFolder()
+        let scratch = try ShortFolder()
+        let browser = folder.url.appendingPathComponent("browser")
+        try Data("#!/bin/sh\necho starting >&2\nsleep 600 &\nwait\n".utf8).write(to: browser)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+        let out = folder.url.appendingPathComponent("packages")
+        // A file where the package's folder of XLIFF goes: that file cannot be written.
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("de.xcloc"), withIntermediateDirectories: true)
+        try Data("in the way".utf8).write(to: out.appendingPathComponent("de.xcloc/Localized Contents"))
+        let result = try Tool.run(["extract", TestPaths.exampleBundle.path, "--xcloc", out.path, "--locale", "de", "--screenshots",
+                                   "--browser", browser.path, "--timeout", "1"], environment: ["TMPDIR": scratch.path])
+        #expect(result.exitCode == 3 && result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.hasPrefix("error: cannot write the packages into \(out.path): ") && !result.stderr.contains("browser"), "\(result)")
+        #expect(try Self.files(out) == ["de.xcloc/Localized Contents": Data("in the way".utf8)])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+    }
+
     @Test("no Chromium: exit 3, what to install, nothing written")
     func noBrowser() throws {
         let folder = try TemporaryFolder()
