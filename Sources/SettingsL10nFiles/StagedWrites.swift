@@ -127,6 +127,13 @@ extension LocalFile {
             package var staging: Bool
         }
 
+        /// The first file that could not be written, and why, once the files being written are
+        /// (`nil` when every one was): what a run stopped by something else tells first.
+        package func firstFailure() -> (path: String, reason: String)? {
+            running.wait()
+            return state.sync { failure.map { ($0.path, $0.error.reason) } }
+        }
+
         /// Waits for the files being written, then removes every staged file and the folders this
         /// created (those still empty).
         package func discard() {

@@ -19,8 +19,9 @@ final class Browser {
     static let macPaths = ["/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
                            "/Applications/Chromium.app/Contents/MacOS/Chromium"]
 
-    /// The browser to run: `named` (an option), the environment's, or the first found.
-    static func find(named: String?) throws -> String {
+    /// The browser to run: `named` (an option), the environment's, or the first found;
+    /// `command` names what draws with it, for the message when there is none.
+    static func find(named: String?, for command: String = "render --format png") throws -> String {
         let environment = getenv("SETTINGS_L10N_BROWSER").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         if let given = named ?? environment {
             let source = named != nil ? "--browser" : "SETTINGS_L10N_BROWSER"
@@ -33,7 +34,7 @@ final class Browser {
         #if canImport(Darwin)
         if let found = macPaths.first(where: { access($0, X_OK) == 0 }) { return found }
         #endif
-        throw CommandFailure("render --format png draws the pages with Chromium, and none was found (\(names.joined(separator: ", ")) on PATH\(isMac ? ", Google Chrome or Chromium in /Applications" : "")): \(installHint)")
+        throw CommandFailure("\(command) draws the pages with Chromium, and none was found (\(names.joined(separator: ", ")) on PATH\(isMac ? ", Google Chrome or Chromium in /Applications" : "")): \(installHint)")
     }
 
     private static var isMac: Bool {

@@ -115,6 +115,23 @@ struct ExportStaging {
         }
     }
 
+    /// Whether the exports are refused already (nothing will be written): work still to come
+    /// for them (drawing screenshots) can be skipped.
+    var isRefused: Bool { refused }
+
+    /// The error to stop with when `error` (a browser that stopped, say) stops the exports
+    /// before `finish`: the exports' own failure to write first, when there is one (a disk that
+    /// fails may be why the other stopped), with `error` after it.
+    func stopping(with error: any Error) -> any Error {
+        var own = writeFailure
+        if own == nil, let (path, reason) = writes.firstFailure() {
+            let place = owners[path]
+            own = Self.cannotWrite(place?.what ?? "the files", place?.folder ?? LocalFile.folderOf(path), reason)
+        }
+        guard let own else { return error }
+        return CommandFailure("\(own) (and then: \(error))")
+    }
+
     /// Removes what was staged (a command that stops before `finish`).
     func discard() {
         writes.discard()

@@ -10,7 +10,10 @@ struct ExtractCommand: ParsableCommand {
         Walks Root.plist and its device variants, every child pane reachable through File, and \
         every other top-level .plist, and collects Title, FooterText, Titles and ShortTitles under \
         each file's StringsTable. Reads the bundle; never writes it. Exits 1 when a schema file \
-        does not load (its strings are not listed, and no export is written).
+        does not load (its strings are not listed, and no export is written). \
+        --xcloc --screenshots draws each language's pages with headless Chromium into its \
+        package's Notes/Screenshots, with Xcode's map of each string's frame \
+        (localizationStringData.plist) and a JSON map beside each PNG.
         """
     )
 
@@ -35,6 +38,18 @@ struct ExtractCommand: ParsableCommand {
     @Option(name: .customLong("locale"), help: ArgumentHelp("Export only this locale (repeatable) with --xliff, --xcloc or --xcstrings (whose catalogs then hold the development language and these); default: every .lproj but the development language.", valueName: "lang"))
     var locales: [String] = []
 
+    @Flag(help: "With --xcloc: draw each language's pages with headless Chromium into its package's Notes/Screenshots, with Xcode's map of every string's frame (localizationStringData.plist) and a JSON map beside each PNG.")
+    var screenshots = false
+
+    @Option(help: ArgumentHelp("Pixels per point of the screenshots: 1, 2 or 3 (--screenshots).", valueName: "n"))
+    var scale: Int?
+
+    @Option(help: ArgumentHelp("The Chromium to draw with (--screenshots); default: SETTINGS_L10N_BROWSER, else chromium, chromium-browser or google-chrome on PATH.", valueName: "path"))
+    var browser: String?
+
+    @Option(help: ArgumentHelp("The longest the browser may take to answer, in seconds (--screenshots).", valueName: "seconds"))
+    var timeout: Double?
+
     @Flag(help: "Replace export files that exist and differ from the export (a translator's returned XLIFF is refused otherwise).")
     var force = false
 
@@ -42,6 +57,14 @@ struct ExtractCommand: ParsableCommand {
         if !locales.isEmpty, xliff == nil, xcloc == nil, xcstrings == nil {
             throw ValidationError("--locale chooses the locales of --xliff, --xcloc or --xcstrings; give one of them too")
         }
+        if screenshots, xcloc == nil { throw ValidationError("--screenshots draws the pages into each .xcloc package: give --xcloc <dir> too") }
+        if !screenshots {
+            for (option, given) in [("--scale", scale != nil), ("--browser", browser != nil), ("--timeout", timeout != nil)] where given {
+                throw ValidationError("\(option) is for --screenshots")
+            }
+        }
+        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale \(scale): give 1, 2 or 3 pixels per point") }
+        if let timeout, !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout: give seconds, more than 0 and at most 3600") }
     }
 
     func run() throws {
@@ -68,14 +91,20 @@ struct ExtractCommand: ParsableCommand {
             // Every format's files staged, then all put in place: a refusal of one writes none.
             var staging = ExportStaging(force: force)
             var written: [String] = []
+            // The browser is looked for before anything is made: without one, exit 3 and what to install.
+            let drawing = screenshots ? try PackageScreenshots(loaded: loaded, browser: Browser.find(named: browser, for: "extract --screenshots"),
+                                                               timeout: timeout ?? 60, scale: scale ?? 2) : nil
+            defer { drawing?.close() }
             do {
                 if let xliff { written += try stageXLIFF(catalog: catalog, bundle: bundle, to: xliff, into: &staging) }
-                if let xcloc { written += try stagePackages(catalog: catalog, bundle: bundle, to: xcloc, into: &staging) }
+                if let xcloc { written += try stagePackages(catalog: catalog, bundle: bundle, to: xcloc, screenshots: drawing, into: &staging) }
                 if let xcstrings { written += try stageStringCatalogs(catalog: catalog, bundle: bundle, to: xcstrings, into: &staging) }
             } catch {
+                let stopped = staging.stopping(with: error)
                 staging.discard()
-                throw error
+                throw stopped
             }
+            drawing?.close()
             try staging.finish(refuse: refuseExports(after:), formatter: formatter)
             // --quiet: an export says nothing when it went well, and lists no strings.
             if options.quiet { return }

@@ -5,9 +5,11 @@ extension ExtractCommand {
     /// Stages `<dir>/<lang>.xcloc` per locale in Xcode's layout: `contents.json`,
     /// `Localized Contents/<lang>.xliff` (sections named `<bundle>/<lang>.lproj/<Table>.strings`,
     /// as in Xcode's exports), `Source Contents/` with the development language's tables, and
-    /// an empty `Notes/`; each package made, checked and staged in turn (memory holds one).
+    /// `Notes/`: empty, or with `screenshots`, the language's pages drawn with their maps; each
+    /// package made, checked and staged in turn (memory holds one).
     /// Returns what to say once they are written.
-    func stagePackages(catalog: Catalog, bundle: SettingsBundle, to folder: String, into staging: inout ExportStaging) throws -> [String] {
+    func stagePackages(catalog: Catalog, bundle: SettingsBundle, to folder: String, screenshots: PackageScreenshots? = nil,
+                       into staging: inout ExportStaging) throws -> [String] {
         let bundleName = options.bundleName
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let sourceLanguage = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
@@ -39,8 +41,14 @@ extension ExtractCommand {
                     staging.add(joinedPath(package, "Source Contents/" + bundleName + "/" + source.path), source.bytes,
                                 for: owner, below: folder, writing: what)
                 }
-                staging.addFolder(joinedPath(package, "Notes"), below: folder, writing: what)
-                written.append("wrote \(TerminalText.escaped(package)): \(Self.unitCounts(export.document))")
+                var drawn = ""
+                if let screenshots {
+                    let count = try screenshots.stage(export.folder, in: package, bundle: bundleName, owner: owner, below: folder, into: &staging)
+                    drawn = ", \(count.grouped) screenshot\(count == 1 ? "" : "s")"
+                } else {
+                    staging.addFolder(joinedPath(package, "Notes"), below: folder, writing: what)
+                }
+                written.append("wrote \(TerminalText.escaped(package)): \(Self.unitCounts(export.document))\(drawn)")
             }
         } catch {
             throw CommandFailure(error.description)

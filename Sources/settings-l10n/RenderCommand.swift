@@ -177,15 +177,15 @@ struct RenderCommand: ParsableCommand {
         try OutputGuard.refuseInsideBundle(folder, bundle: loaded.source, option: "--output")
         let rendering = ScreenshotRendering(browser: try Browser.find(named: browser), idiom: idiom, scale: scale ?? 2,
                                             timeout: timeout ?? 60, force: force)
-        let count = try rendering.write(locales, tables: loaded.catalog.tableOfFile, html: RenderHTML(images: try images(loaded)),
+        let count = try rendering.write(locales, tables: loaded.catalog.tableOfFile, html: RenderHTML(images: try Self.images(loaded)),
                                         into: folder, progress: progress, formatter: TextDiagnosticFormatter(paths: options.diagnosticPaths))
         if options.quiet { return }
         printError("wrote \(count.grouped) screenshot\(count == 1 ? "" : "s") with \(count == 1 ? "its" : "their") string maps for \(locales.count.grouped) locale\(locales.count == 1 ? "" : "s") into \(folder)")
     }
 
     /// The bundle's images the pages show (slider images), by name; one larger than a page
-    /// should embed is left out.
-    private func images(_ loaded: LoadedBundle) throws -> [String: [UInt8]] {
+    /// should embed is left out (the HTML pages, and the screenshots of render and extract).
+    static func images(_ loaded: LoadedBundle) throws -> [String: [UInt8]] {
         var images: [String: [UInt8]] = [:]
         for file in loaded.bundle.otherEntries where file.kind == .file && [".png", ".jpg", ".jpeg"].contains(where: file.name.lowercased().hasSuffix) {
             // Larger than a page should embed: shown without it. Unreadable: no page is written.
@@ -208,7 +208,7 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure("\(problem.path) cannot be read (\(problem.message)); no page was written")
         }
         let completeness = StatusReport(context).percentByLocale
-        let pages = RenderHTML(images: try images(loaded), completeness: completeness).pages(for: locales)
+        let pages = RenderHTML(images: try Self.images(loaded), completeness: completeness).pages(for: locales)
         let folder = output!
         try OutputGuard.refuseInsideBundle(folder, bundle: source, option: "--output")
         try OutputGuard.refuseLinks(below: folder, to: pages.keys.map { joinedPath(folder, $0) })

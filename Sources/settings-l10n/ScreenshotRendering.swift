@@ -21,30 +21,58 @@ struct ScreenshotRendering {
                progress: ProgressLine, formatter: TextDiagnosticFormatter) throws -> Int {
         let pages = locales.flatMap { html.screenshotPages(for: $0, tables: tables) }
         var staging = ExportStaging(force: force)
-        let scratch: LocalFile.ScratchFolder
         do {
-            scratch = try LocalFile.ScratchFolder(for: "browser")
-        } catch {
-            throw CommandFailure("\(error.reason); render --format png needs one for the browser's profile (set TMPDIR to a folder you can write to)")
-        }
-        defer { scratch.remove() }
-        do {
-            let session = try Session(browser: Browser(path: browser, profile: scratch.path + "/profile", temporary: scratch.path, timeout: timeout))
-            defer { session.browser.close() }
+            let browser = try Drawing(browser: browser, timeout: timeout, command: "render --format png")
+            defer { browser.close() }
             for (index, page) in pages.enumerated() {
                 progress.update(index + 1, of: pages.count, "\(page.folder)/\(page.name)")
-                let (image, map) = try session.draw(page, idiom: idiom, scale: scale)
+                let (image, map) = try browser.draw(page, idiom: idiom, scale: scale)
                 let base = joinedPath(folder, "\(page.folder)/\(page.name)")
                 staging.add(base + ".png", image, for: page.folder, below: folder, writing: "the screenshots")
                 staging.add(base + ".json", Array(map.json.utf8), for: page.folder, below: folder, writing: "the screenshots")
             }
         } catch {
+            let stopped = staging.stopping(with: error)
             staging.discard()
-            throw error
+            throw stopped
         }
         progress.finish()
         try staging.finish(refuse: { _ in }, formatter: formatter)
         return pages.count
+    }
+
+    /// A browser for one run's screenshots, started once: its profile in a scratch folder (the
+    /// one writer's), removed by `close()` with the browser.
+    final class Drawing {
+        private let scratch: LocalFile.ScratchFolder
+        private var session: Session?
+
+        /// Starts `browser`; `command` names what needs it, for the messages.
+        init(browser: String, timeout: Double, command: String) throws {
+            do {
+                scratch = try LocalFile.ScratchFolder(for: "browser")
+            } catch {
+                throw CommandFailure("\(error.reason); \(command) needs one for the browser's profile (set TMPDIR to a folder you can write to)")
+            }
+            do {
+                session = try Session(browser: Browser(path: browser, profile: scratch.path + "/profile", temporary: scratch.path, timeout: timeout))
+            } catch {
+                scratch.remove()
+                throw error
+            }
+        }
+
+        func draw(_ page: ScreenshotPage, idiom: Idiom, scale: Int) throws -> (image: [UInt8], map: ScreenshotMap) {
+            guard let session else { throw CommandFailure("the browser was closed before \(page.folder)/\(page.name) was drawn") }
+            return try session.draw(page, idiom: idiom, scale: scale)
+        }
+
+        /// Stops the browser and removes its profile (once; again does nothing).
+        func close() {
+            session?.browser.close()
+            session = nil
+            scratch.remove()
+        }
     }
 
     /// One page of the browser (a tab), which every screenshot is drawn in.

@@ -69,6 +69,8 @@ enum Surfaces {
         Surface("extract --xliff", ["extract", "{bundle}", "--xliff", "{out}"], writes: [.staged]),
         Surface("extract --xliff --locale", ["extract", "{bundle}", "--xliff", "{out}", "--locale", "{locale}"], writes: [.staged]),
         Surface("extract --xcloc", ["extract", "{bundle}", "--xcloc", "{out}"], writes: [.staged]),
+        Surface("extract --xcloc --screenshots", ["extract", "{bundle}", "--xcloc", "{out}", "--locale", "{locale}", "--screenshots"],
+                writes: [.staged, .scratch]),
         Surface("extract --xcstrings", ["extract", "{bundle}", "--xcstrings", "{out}"], writes: [.staged]),
         Surface("extract --xcstrings --locale", ["extract", "{bundle}", "--xcstrings", "{out}", "--locale", "{locale}", "--force"], writes: [.staged]),
     ]

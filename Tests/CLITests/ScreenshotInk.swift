@@ -27,15 +27,26 @@ enum ScreenshotInk {
 
     /// What the page found: `ok` alone, or one problem a line.
     static func run(maps: [String], images: [String] = [], extraCharacters: String) throws -> [String] {
-        let folder = try TemporaryFolder()
-        let page = folder.url.appendingPathComponent("check.html")
         let extra = String(data: try JSONSerialization.data(withJSONObject: [extraCharacters], options: [.fragmentsAllowed]), encoding: .utf8)!
-        try Data(html(maps: "[" + maps.joined(separator: ",") + "]", images: images.joined(), extra: extra).utf8).write(to: page)
-        let browser: URL? = ["chromium", "chromium-browser", "google-chrome"].compactMap { Requirement.executable(named: $0) }.first
+        guard let text = try result(of: html(maps: "[" + maps.joined(separator: ",") + "]", images: images.joined(), extra: extra)) else {
+            return ["the check page gave no result"]
+        }
+        return text == "ok" ? [] : text.split(separator: "\n").map(String.init)
+    }
+
+    /// Loads `page` in headless Chromium and returns the text its script left in
+    /// `<pre id="result">` once it had loaded; `nil` when there is none.
+    static func result(of page: String) throws -> String? {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("check.html")
+        try Data(page.utf8).write(to: file)
+        guard let browser = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap({ Requirement.executable(named: $0) }).first else {
+            return "no Chromium to check the pages with"
+        }
         let process = Process()
-        process.executableURL = try #require(browser)
+        process.executableURL = browser
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(folder.url.path)/profile",
-                             "--virtual-time-budget=60000", "--dump-dom", page.absoluteString]
+                             "--virtual-time-budget=60000", "--dump-dom", file.absoluteString]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -43,11 +54,10 @@ enum ScreenshotInk {
         let dom = String(decoding: readToEnd(out.fileHandleForReading.fileDescriptor), as: UTF8.self)
         process.waitUntilExit()
         guard let start = dom.range(of: "<pre id=\"result\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
-            return ["the check page gave no result"]
+            return nil
         }
-        let text = dom[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        return dom[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
-        return text == "ok" ? [] : text.split(separator: "\n").map(String.init)
     }
 
     /// The check page: the images as elements (the load event waits for them), checked

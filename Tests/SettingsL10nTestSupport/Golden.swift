@@ -7,7 +7,7 @@ import Testing
 /// that a recording run is never mistaken for a passing one.
 package enum Golden {
     /// The golden folder of the test target that holds `filePath`.
-    static func folder(of filePath: String) -> URL {
+    package static func folder(of filePath: String) -> URL {
         let components = URL(fileURLWithPath: filePath).pathComponents
         let tests = components.lastIndex(of: "Tests")!
         return TestPaths.packageRoot.appendingPathComponent("Tests/\(components[tests + 1])/Golden")

@@ -30,9 +30,17 @@ class Command:
     (the documents, catalogs, baseline or configuration it is given), for its input's bytes
     (`input_bytes`), which the bench's memory target is set against."""
 
-    def __init__(self, name, label, argv, statuses=(0,), copy=False, surfaces=(), reads=lambda f: ()):
+    def __init__(self, name, label, argv, statuses=(0,), copy=False, surfaces=(), reads=lambda f: (), drawn=None):
         self.name, self.label, self.argv, self.statuses, self.copy = name, label, argv, statuses, copy
         self.surfaces, self.reads = surfaces, reads
+        # `drawn(folder)`: the folder a screenshot command draws its pages into, whose PNGs its
+        # last run left (the bench gives its time and memory per page drawn).
+        self.drawn = drawn
+
+
+def pages_drawn(folder):
+    """The PNGs under `folder`: the pages a screenshot command drew."""
+    return sum(name.endswith(".png") for _, _, names in os.walk(folder) for name in names)
 
 
 def bytes_under(path):
@@ -137,7 +145,11 @@ def _commands():
         # Screenshots of one locale's pages (headless Chromium: a browser start, then each page drawn).
         Command("render-png", "render --format png --locale (one locale)",
                 lambda f, t: [t, "render", b(f), "--locale", first_locale(f), "--format", "png", "--output", j(f, "out", "png"), "--force"],
-                surfaces=("render --format png",)),
+                surfaces=("render --format png",), drawn=lambda f: j(f, "out", "png")),
+        # The same pages drawn into one locale's .xcloc package, with Xcode's map of them.
+        Command("extract-xcloc-screenshots", "extract --xcloc --screenshots --locale (one locale)",
+                lambda f, t: [t, "extract", b(f), "--xcloc", j(f, "out", "xcloc-shots"), "--locale", first_locale(f), "--screenshots", "--force"],
+                surfaces=("extract --xcloc --screenshots",), drawn=lambda f: j(f, "out", "xcloc-shots")),
         # sync writing: adopted into catalogs beside a fresh copy, then again with --prune.
         Command("sync-write", "sync (writes the catalogs)",
                 lambda f, t: [t, "sync", copy_of(f, "sync-write"), "--catalog", j(os.path.dirname(copy_of(f, "sync-write")), "catalogs")], copy=True,
