@@ -63,8 +63,7 @@ struct ExtractCommand: ParsableCommand {
                 throw ValidationError("\(option) is for --screenshots")
             }
         }
-        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale \(scale): give 1, 2 or 3 pixels per point") }
-        if let timeout, !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout: give seconds, more than 0 and at most 3600") }
+        try ScreenshotRendering.validate(scale: scale, timeout: timeout)
     }
 
     func run() throws {
@@ -93,7 +92,7 @@ struct ExtractCommand: ParsableCommand {
             var written: [String] = []
             // The browser is looked for before anything is made: without one, exit 3 and what to install.
             let drawing = screenshots ? try PackageScreenshots(loaded: loaded, browser: Browser.find(named: browser, for: "extract --screenshots"),
-                                                               timeout: timeout ?? 60, scale: scale ?? 2) : nil
+                                                               timeout: timeout ?? ScreenshotRendering.defaultTimeout, scale: scale ?? ScreenshotRendering.defaultScale) : nil
             defer { drawing?.close() }
             do {
                 if let xliff { written += try stageXLIFF(catalog: catalog, bundle: bundle, to: xliff, into: &staging) }

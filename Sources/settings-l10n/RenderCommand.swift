@@ -72,8 +72,7 @@ struct RenderCommand: ParsableCommand {
                 throw ValidationError("\(option) is for --format png")
             }
         }
-        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale \(scale): give 1, 2 or 3 pixels per point") }
-        if let timeout, !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout: give seconds, more than 0 and at most 3600") }
+        try ScreenshotRendering.validate(scale: scale, timeout: timeout)
     }
 
     func run() throws {
@@ -175,8 +174,8 @@ struct RenderCommand: ParsableCommand {
     private func writeScreenshots(_ locales: [LocalizedLocale], loaded: LoadedBundle, progress: ProgressLine) throws {
         let folder = output!
         try OutputGuard.refuseInsideBundle(folder, bundle: loaded.source, option: "--output")
-        let rendering = ScreenshotRendering(browser: try Browser.find(named: browser), idiom: idiom, scale: scale ?? 2,
-                                            timeout: timeout ?? 60, force: force)
+        let rendering = ScreenshotRendering(browser: try Browser.find(named: browser), idiom: idiom, scale: scale ?? ScreenshotRendering.defaultScale,
+                                            timeout: timeout ?? ScreenshotRendering.defaultTimeout, force: force)
         let count = try rendering.write(locales, tables: loaded.catalog.tableOfFile, html: RenderHTML(images: try Self.images(loaded)),
                                         into: folder, progress: progress, formatter: TextDiagnosticFormatter(paths: options.diagnosticPaths))
         if options.quiet { return }

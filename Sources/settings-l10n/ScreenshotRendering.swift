@@ -1,3 +1,4 @@
+import ArgumentParser
 import FoundationEssentials
 import SettingsL10n
 import SettingsL10nFiles
@@ -14,6 +15,17 @@ struct ScreenshotRendering {
     var scale: Int
     var timeout: Double
     var force: Bool
+
+    /// Pixels per point and the browser's time to answer where the options leave them out,
+    /// for `render --format png` and `extract --screenshots` alike.
+    static let defaultScale = 2
+    static let defaultTimeout = 60.0
+
+    /// The checks `--scale` and `--timeout` share wherever screenshots are drawn.
+    static func validate(scale: Int?, timeout: Double?) throws {
+        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale \(scale): give 1, 2 or 3 pixels per point") }
+        if let timeout, !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout: give seconds, more than 0 and at most 3600") }
+    }
 
     /// Draws every page of `locales` and writes the screenshots and maps into `folder`;
     /// returns how many pages were drawn.
