@@ -30,16 +30,38 @@ public struct RenderHTML {
     /// `<locale>/index.html`, one page per child pane and one per option list.
     public func pages(for locales: [LocalizedLocale]) -> [String: String] {
         var pages: [String: String] = [:]
-        var shown: Set<String> = []
+        var entries: [IndexEntry] = []
         for locale in locales {
-            let localePages = localePages(locale, tables: nil)
-            // A locale with no page (its Root did not load, or no page for this idiom) is listed
-            // without a link, never with one to a page that does not exist.
-            if localePages["index.html"] != nil { shown.insert(locale.locale) }
-            for (path, page) in localePages { pages["\(Self.folder(for: locale))/\(path)"] = page.html }
+            let (localePages, entry) = self.pages(of: locale)
+            for page in localePages { pages[page.path] = page.html }
+            entries.append(entry)
         }
-        pages["index.html"] = index(locales, shown: shown)
+        pages["index.html"] = index(entries)
         return pages
+    }
+
+    /// A locale's row of the index: `index(_:)` needs no more of it, so that the pages of one
+    /// locale can be written before the next is resolved (`render --format html` holds one
+    /// locale's pages at a time, not every locale's: 226 MB of HTML on the bench's medium bundle).
+    public struct IndexEntry: Sendable {
+        var locale: String
+        var localization: String?
+        /// The folder of its pages, relative to the output folder.
+        public var folder: String
+        /// Whether the locale has a first page. A locale with none (its Root did not load, or no
+        /// page for this idiom) is listed without a link, never with one to a page that does not
+        /// exist.
+        var shown: Bool
+    }
+
+    /// The pages of one locale, by path relative to the output folder (`<locale>/index.html`, one
+    /// page per child pane and one per option list), sorted by path, and its row of the index.
+    public func pages(of locale: LocalizedLocale) -> (pages: [(path: String, html: String)], entry: IndexEntry) {
+        let localePages = localePages(locale, tables: nil)
+        let folder = Self.folder(for: locale)
+        let entry = IndexEntry(locale: locale.locale, localization: locale.localization, folder: folder, shown: localePages["index.html"] != nil)
+        let pages = localePages.map { (path: "\(folder)/\($0.key)", html: $0.value.html) }.sorted { $0.path < $1.path }
+        return (pages, entry)
     }
 
     /// The folder of a locale's pages: its name, made safe for a file name.
@@ -253,19 +275,20 @@ public struct RenderHTML {
         """
     }
 
-    private func index(_ locales: [LocalizedLocale], shown: Set<String>) -> String {
-        let rows = locales.map { locale -> String in
+    /// The first page: every locale with its translation completeness, each linked to its pages.
+    public func index(_ entries: [IndexEntry]) -> String {
+        let rows = entries.map { locale -> String in
             let folder = locale.localization.map { "\($0).lproj" } ?? "keys as written"
             // The name on its line, the folder and share below it (a subtitle row, as iOS has):
             // at a phone's width neither is cut nor wraps the name.
             let name = "<span class=\"label\">\(escape(locale.locale))</span>"
-            guard shown.contains(locale.locale) else {
+            guard locale.shown else {
                 return "<li class=\"row\"><span class=\"stack\">\(name)<span class=\"detail\">\(escape(folder)) · no page: the Settings app shows nothing here (see the command's messages)</span></span></li>"
             }
             // The same number as status, to the same tenth; none for a folder status does not count.
             let percent = locale.localization.flatMap { completeness[$0] }.map { String($0, decimals: 1) + "%" }
             let meter = percent.map { "<span class=\"meter\" role=\"img\" aria-label=\"\($0)\"><span style=\"width:\($0)\"></span></span>" } ?? ""
-            return "<li class=\"row link\"><a href=\"\(escape(Self.folder(for: locale)))/index.html\"><span class=\"stack\">\(name)<span class=\"detail\">\(escape(folder))\(percent.map { " · \($0) translated" } ?? "")</span></span>\(meter)<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
+            return "<li class=\"row link\"><a href=\"\(escape(locale.folder))/index.html\"><span class=\"stack\">\(name)<span class=\"detail\">\(escape(folder))\(percent.map { " · \($0) translated" } ?? "")</span></span>\(meter)<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
         }
         return """
         <!DOCTYPE html>

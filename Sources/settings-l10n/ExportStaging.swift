@@ -115,6 +115,9 @@ struct ExportStaging {
         }
     }
 
+    /// How many files were added (each path once).
+    var count: Int { owners.count }
+
     /// Whether the exports are refused already (nothing will be written): work still to come
     /// for them (drawing screenshots) can be skipped.
     var isRefused: Bool { refused }

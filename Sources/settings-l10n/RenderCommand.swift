@@ -146,29 +146,37 @@ struct RenderCommand: ParsableCommand {
         list.split(separator: ",").map { String(String($0).trimmingWhiteSpace()) }.filter { !$0.isEmpty }
     }
 
-    /// `--format html` and `png`: every locale resolved, then its pages or screenshots written;
+    /// `--format html` and `png`: every locale resolved and its pages or screenshots written;
     /// the tables that could not be read, returned.
     private func writeFiles(_ requested: [LocaleRequest], resolver: Resolver, loaded: LoadedBundle, progress: ProgressLine) throws -> [Diagnostic] {
+        if format == .html { return try writeHTML(requested, resolver: resolver, loaded: loaded, progress: progress) }
         var rendered: [LocalizedLocale] = []
         for (index, request) in requested.enumerated() {
             progress.update(index + 1, of: requested.count, request.name)
             rendered.append(resolver.resolve(request))
         }
         progress.finish()
-        let problems = rendered.flatMap(\.problems).reduce(into: [Diagnostic]()) { if !$0.contains($1) { $0.append($1) } }
-        // A file the disk did not give (not one the device cannot read): pages that look
-        // right without it would mislead; none is written.
-        let unreadable = (problems + loaded.bundle.diagnostics).filter { $0.rule == .fileUnreadable }
-        if !unreadable.isEmpty {
-            printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unreadable))
-            throw CommandFailure("\(unreadable.count == 1 ? "a file" : "\(unreadable.count) files") of the bundle could not be read (above); no page was written")
-        }
-        if format == .png {
-            try writeScreenshots(rendered, loaded: loaded, progress: progress)
-        } else {
-            try writeHTML(rendered, loaded: loaded)
-        }
+        let problems = Self.distinct(rendered.flatMap(\.problems))
+        try refuseUnreadable(problems, loaded: loaded)
+        try writeScreenshots(rendered, loaded: loaded, progress: progress)
         return problems
+    }
+
+    static func distinct(_ problems: [Diagnostic]) -> [Diagnostic] {
+        problems.reduce(into: [Diagnostic]()) { if !$0.contains($1) { $0.append($1) } }
+    }
+
+    /// A file the disk did not give (not one the device cannot read): pages that look right
+    /// without it would mislead; none is written.
+    private func refuseUnreadable(_ problems: [Diagnostic], loaded: LoadedBundle) throws {
+        let unreadable = Self.unreadable(problems, loaded: loaded)
+        guard !unreadable.isEmpty else { return }
+        printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(unreadable))
+        throw CommandFailure("\(unreadable.count == 1 ? "a file" : "\(unreadable.count) files") of the bundle could not be read (above); no page was written")
+    }
+
+    private static func unreadable(_ problems: [Diagnostic], loaded: LoadedBundle) -> [Diagnostic] {
+        (problems + loaded.bundle.diagnostics).filter { $0.rule == .fileUnreadable }
     }
 
     private func writeScreenshots(_ locales: [LocalizedLocale], loaded: LoadedBundle, progress: ProgressLine) throws {
@@ -197,28 +205,55 @@ struct RenderCommand: ParsableCommand {
         return images
     }
 
-    private func writeHTML(_ locales: [LocalizedLocale], loaded: LoadedBundle) throws {
-        let source = loaded.source, bundle = loaded.bundle
-        // The index shows status's numbers: one definition of translated (the configuration's
-        // TranslationPolicy, in the catalog), counted once by the same code.
-        let context = CheckContext(bundle: bundle, catalog: loaded.catalog, displayRules: false)
-        // Read again for the numbers: a table the disk does not give now would make them wrong.
-        if let problem = context.tableFacts.compactMap(\.problem).first(where: { if case .unreadable = $0 { true } else { false } }) {
-            throw CommandFailure("\(problem.path) cannot be read (\(problem.message)); no page was written")
-        }
-        let completeness = StatusReport(context).percentByLocale
-        let pages = RenderHTML(images: try Self.images(loaded), completeness: completeness).pages(for: locales)
+    /// `--format html`: each locale resolved, its pages made and staged on disk (`ExportStaging`,
+    /// as exports are: memory holds one locale's pages, not every locale's), then the index, and
+    /// every page put in place together. A file of the bundle that cannot be read leaves nothing
+    /// written; a page in the folder is replaced whatever it holds (the folder is the preview's).
+    private func writeHTML(_ requested: [LocaleRequest], resolver: Resolver, loaded: LoadedBundle, progress: ProgressLine) throws -> [Diagnostic] {
         let folder = output!
-        try OutputGuard.refuseInsideBundle(folder, bundle: source, option: "--output")
-        try OutputGuard.refuseLinks(below: folder, to: pages.keys.map { joinedPath(folder, $0) })
-        do {
-            let files = pages.sorted(by: { $0.key < $1.key }).map { (path: joinedPath(folder, $0.key), text: $0.value) }
-            try LocalFile.write(texts: files, creatingFolders: true)
-        } catch {
-            throw CommandFailure("cannot write the pages into \(folder): \(error.reason); choose a folder you can write to")
+        try OutputGuard.refuseInsideBundle(folder, bundle: loaded.source, option: "--output")
+        let html = RenderHTML(images: try Self.images(loaded))
+        var staging = ExportStaging(force: true)
+        var problems: [Diagnostic] = []
+        var entries: [RenderHTML.IndexEntry] = []
+        var locales = 0
+        let what = "the pages"
+        for (index, request) in requested.enumerated() {
+            progress.update(index + 1, of: requested.count, request.name)
+            let locale = resolver.resolve(request)
+            problems = Self.distinct(problems + locale.problems)
+            locales += 1
+            // Once a file could not be read, no page will be written: the rest are only resolved,
+            // so that every such file is named.
+            guard Self.unreadable(problems, loaded: loaded).isEmpty, !staging.isRefused else { continue }
+            let (pages, entry) = html.pages(of: locale)
+            for page in pages {
+                staging.add(joinedPath(folder, page.path), Array(page.html.utf8), for: entry.folder, below: folder, writing: what)
+            }
+            entries.append(entry)
         }
-        if options.quiet { return }
-        printError("wrote \(pages.count.grouped) page\(pages.count == 1 ? "" : "s") for \(locales.count.grouped) locale\(locales.count == 1 ? "" : "s") into \(output!); open \(joinedPath(folder, "index.html"))")
+        progress.finish()
+        do {
+            try refuseUnreadable(problems, loaded: loaded)
+            // The index shows status's numbers: one definition of translated (the configuration's
+            // TranslationPolicy, in the catalog), counted once by the same code. Read again for the
+            // numbers: a table the disk does not give now would make them wrong.
+            let context = CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, displayRules: false)
+            if let problem = context.tableFacts.compactMap(\.problem).first(where: { if case .unreadable = $0 { true } else { false } }) {
+                throw CommandFailure("\(problem.path) cannot be read (\(problem.message)); no page was written")
+            }
+            var index = html
+            index.completeness = StatusReport(context).percentByLocale
+            staging.add(joinedPath(folder, "index.html"), Array(index.index(entries).utf8), for: "index.html", below: folder, writing: what)
+        } catch {
+            staging.discard()
+            throw error
+        }
+        try staging.finish(refuse: { _ in }, formatter: TextDiagnosticFormatter(paths: options.diagnosticPaths))
+        if options.quiet { return problems }
+        let count = staging.count
+        printError("wrote \(count.grouped) page\(count == 1 ? "" : "s") for \(locales.grouped) locale\(locales == 1 ? "" : "s") into \(folder); open \(joinedPath(folder, "index.html"))")
+        return problems
     }
 }
 

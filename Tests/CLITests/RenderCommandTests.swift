@@ -60,6 +60,23 @@ struct RenderCommandTests {
         #expect(rtl.contains("<html lang=\"en\" dir=\"rtl\">"))
     }
 
+    @Test("--format html: a folder where a page goes stops the preview before any page is put in place (exit 3); the pages there are replaced")
+    func htmlIntoFolderInTheWay() throws {
+        let folder = try TemporaryFolder()
+        let pages = folder.path + "/preview"
+        try FileManager.default.createDirectory(atPath: pages + "/sv/Privacy.html", withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: pages + "/index.html"))
+        let result = try Tool.run(["render", "Resources/Settings.bundle", "--locale", "all", "--format", "html", "--output", pages])
+        #expect(result == ToolResult(stdout: "", stderr: "error: cannot write the pages into \(pages): \(pages)/sv/Privacy.html is a folder; choose a folder you can write to\n", exitCode: 3))
+        // Nothing was put in place, nor left behind: the old index, the folder in the way.
+        #expect(try String(contentsOfFile: pages + "/index.html", encoding: .utf8) == "old")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: pages).sorted() == ["index.html", "sv", "sv/Privacy.html"])
+        try FileManager.default.removeItem(atPath: pages + "/sv/Privacy.html")
+        let again = try Tool.run(["render", "Resources/Settings.bundle", "--locale", "all", "--format", "html", "--output", pages])
+        #expect(again == ToolResult(stdout: "", stderr: "wrote 31 pages for 5 locales into \(pages); open \(pages)/index.html\n", exitCode: 0))
+        #expect(try String(contentsOfFile: pages + "/index.html", encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+    }
+
     @Test("a malformed table shows its keys, as on a device, and is reported with its file and line (exit 1)")
     func malformed() throws {
         let copy = try BundleCopy()
