@@ -157,11 +157,10 @@ struct SyncCommand: ParsableCommand {
             if !result.staled.isEmpty { changes.append("\(result.staled.count.grouped) marked stale") }
             if !result.revived.isEmpty { changes.append("\(result.revived.count.grouped) used again") }
             if !result.pruned.isEmpty { changes.append("\(result.pruned.count.grouped) removed") }
-            let entries = result.catalog.entries
-            let units = entries.reduce(0) { $0 + $1.units.count }
+            let (strings, units) = (plan.strings, plan.units)
             let done = plan.original == nil ? "created" : "updated"
             let listed = changes.isEmpty ? "" : " (\(changes.joined(separator: ", ")))"
-            printError("\(plan.path): \(dryRun ? "would be " + done : done)\(listed): \(entries.count.grouped) string\(entries.count == 1 ? "" : "s"), \(units.grouped) string unit\(units == 1 ? "" : "s")")
+            printError("\(plan.path): \(dryRun ? "would be " + done : done)\(listed): \(strings.grouped) string\(strings == 1 ? "" : "s"), \(units.grouped) string unit\(units == 1 ? "" : "s")")
         } else {
             printError("\(plan.path): up to date")
         }

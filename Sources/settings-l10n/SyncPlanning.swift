@@ -8,11 +8,32 @@ struct SyncPlan {
     var path: String
     /// Its bytes as read, or `nil` when it does not exist yet.
     var original: [UInt8]?
+    /// What the sync does. Its catalog is the one planned only until `init` has made its bytes:
+    /// a sync of a catalog per table plans every catalog before it writes one, and held every
+    /// planned document (a tree of values, several times its text) until the end.
     var result: CatalogSyncResult
+    /// The bytes the catalog will hold: its own when nothing changes. Made once (each use made
+    /// them anew, three times a run).
+    let bytes: [UInt8]
+    /// How many strings and string units the catalog holds after the sync, for the summary.
+    let strings: Int
+    let units: Int
 
-    /// The bytes the catalog will hold: its own when nothing changes.
-    var bytes: [UInt8] {
-        result.catalogChanged ? Array(result.catalog.text.utf8) : original ?? []
+    init(path: String, original: [UInt8]?, result: CatalogSyncResult) {
+        self.path = path
+        self.original = original
+        self.result = result
+        bytes = result.catalogChanged ? result.catalog.bytes : original ?? []
+        var strings = 0, units = 0
+        if result.catalogChanged {
+            result.catalog.forEachEntry { entry in
+                strings += 1
+                units += entry.units.count
+            }
+        }
+        self.strings = strings
+        self.units = units
+        self.result.catalog = StringCatalog(document: .object([]))
     }
 }
 
