@@ -22,15 +22,41 @@ public struct AppTranslations: Hashable, Sendable {
     /// The app's language that fills each `.lproj` folder, by folder name, where it was chosen
     /// by matching (`assign(_:)`); other folders take the language of the same tag.
     private var languageOfFolder: [String: String] = [:]
+    /// The only source texts whose translations are kept (`init(wanting:)`), and the same texts
+    /// without case and trailing punctuation; `nil` keeps every text.
+    private var wanted: Wanted?
+    private struct Wanted: Hashable, Sendable {
+        var exact: Set<String>
+        var loose: Set<String>
+    }
+    /// How many translations were offered (`add`), kept or not.
+    public private(set) var offered = 0
 
     public init() {}
+
+    /// Translations of `sources` only (exactly, or without case and trailing punctuation): the
+    /// texts a merge may look up (`Merger.fillSourceTexts`). An app's catalogs hold hundreds of
+    /// thousands of translations, of which a Settings bundle asks for a few thousand: keeping
+    /// every one held 4.6 times the catalogs' bytes on the bench's medium bundle. A text of
+    /// `sources` finds what it would find among every translation; every language offered is
+    /// known, whether or not it translates one of them.
+    public init(wanting sources: Set<String>) {
+        wanted = Wanted(exact: sources, loose: Set(sources.map(Self.looseKey)))
+    }
+
+    /// Whether `add` would keep a translation of `source`: its text, or its loose key, is wanted.
+    public func wants(_ source: String) -> Bool {
+        guard let wanted else { return true }
+        return wanted.exact.contains(source) || wanted.loose.contains(Self.looseKey(source))
+    }
 
     /// Adds the app's translation of `source` into `language` (a tag or a folder name).
     public mutating func add(language: String, source: String, value: String, origin: String) {
         guard !value.isEmpty, !source.isEmpty else { return }
+        offered += 1
         let tag = Self.languageKey(language)
         if spellings[tag] == nil { spellings[tag] = language }
-        Self.insert(Translation(value: value, origin: origin, source: source), exact: &exact[tag, default: [:]], loose: &loose[tag, default: [:]])
+        insert(Translation(value: value, origin: origin, source: source), exact: &exact[tag, default: [:]], loose: &loose[tag, default: [:]])
     }
 
     /// Adds the translations of one origin (a String Catalog) as `add(language:source:value:origin:)`
@@ -50,6 +76,7 @@ public struct AppTranslations: Hashable, Sendable {
                 tags[translation.language] = tag
                 if spellings[tag] == nil { spellings[tag] = translation.language }
             }
+            offered += 1
             if byTag[tag] == nil { order.append(tag) }
             byTag[tag, default: []].append(index)
         }
@@ -59,11 +86,13 @@ public struct AppTranslations: Hashable, Sendable {
             var looseTable = loose.removeValue(forKey: tag) ?? [:]
             // A table's first batch sizes it; later ones let it grow by doubling (sizing it to
             // each batch hashed its keys again every time: 4 catalogs cost 6 rehashes, not 3).
-            if exactTable.isEmpty { exactTable.reserveCapacity(indices.count) }
-            if looseTable.isEmpty { looseTable.reserveCapacity(indices.count) }
+            // No more than the texts wanted: most of a batch is not kept then.
+            let capacity = min(indices.count, wanted?.exact.count ?? indices.count)
+            if exactTable.isEmpty { exactTable.reserveCapacity(capacity) }
+            if looseTable.isEmpty { looseTable.reserveCapacity(capacity) }
             for index in indices {
                 let translation = translations[index]
-                Self.insert(Translation(value: translation.value, origin: origin, source: translation.source), exact: &exactTable, loose: &looseTable)
+                insert(Translation(value: translation.value, origin: origin, source: translation.source), exact: &exactTable, loose: &looseTable)
             }
             exact[tag] = exactTable
             loose[tag] = looseTable
@@ -71,10 +100,11 @@ public struct AppTranslations: Hashable, Sendable {
     }
 
     /// Files a translation of a language under its source text, and under that text without case
-    /// and trailing punctuation.
-    private static func insert(_ translation: Translation, exact: inout [String: Translation?], loose: inout [String: Translation?]) {
-        insert(translation, for: translation.source, into: &exact)
-        insert(translation, for: looseKey(translation.source), into: &loose)
+    /// and trailing punctuation, each where it is wanted.
+    private func insert(_ translation: Translation, exact: inout [String: Translation?], loose: inout [String: Translation?]) {
+        let looseKey = Self.looseKey(translation.source)
+        if wanted?.exact.contains(translation.source) ?? true { Self.insert(translation, for: translation.source, into: &exact) }
+        if wanted?.loose.contains(looseKey) ?? true { Self.insert(translation, for: looseKey, into: &loose) }
     }
 
     private static func insert(_ translation: Translation, for key: String, into table: inout [String: Translation?]) {
@@ -181,8 +211,8 @@ extension AppTranslations {
     /// - Throws: the first table, of those read, that cannot be read as the device reads it (it
     ///   does not parse, is not readable, or is a link outside the folder): left out, it would
     ///   leave its translations out, or file the others under their keys instead of their texts.
-    public init(tablesOf app: SettingsBundle, developmentLanguage: String) throws(TableReadError) {
-        self.init()
+    public init(tablesOf app: SettingsBundle, developmentLanguage: String, wanting sources: Set<String>? = nil) throws(TableReadError) {
+        if let sources { self.init(wanting: sources) } else { self.init() }
         guard let development = app.localization(forLanguage: developmentLanguage) else { return }
         var sources: [String: [StringsKey: String]] = [:]
         for table in development.tables {

@@ -98,6 +98,19 @@ public enum Merger {
                   prepare: { _ in () }, body: { outcome, _ in try body(outcome) })
     }
 
+    /// Every text `--fill-from` may look up in an app's translations (`AppTranslations(wanting:)`):
+    /// the development language's text of each string of the catalog, its key where that table
+    /// has none, as the merge of each table asks.
+    public static func fillSourceTexts(bundle: SettingsBundle, catalog: Catalog) -> Set<String> {
+        let development = bundle.developmentLocalization(catalog.developmentLanguage)
+        var texts: Set<String> = []
+        for table in catalog.tables {
+            let values = development?.table(named: table.name)?.values() ?? [:]
+            for string in table.strings { texts.insert(values[string.key] ?? string.key.string) }
+        }
+        return texts
+    }
+
     /// `merge`, with `prepare` applied to each outcome on the thread that merged it (a diff to
     /// print, say), so that work runs on all cores too; `body` receives both, in order.
     public static func merge<Prepared: Sendable>(bundle: SettingsBundle, catalog: Catalog, locales: [String] = [],

@@ -9,12 +9,13 @@ import SettingsL10nFiles
 /// Reads what `merge --fill-from` names: an app's String Catalog, or a folder of its resources
 /// (`<lang>.lproj/*.strings`, and the `.xcstrings` directly in it).
 enum AppTranslationSource {
-    static func read(_ path: String, developmentLanguage: String) throws -> AppTranslations {
+    /// `wanting`: the only source texts whose translations are kept (`Merger.fillSourceTexts`).
+    static func read(_ path: String, developmentLanguage: String, wanting sources: Set<String>) throws -> AppTranslations {
         let kind = LocalFile.kind(of: path)
         guard kind != .missing else {
             throw CommandFailure("--fill-from \(path): no such file or folder; nothing was merged")
         }
-        var translations = AppTranslations()
+        var translations = AppTranslations(wanting: sources)
         if kind == .folder {
             let app: SettingsBundle
             do {
@@ -23,7 +24,7 @@ enum AppTranslationSource {
                 throw CommandFailure("--fill-from \(path): cannot read the folder: \(error.description); nothing was merged")
             }
             do {
-                translations = try AppTranslations(tablesOf: app, developmentLanguage: developmentLanguage)
+                translations = try AppTranslations(tablesOf: app, developmentLanguage: developmentLanguage, wanting: sources)
             } catch {
                 throw CommandFailure("--fill-from \(joinedPath(path, error.path))\(TextPosition.pathSuffix(error.position)): \(problem(error)); nothing was merged")
             }
@@ -36,7 +37,7 @@ enum AppTranslationSource {
         } else {
             try addCatalogs([(path, URL(fileURLWithPath: path).lastPathComponent)], to: &translations)
         }
-        if translations.count == 0 {
+        if translations.offered == 0 {
             // A valid catalog, or tables, with nothing translated yet: the merge goes on, with
             // nothing to fill.
             printError("--fill-from \(path): no translation besides \(developmentLanguage) yet; nothing to fill from it")
@@ -63,8 +64,8 @@ enum AppTranslationSource {
     /// Reads and parses a catalog (on a worker thread), keeping only its translations.
     @Sendable private static func readCatalog(_ path: String, origin: String) -> CatalogRead {
         do {
-            let catalog = try StringCatalog.read(try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize))
-            return .translations(catalog.translations.map { ($0.language, $0.source, $0.value) }, origin: origin)
+            let translations = try StringCatalog.translations(reading: try LocalFile.read(path, limit: ReadLimits.standard.maximumDocumentSize))
+            return .translations(translations.map { ($0.language, $0.source, $0.value) }, origin: origin)
         } catch let error as SyntaxError {
             return .failure("--fill-from \(path)\(TextPosition.pathSuffix(error.position)): not a valid String Catalog: \(error.message); nothing was merged")
         } catch let error as LocalFile.ReadError {

@@ -62,7 +62,10 @@ struct MergeCommand: ParsableCommand {
         try loaded.requireFolders(for: locales)
         if let refusal = bundle.schemaWriteRefusal, format == .json { printJSON(MergeResult(refusal: refusal).json.rendered()) }
         try loaded.refuseWritingWhileUnloaded("merge changed nothing", paths: options.diagnosticPaths)
-        var appTranslations = try fillFrom.map { try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage) }
+        var appTranslations = try fillFrom.map {
+            try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage,
+                                          wanting: Merger.fillSourceTexts(bundle: bundle, catalog: catalog))
+        }
         if var app = appTranslations {
             // The app's languages meet the folders as render's languages do (zh-Hans fills zh_CN.lproj).
             let development = AppTranslations.languageKey(catalog.developmentLanguage)

@@ -29,6 +29,20 @@ struct StringCatalogTests {
     ])
     func notCatalogs(text: String, message: String) {
         #expect(throws: SyntaxError(message)) { try StringCatalog.read(Array(text.utf8)) }
+        #expect(throws: SyntaxError(message)) { try StringCatalog.translations(reading: Array(text.utf8)) }
+    }
+
+    @Test("its translations read a string at a time are those of the whole document, the source language before the strings or after")
+    func streamedTranslations() throws {
+        let bytes = [UInt8](try Data(contentsOf: TestPaths.realCatalog))
+        let whole = try StringCatalog.read(bytes).translations
+        #expect(whole.count == 2_101)
+        #expect(try StringCatalog.translations(reading: bytes) == whole)
+        let after = #"{"strings": {"Done": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Fertig"}}, "#
+            + #""en": {"stringUnit": {"state": "translated", "value": "Done!"}}}}, "#
+            + #""Skip": {"shouldTranslate": false, "localizations": {"de": {"stringUnit": {"state": "translated", "value": "X"}}}}}, "sourceLanguage": "en"}"#
+        #expect(try StringCatalog.translations(reading: Array(after.utf8)) == [StringCatalog.Translation(language: "de", source: "Done!", value: "Fertig")])
+        #expect(try StringCatalog.read(Array(after.utf8)).translations == [StringCatalog.Translation(language: "de", source: "Done!", value: "Fertig")])
     }
 
     static func example() throws -> (SettingsBundle, Catalog) {

@@ -98,6 +98,30 @@ struct FillFromAppTests {
         #expect(try AppTranslations(tablesOf: app, developmentLanguage: "en").count == 1)
     }
 
+    @Test("the texts a merge may look up: the development table's text of each key, else the key")
+    func fillSourceTexts() throws {
+        let files = ["Root.plist": MergerTests.schema, "en.lproj/Root.strings": "\"Sound\" = \"Sound & FX\";\n\"Stale\" = \"Old\";\n",
+                     "de.lproj/Root.strings": "\"Music\" = \"Musik\";\n"]
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: files))
+        #expect(Merger.fillSourceTexts(bundle: bundle, catalog: Extractor.catalog(of: bundle)) == ["Sound & FX", "Music", "Extra lives"])
+        // Kept only for those, the merge fills what it filled with every translation.
+        var kept = AppTranslations(wanting: Merger.fillSourceTexts(bundle: bundle, catalog: Extractor.catalog(of: bundle)))
+        var every = AppTranslations()
+        for app in [0, 1] {
+            for (source, value) in [("Music", "Musik"), ("Extra lives", "Extraleben"), ("Sound", "Klang"), ("Sound & FX", "Ton & Effekte")] {
+                if app == 0 { kept.add(language: "de", source: source, value: value, origin: "Main.strings") }
+                else { every.add(language: "de", source: source, value: value, origin: "Main.strings") }
+            }
+        }
+        #expect(kept.count == 3)
+        #expect(every.count == 4)
+        let merged = try MergerTests.merge(["en.lproj/Root.strings": files["en.lproj/Root.strings"]!, "de.lproj/Root.strings": ""],
+                                           options: MergeOptions(fillFrom: kept))
+        #expect(try MergerTests.merge(["en.lproj/Root.strings": files["en.lproj/Root.strings"]!, "de.lproj/Root.strings": ""],
+                                      options: MergeOptions(fillFrom: every)).texts == merged.texts)
+        #expect(merged.texts["de.lproj/Root.strings"]?.contains("\"Sound\" = \"Ton & Effekte\";") == true)
+    }
+
     @Test("a catalog's translations added at once give what adding them one by one gives, over 300 generated batches")
     func batches() {
         let languages = ["de", "DE", "pt_BR", "pt-BR", "zh-Hans", "zh_CN", "fr"]
@@ -119,6 +143,42 @@ struct FillFromAppTests {
             }
             #expect(batched == one)
             #expect(batched.languageNames == one.languageNames)
+        }
+    }
+
+    @Test("kept only for the texts a merge asks for, the app's translations give those texts what every translation gives, over 300 generated catalogs")
+    func wanted() {
+        let languages = ["de", "DE", "pt_BR", "pt-BR", "zh-Hans", "zh_CN", "fr"]
+        let sources = ["Sound", "sound.", "Sound:", "Music", "MUSIC!", "Version:", "", "Extra lives", "Café", "Cafe\u{301}"]
+        let values = ["Klang", "Ton", "Musik", "", "版本：", "Som"]
+        var generator = SeededGenerator(seed: 2026_12_01)
+        for _ in 0..<300 {
+            let wanted = Set(sources.filter { _ in Bool.random(using: &generator) })
+            var every = AppTranslations(), kept = AppTranslations(wanting: wanted)
+            for batch in 0..<Int.random(in: 1...3, using: &generator) {
+                let translations = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                    (language: languages.randomElement(using: &generator)!, source: sources.randomElement(using: &generator)!,
+                     value: values.randomElement(using: &generator)!)
+                }
+                every.add(translations, origin: "Feature\(batch).xcstrings")
+                if Bool.random(using: &generator) {
+                    kept.add(translations, origin: "Feature\(batch).xcstrings")
+                } else {
+                    for translation in translations {
+                        kept.add(language: translation.language, source: translation.source, value: translation.value, origin: "Feature\(batch).xcstrings")
+                    }
+                }
+            }
+            for text in wanted {
+                for language in languages {
+                    let (all, some) = (every.translation(of: text, language: language), kept.translation(of: text, language: language))
+                    #expect(all?.translation == some?.translation && all?.exact == some?.exact, "\(text) in \(language)")
+                }
+            }
+            #expect(kept.languageNames == every.languageNames)
+            #expect(kept.offered == every.offered)
+            #expect(kept.count <= every.count)
+            #expect(kept.wants("sound") == wanted.contains { AppTranslations.looseKey($0) == "sound" })
         }
     }
 }

@@ -45,7 +45,23 @@ public enum JSONReader {
         return (value, Dictionary(zip(parser.memberOffsets.map { StringsKey($0.0) }, positions), uniquingKeysWith: { _, last in last }))
     }
 
+    /// Reads a document, handing each member of the root object's member `name` (an object) to
+    /// `body` as soon as it is read instead of keeping it: the value returned holds that object
+    /// empty, and the document is never held whole. A String Catalog of 40 MB was a tree of
+    /// 220 MB; read so, one string's tree at a time. Everything else is read and checked as
+    /// `read` does (a key twice in the streamed object too).
+    public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard, streamingMembersOf name: String,
+                            _ body: @escaping (String, JSONValue) -> Void) throws(SyntaxError) -> JSONValue {
+        var parser = try Parser(document: bytes, limits: limits)
+        parser.streamsMembersOf = name
+        parser.consumeMember = body
+        return try parser.document()
+    }
+
     struct Parser {
+        /// The root object's member whose members go to `consumeMember` as each is read.
+        var streamsMembersOf: String?
+        var consumeMember: ((String, JSONValue) -> Void)?
         /// Whether the start of each element of the root object's member arrays is recorded.
         var recordsElements = false
         /// The root object's member whose members' key offsets are recorded, if any.
@@ -147,6 +163,9 @@ public enum JSONReader {
             // The keys so far, once there are many: a small object (most are) is searched
             // without a set of its own.
             var keys: Set<StringsKey>?
+            // The streamed object's members are not kept: its keys are, to find one given twice.
+            let consume = depth == 1 && streamsMembersOf != nil && rootKey == streamsMembersOf ? consumeMember : nil
+            if consume != nil { keys = [] }
             skipWhitespace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
                 offset += 1
@@ -157,7 +176,7 @@ public enum JSONReader {
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
                 let keyStart = offset
                 let key = try string()
-                if Self.isRepeated(key, in: members, keys: &keys) {
+                if consume != nil ? !keys!.insert(StringsKey(key)).inserted : Self.isRepeated(key, in: members, keys: &keys) {
                     let place = position(of: firstKeyStart(key, inObjectAt: objectStart, depth: depth))
                     throw error("the key \(MessageText.quoted(key)) is in this object twice (first at line \(place.line), column \(place.column ?? 1)); keep one",
                                 at: keyStart)
@@ -171,7 +190,8 @@ public enum JSONReader {
                     rootKey = key
                     if recordsElements { rootValueOffsets.append((key, offset)) }
                 }
-                members.append((key, try value(depth: depth + 1)))
+                let value = try value(depth: depth + 1)
+                if let consume { consume(key, value) } else { members.append((key, value)) }
                 skipWhitespace()
                 guard offset < bytes.count else { throw error("the document ends inside an object") }
                 if bytes[offset] == UInt8(ascii: ",") {
@@ -198,6 +218,7 @@ public enum JSONReader {
         private func firstKeyStart(_ key: String, inObjectAt start: Int, depth: Int) -> Int {
             var parser = self
             parser.offset = start + 1
+            parser.consumeMember = nil
             while parser.offset < bytes.count {
                 parser.skipWhitespace()
                 let keyStart = parser.offset

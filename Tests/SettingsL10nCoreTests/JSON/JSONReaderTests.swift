@@ -43,3 +43,46 @@ struct JSONReaderTests {
         }
     }
 }
+
+@Suite("JSON reader: one member of the root streamed, never held whole")
+struct JSONStreamingTests {
+    /// The members handed over, in order, and the document returned.
+    static func streamed(_ text: String) throws -> (members: [String], values: [JSONValue], document: JSONValue) {
+        var members: [String] = [], values: [JSONValue] = []
+        let document = try JSONReader.read(Array(text.utf8), streamingMembersOf: "strings") { key, value in
+            members.append(key)
+            values.append(value)
+        }
+        return (members, values, document)
+    }
+
+    @Test("each member of the named object is handed over in order, the object left empty, the rest kept")
+    func members() throws {
+        let text = #"{"strings": {"b": {"x": [1, 2]}, "a": "two", "c": {}}, "version": "1.0", "other": {"strings": {"inner": 1}}}"#
+        let (members, values, document) = try Self.streamed(text)
+        #expect(members == ["b", "a", "c"])
+        #expect(values == [.object([("x", .array([.integer(1), .integer(2)]))]), .string("two"), .object([])])
+        // A member named so deeper down is not the root's: it is kept.
+        #expect(document == .object([("strings", .object([])), ("version", .string("1.0")),
+                                     ("other", .object([("strings", .object([("inner", .integer(1))]))]))]))
+        #expect(try JSONReader.read(Array(text.utf8)) != document)
+    }
+
+    @Test("a key twice in the streamed object is the error read gives, at the same place; so is any other error")
+    func errors() throws {
+        for text in [#"{"strings": {"a": 1, "b": 2, "a": 3}}"#, #"{"version": 1, "strings": {"k": [1,]}}"#,
+                     #"{"strings": {"k": 1}, "version": 1, "version": 2}"#, #"{"strings": {"k": 1}} x"#] {
+            var read: SyntaxError?
+            do { _ = try JSONReader.read(Array(text.utf8)) } catch { read = error }
+            #expect(read != nil)
+            #expect(throws: read!) { try Self.streamed(text) }
+        }
+    }
+
+    @Test("a named member that is not an object is kept as it is")
+    func notAnObject() throws {
+        let (members, _, document) = try Self.streamed(#"{"strings": [1, 2]}"#)
+        #expect(members.isEmpty)
+        #expect(document == .object([("strings", .array([.integer(1), .integer(2)]))]))
+    }
+}
