@@ -70,14 +70,18 @@ public enum XLIFFExporter {
 
     /// An error for a table the disk did not give (not one that does not parse), which stops
     /// every export: whether `error` was one.
-    private static func noteUnreadable(_ error: TableReadError, diagnostics: inout [Diagnostic]) -> Bool {
+    /// `consequence` says what the command does then.
+    private static func noteUnreadable(_ error: TableReadError, consequence: String = exportConsequence,
+                                       diagnostics: inout [Diagnostic]) -> Bool {
         guard case .unreadable(let path, let message) = error else { return false }
         diagnostics.append(Diagnostic(
             .error, rule: .fileUnreadable,
-            "\(path) cannot be read (\(message)), so no export is written; fix it and export again",
+            "\(path) cannot be read (\(message)), \(consequence)",
             at: SourceLocation(file: path)))
         return true
     }
+
+    static let exportConsequence = "so no export is written; fix it and export again"
 
     /// A translation found in a table: its value, and whether it waits for review.
     struct Translation {
@@ -93,7 +97,10 @@ public enum XLIFFExporter {
 
     /// The translations of a table, by key: values that are not empty and were not filled in
     /// with the source text by `merge --fill source`. A table that cannot be read adds a warning.
-    static func translations(of table: String, in localization: Localization, diagnostics: inout [Diagnostic]) -> [StringsKey: Translation] {
+    /// `unreadable`: what the command does when the disk does not give the table (the error's
+    /// consequence).
+    static func translations(of table: String, in localization: Localization, unreadable consequence: String = exportConsequence,
+                             diagnostics: inout [Diagnostic]) -> [StringsKey: Translation] {
         guard let file = localization.table(named: table) else { return [:] }
         var found: [StringsKey: Translation] = [:]
         do {
@@ -118,7 +125,7 @@ public enum XLIFFExporter {
             }
         } catch {
             // The disk, not the text: an export without these translations would look whole.
-            if noteUnreadable(error, diagnostics: &diagnostics) { return [:] }
+            if noteUnreadable(error, consequence: consequence, diagnostics: &diagnostics) { return [:] }
             diagnostics.append(Diagnostic(
                 .warning, rule: .stringsSyntax,
                 "\(file.path) cannot be read, so its translations are not in the export; fix it and export again",

@@ -74,12 +74,21 @@ struct SyncCommand: ParsableCommand {
                                                               ignore: loaded.configuration.ignore)
             plans.append(planned)
         }
+        // What the disk did not give (not what the device cannot read): a folder that could not
+        // be listed, a table that could not be read. A catalog planned without it would lack its
+        // translations (exit 0, a language short), and a table planned from that catalog could
+        // lose one: nothing is written, nor shown as what would be; --check cannot tell.
+        let bundleNotRead = loaded.bundle.diagnostics.filter { $0.rule == .fileUnreadable }
         let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
-        printError(formatter.format(plans.flatMap(\.result.diagnostics)), ifNotEmpty: true)
+        printError(formatter.format(bundleNotRead + plans.flatMap(\.result.diagnostics)), ifNotEmpty: true)
+        let notRead = bundleNotRead.map(\.location.file) + Set(plans.flatMap(\.result.tablesNotRead)).sorted()
+        if !notRead.isEmpty, !check {
+            throw CommandFailure("\(notRead.count == 1 ? notRead[0] : "\(notRead.count.grouped) files of the bundle") could not be read (above); nothing was written")
+        }
         let changedTables = plans.reduce(0) { $0 + $1.result.updates.count }
         let changedCatalogs = plans.filter(\.result.catalogChanged)
         if check {
-            try reportCheck(plans, changedTables: changedTables, changedCatalogs: changedCatalogs.count)
+            try reportCheck(plans, changedTables: changedTables, changedCatalogs: changedCatalogs.count, notRead: bundleNotRead.map(\.location.file))
             return
         }
         if dryRun {
@@ -122,10 +131,11 @@ struct SyncCommand: ParsableCommand {
     }
 
     /// What `--check` says: what is out of date, and the exit status.
-    private func reportCheck(_ plans: [SyncPlan], changedTables: Int, changedCatalogs: Int) throws {
+    /// `notRead`: folders of the bundle the disk did not list.
+    private func reportCheck(_ plans: [SyncPlan], changedTables: Int, changedCatalogs: Int, notRead: [String]) throws {
         guard changedTables > 0 || changedCatalogs > 0 else {
             // A table that cannot be read may be anything: said, not called in sync.
-            let unreadable = plans.flatMap(\.result.unreadableTables)
+            let unreadable = notRead + plans.flatMap(\.result.unreadableTables)
             if let first = unreadable.first {
                 let named = unreadable.count == 1 ? "\(first) cannot be read, so sync cannot tell whether it is"
                     : "\(unreadable.count.grouped) tables cannot be read (\(unreadable.prefix(3).joined(separator: ", "))\(unreadable.count > 3 ? ", …" : "")), so sync cannot tell whether they are"
@@ -133,7 +143,7 @@ struct SyncCommand: ParsableCommand {
             } else if !options.quiet {
                 printError("the catalog and the tables are in sync")
             }
-            if plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
+            if !notRead.isEmpty || plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
             if let stamp { try writeStamp(stamp) }
             return
         }

@@ -116,6 +116,28 @@ struct FaultInjectionCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    @Test("sync writes nothing when the disk does not give a table or a folder of the bundle: exit 3, the file and the cause named")
+    func syncWithUnreadableFiles() throws {
+        let cases = [
+            ("sv.lproj/Privacy.strings", ["Settings.xcstrings"],
+             "sv.lproj/Privacy.strings: error: sv.lproj/Privacy.strings cannot be read (cannot open the file: Input/output error), so sync cannot tell what the catalog and the tables should hold and writes neither; fix it and sync again [file-unreadable]\nerror: sv.lproj/Privacy.strings could not be read (above); nothing was written\n"),
+            ("ja.lproj", ["Catalogs"],
+             "ja.lproj: error: cannot list the folder: Input/output error; its tables are not read, and none is written [file-unreadable]\nerror: ja.lproj could not be read (above); nothing was written\n"),
+        ]
+        for (file, catalog, message) in cases {
+            let copy = try BundleCopy()
+            let before = try copy.snapshot()
+            let path = copy.bundle.appendingPathComponent(file).path
+            let result = try FaultInjection.run(["-P", path, "-e", "trace=openat", "-e", "inject=openat:error=EIO"],
+                                                ["sync", copy.bundle.path, "--catalog", copy.folder.appendingPathComponent(catalog[0]).path])
+            // Before: the catalog was made without the table's translations (exit 1, the cause
+            // not named), or without every Japanese one (exit 0, nothing said).
+            #expect(result == ToolResult(stdout: "", stderr: copy.bundle.path + "/" + message, exitCode: 3), "\(file)")
+            #expect(try copy.snapshot() == before)
+            #expect(!FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent(catalog[0]).path))
+        }
+    }
+
     @Test("an .xcloc whose Localized Contents cannot be listed says so (it was called no package)")
     func unlistablePackage() throws {
         let copy = try BundleCopy()

@@ -51,6 +51,9 @@ public struct CatalogSyncResult: Sendable {
     /// The tables that could not be read (`de.lproj/Root.strings`): nothing was taken from
     /// them or planned for them, so whether they are in sync is unknown.
     public var unreadableTables: [String] = []
+    /// Those of them the disk did not give (an I/O error): then nothing of the sync may be
+    /// written, since what they hold is unknown (`file-unreadable` errors say so).
+    public var tablesNotRead: [String] = []
 
     /// Whether something was left undone: a table left alone, or a translation not taken.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -101,6 +104,7 @@ public enum CatalogSync {
         let tables = SyncTables.read(used: used, languages: languages, base: bundle.localizations.first { $0.name == "Base" },
                                      diagnostics: &result.diagnostics)
         result.unreadableTables = tables.unreadable.sorted()
+        result.tablesNotRead = tables.notRead.sorted()
         // Keys the development language's tables give different texts: one string of the
         // catalog cannot stand for them, so sync neither takes nor writes them.
         var split: Set<StringsKey> = []

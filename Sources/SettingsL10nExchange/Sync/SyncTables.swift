@@ -26,6 +26,11 @@ struct SyncTables {
     private var values: [String: [StringsKey: Translation]] = [:]
     /// Tables that could not be read: nothing is taken from them, nothing written into them.
     private(set) var unreadable: Set<String> = []
+    /// Those of them the disk did not give (an I/O error, not a table the device cannot read):
+    /// what they hold is unknown, so the sync writes nothing at all.
+    private(set) var notRead: Set<String> = []
+    /// What the sync does when the disk does not give a table.
+    static let notReadConsequence = "so sync cannot tell what the catalog and the tables should hold and writes neither; fix it and sync again"
     /// `Base.lproj`'s tables by name, where Base does not hold the development language: the
     /// table the device falls back to first when a language lacks one.
     private var base: [String: [StringsKey: Translation]] = [:]
@@ -44,10 +49,18 @@ struct SyncTables {
         for table in used.tables {
             for language in languages.all {
                 var problems: [Diagnostic] = []
-                let found = XLIFFExporter.translations(of: table.name, in: language.localization, diagnostics: &problems)
+                let found = XLIFFExporter.translations(of: table.name, in: language.localization, unreadable: notReadConsequence,
+                                                       diagnostics: &problems)
                 let path = path(table.name, language)
                 if let problem = problems.first {
                     tables.unreadable.insert(path)
+                    if problem.rule == .fileUnreadable {
+                        // The disk's error, named: a sync that went on without the table would
+                        // make a catalog short of its translations.
+                        tables.notRead.insert(path)
+                        diagnostics.append(problem)
+                        continue
+                    }
                     diagnostics.append(Diagnostic(
                         .error, rule: problem.rule,
                         "the table cannot be read as the device reads it, so sync took no translation from it and wrote none into it; fix it and sync again",
@@ -61,8 +74,16 @@ struct SyncTables {
             }
             if let base, base.table(named: table.name) != nil {
                 var problems: [Diagnostic] = []
-                let found = XLIFFExporter.translations(of: table.name, in: base, diagnostics: &problems)
-                if problems.isEmpty { tables.base[table.name] = found.filter { !$0.value.value.isEmpty } } else { tables.unreadable.insert("\(base.folder)/\(table.name).strings") }
+                let found = XLIFFExporter.translations(of: table.name, in: base, unreadable: notReadConsequence, diagnostics: &problems)
+                if problems.isEmpty {
+                    tables.base[table.name] = found.filter { !$0.value.value.isEmpty }
+                } else {
+                    tables.unreadable.insert("\(base.folder)/\(table.name).strings")
+                    if let problem = problems.first(where: { $0.rule == .fileUnreadable }) {
+                        tables.notRead.insert("\(base.folder)/\(table.name).strings")
+                        diagnostics.append(problem)
+                    }
+                }
             }
         }
         return tables
