@@ -4,6 +4,23 @@ import SettingsL10nCore
 /// and source text: where `merge --fill-from` finds the words a Settings pane needs
 /// ("Password", "Notifications") already translated.
 public struct AppTranslations: Hashable, Sendable {
+    /// Equal when every text gives the same translation in every language (however they were
+    /// filed), with the same languages, folders and wanted texts.
+    public static func == (lhs: AppTranslations, rhs: AppTranslations) -> Bool {
+        func resolved(_ tables: [String: [String: Int32]], _ of: AppTranslations) -> [String: [String: Translation?]] {
+            tables.mapValues { $0.mapValues { $0 < 0 ? nil : of.translation($0) } }
+        }
+        return lhs.spellings == rhs.spellings && lhs.languageOfFolder == rhs.languageOfFolder && lhs.matched == rhs.matched
+            && lhs.wanted == rhs.wanted && lhs.offered == rhs.offered
+            && resolved(lhs.exact, lhs) == resolved(rhs.exact, rhs) && resolved(lhs.loose, lhs) == resolved(rhs.loose, rhs)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(spellings)
+        hasher.combine(offered)
+        hasher.combine(count)
+    }
+
     /// A translation, and where it came from (`Localizable.xcstrings`, `de.lproj/Main.strings`).
     public struct Translation: Hashable, Sendable {
         public var value: String
@@ -12,11 +29,20 @@ public struct AppTranslations: Hashable, Sendable {
         var source: String = ""
     }
 
-    /// By language (lower-cased BCP 47), by source text; `nil` where the app translates the same
-    /// text in two ways, which leaves the choice to a translator.
-    private var exact: [String: [String: Translation?]] = [:]
+    /// Every translation filed, once (a text's exact and loose tables name the same one): its
+    /// value, its source text and its origin's number. A table's entry is a number, not a copy of
+    /// three strings: the bench's medium app catalog (505,520 translations) held 168 MB in its
+    /// two tables of translations.
+    private var values: [String] = []
+    private var sources: [String] = []
+    private var originOf: [Int32] = []
+    private var origins: [String] = []
+    private var originNumbers: [String: Int32] = [:]
+    /// By language (lower-cased BCP 47), by source text: the translation's number; -1 where the
+    /// app translates the same text in two ways, which leaves the choice to a translator.
+    private var exact: [String: [String: Int32]] = [:]
     /// The same, by source text without case and trailing punctuation.
-    private var loose: [String: [String: Translation?]] = [:]
+    private var loose: [String: [String: Int32]] = [:]
     /// Each language as the app first spelled it (`zh-Hans`), by its key.
     private var spellings: [String: String] = [:]
     /// The app's language that fills each `.lproj` folder, by folder name, where it was chosen
@@ -56,7 +82,20 @@ public struct AppTranslations: Hashable, Sendable {
         offered += 1
         let tag = Self.languageKey(language)
         if spellings[tag] == nil { spellings[tag] = language }
-        insert(Translation(value: value, origin: origin, source: source), exact: &exact[tag, default: [:]], loose: &loose[tag, default: [:]])
+        var exactTable = exact.removeValue(forKey: tag) ?? [:]
+        var looseTable = loose.removeValue(forKey: tag) ?? [:]
+        insert(value: value, source: source, origin: number(of: origin), exact: &exactTable, loose: &looseTable)
+        exact[tag] = exactTable
+        loose[tag] = looseTable
+    }
+
+    /// The number of an origin, given it the first time.
+    private mutating func number(of origin: String) -> Int32 {
+        if let last = origins.last, last == origin { return Int32(origins.count - 1) }
+        if let known = originNumbers[origin] { return known }
+        origins.append(origin)
+        originNumbers[origin] = Int32(origins.count - 1)
+        return Int32(origins.count - 1)
     }
 
     /// Adds the translations of one origin (a String Catalog) as `add(language:source:value:origin:)`
@@ -80,6 +119,7 @@ public struct AppTranslations: Hashable, Sendable {
             if byTag[tag] == nil { order.append(tag) }
             byTag[tag, default: []].append(index)
         }
+        let originNumber = number(of: origin)
         for tag in order {
             let indices = byTag[tag]!
             var exactTable = exact.removeValue(forKey: tag) ?? [:]
@@ -92,7 +132,7 @@ public struct AppTranslations: Hashable, Sendable {
             if looseTable.isEmpty { looseTable.reserveCapacity(capacity) }
             for index in indices {
                 let translation = translations[index]
-                insert(Translation(value: translation.value, origin: origin, source: translation.source), exact: &exactTable, loose: &looseTable)
+                insert(value: translation.value, source: translation.source, origin: originNumber, exact: &exactTable, loose: &looseTable)
             }
             exact[tag] = exactTable
             loose[tag] = looseTable
@@ -100,20 +140,37 @@ public struct AppTranslations: Hashable, Sendable {
     }
 
     /// Files a translation of a language under its source text, and under that text without case
-    /// and trailing punctuation, each where it is wanted.
-    private func insert(_ translation: Translation, exact: inout [String: Translation?], loose: inout [String: Translation?]) {
-        let looseKey = Self.looseKey(translation.source)
-        if wanted?.exact.contains(translation.source) ?? true { Self.insert(translation, for: translation.source, into: &exact) }
-        if wanted?.loose.contains(looseKey) ?? true { Self.insert(translation, for: looseKey, into: &loose) }
+    /// and trailing punctuation, each where it is wanted (`tables` of the language, taken out of
+    /// `self` while they are filled). Where a text has a translation already, the same value
+    /// keeps the first (and its origin), another makes the text ambiguous.
+    private mutating func insert(value: String, source: String, origin: Int32,
+                                 exact exactTable: inout [String: Int32], loose looseTable: inout [String: Int32]) {
+        let looseKey = Self.looseKey(source)
+        let keys = [(wanted?.exact.contains(source) ?? true) ? source : nil, (wanted?.loose.contains(looseKey) ?? true) ? looseKey : nil]
+        var filed: Int32?
+        for (index, key) in keys.enumerated() {
+            guard let key else { continue }
+            if let existing = index == 0 ? exactTable[key] : looseTable[key] {
+                if existing >= 0, values[Int(existing)] != value {
+                    if index == 0 { exactTable[key] = -1 } else { looseTable[key] = -1 }
+                }
+                continue
+            }
+            let number = filed ?? {
+                values.append(value)
+                sources.append(source)
+                originOf.append(origin)
+                return Int32(values.count - 1)
+            }()
+            filed = number
+            if index == 0 { exactTable[key] = number } else { looseTable[key] = number }
+        }
     }
 
-    private static func insert(_ translation: Translation, for key: String, into table: inout [String: Translation?]) {
-        if let existing = table[key] {
-            // Two different translations of one text: ambiguous, so neither is used.
-            if existing?.value != translation.value { table[key] = .some(nil) }
-        } else {
-            table[key] = translation
-        }
+    /// The translation numbered `number`.
+    private func translation(_ number: Int32) -> Translation {
+        let index = Int(number)
+        return Translation(value: values[index], origin: origins[Int(originOf[index])], source: sources[index])
     }
 
     /// The app's translation of `source` into `language`: the same text, else the same text
@@ -124,10 +181,10 @@ public struct AppTranslations: Hashable, Sendable {
     public func translation(of source: String, language: String) -> (translation: Translation, exact: Bool)? {
         guard let tag = tag(ofFolder: language) else { return nil }
         if let found = exact[tag]?[source] {
-            return found.map { ($0, true) }
+            return found < 0 ? nil : (translation(found), true)
         }
         if let found = loose[tag]?[Self.looseKey(source)] {
-            return found.map { (Self.punctuated($0, like: source), false) }
+            return found < 0 ? nil : (Self.punctuated(translation(found), like: source), false)
         }
         return nil
     }
