@@ -31,8 +31,8 @@ public struct RenderHTML {
     public func pages(for locales: [LocalizedLocale]) -> [String: String] {
         var pages: [String: String] = [:]
         var entries: [IndexEntry] = []
-        for locale in locales {
-            let (localePages, entry) = self.pages(of: locale)
+        for (locale, folder) in zip(locales, Self.folders(for: locales.map(\.locale))) {
+            let (localePages, entry) = self.pages(of: locale, folder: folder)
             for page in localePages { pages[page.path] = page.html }
             entries.append(entry)
         }
@@ -54,11 +54,12 @@ public struct RenderHTML {
         var shown: Bool
     }
 
-    /// The pages of one locale, by path relative to the output folder (`<locale>/index.html`, one
+    /// The pages of one locale, by path relative to the output folder (`<folder>/index.html`, one
     /// page per child pane and one per option list), sorted by path, and its row of the index.
-    public func pages(of locale: LocalizedLocale) -> (pages: [(path: String, html: String)], entry: IndexEntry) {
+    /// `folder`: the locale's folder (`folders(for:)`), else its name made safe.
+    public func pages(of locale: LocalizedLocale, folder: String? = nil) -> (pages: [(path: String, html: String)], entry: IndexEntry) {
         let localePages = localePages(locale, tables: nil)
-        let folder = Self.folder(for: locale)
+        let folder = folder ?? Self.folder(for: locale)
         let entry = IndexEntry(locale: locale.locale, localization: locale.localization, folder: folder, shown: localePages["index.html"] != nil)
         let pages = localePages.map { (path: "\(folder)/\($0.key)", html: $0.value.html) }.sorted { $0.path < $1.path }
         return (pages, entry)
@@ -67,6 +68,24 @@ public struct RenderHTML {
     /// The folder of a locale's pages: its name, made safe for a file name.
     package static func folder(for locale: LocalizedLocale) -> String {
         safeName(locale.locale)
+    }
+
+    /// A folder for each of the locales named (`LocalizedLocale.locale`, in order): each name
+    /// made safe, and one that another took already, whatever its case (one folder where a
+    /// volume ignores case), or that is the index page, given `-2`, `-3`, … (`--languages xx,de`
+    /// and `--locale xx_de` are both `xx_de`: the second's pages went over the first's, and the
+    /// index linked both rows to one of them).
+    public static func folders(for locales: [String]) -> [String] {
+        var taken: Set<String> = ["index.html"]
+        return locales.map { locale in
+            let safe = safeName(locale)
+            var folder = safe, number = 1
+            while !taken.insert(folder.lowercased()).inserted {
+                number += 1
+                folder = "\(safe)-\(number)"
+            }
+            return folder
+        }
     }
 
     static func safeName(_ text: String) -> String {

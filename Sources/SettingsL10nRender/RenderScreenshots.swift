@@ -87,12 +87,14 @@ extension RenderHTML {
     /// `Root`, `com.mono0926.LicensePlist_Alpha`) and one per option list
     /// (`options-Root-5`), as the HTML previews have them. `tables` is the catalog table of each
     /// schema file (`Catalog.tableOfFile`).
-    public func screenshotPages(for locale: LocalizedLocale, tables: [String: String]) -> [ScreenshotPage] {
+    /// `folder`: the locale's folder (`folders(for:)`), else its name made safe.
+    public func screenshotPages(for locale: LocalizedLocale, tables: [String: String], folder: String? = nil) -> [ScreenshotPage] {
         let root = locale.pages.first?.file
+        let folder = folder ?? Self.folder(for: locale)
         return localePages(locale, tables: tables).map { name, page in
             var base = String(name.dropLast(5))  // .html
             if name == "index.html", let root { base = Self.safeName(String(root.dropLast(root.hasSuffix(".plist") ? 6 : 0))) }
-            return ScreenshotPage(folder: Self.folder(for: locale), name: base, file: page.file, html: page.html,
+            return ScreenshotPage(folder: folder, name: base, file: page.file, html: page.html,
                                   strings: page.strings, isRightToLeft: locale.isRightToLeft)
         }.sorted { $0.name < $1.name }
     }

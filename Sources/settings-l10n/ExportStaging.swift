@@ -27,8 +27,12 @@ struct ExportStaging {
     private var changed: [String] = []
     private var writeFailure: String?
 
-    init(force: Bool) {
+    /// What the user runs once the disk is sound (`export again`, `render again`).
+    let again: String
+
+    init(force: Bool, again: String = "export again") {
         self.force = force
+        self.again = again
     }
 
     private var refused: Bool {
@@ -111,7 +115,7 @@ struct ExportStaging {
             }
             let before = error.renamed == 0 ? "nothing was written"
                 : "the \(error.renamed == 1 ? "file" : "\(error.renamed.grouped) files") before it \(error.renamed == 1 ? "was" : "were") put in place, the rest not"
-            throw CommandFailure("cannot put \(path) in place: \(error.reason); \(before): export again once the disk is sound")
+            throw CommandFailure("cannot put \(path) in place: \(error.reason); \(before): \(again) once the disk is sound")
         }
     }
 

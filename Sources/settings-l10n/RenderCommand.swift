@@ -156,14 +156,27 @@ struct RenderCommand: ParsableCommand {
             rendered.append(resolver.resolve(request))
         }
         progress.finish()
-        let problems = Self.distinct(rendered.flatMap(\.problems))
-        try refuseUnreadable(problems, loaded: loaded)
+        var problems = Problems()
+        for locale in rendered { problems.add(locale.problems) }
+        try refuseUnreadable(problems.all, loaded: loaded)
         try writeScreenshots(rendered, loaded: loaded, progress: progress)
-        return problems
+        return problems.all
     }
 
-    static func distinct(_ problems: [Diagnostic]) -> [Diagnostic] {
-        problems.reduce(into: [Diagnostic]()) { if !$0.contains($1) { $0.append($1) } }
+    /// The tables that could not be read, each once, in the order found, over every locale (a
+    /// search of the list for each was quadratic in them: 436 s for 4,000 broken tables).
+    struct Problems {
+        private(set) var all: [Diagnostic] = []
+        private var seen: Set<Diagnostic> = []
+        /// Whether one is a file the disk did not give.
+        private(set) var hasUnreadable = false
+
+        mutating func add(_ problems: [Diagnostic]) {
+            for problem in problems where seen.insert(problem).inserted {
+                all.append(problem)
+                if problem.rule == .fileUnreadable { hasUnreadable = true }
+            }
+        }
     }
 
     /// A file the disk did not give (not one the device cannot read): pages that look right
@@ -213,20 +226,20 @@ struct RenderCommand: ParsableCommand {
         let folder = output!
         try OutputGuard.refuseInsideBundle(folder, bundle: loaded.source, option: "--output")
         let html = RenderHTML(images: try Self.images(loaded))
-        var staging = ExportStaging(force: true)
-        var problems: [Diagnostic] = []
+        var staging = ExportStaging(force: true, again: "render again")
+        var problems = Problems()
+        let bundleUnreadable = !Self.unreadable([], loaded: loaded).isEmpty
         var entries: [RenderHTML.IndexEntry] = []
-        var locales = 0
         let what = "the pages"
+        let folders = RenderHTML.folders(for: requested.map(\.name))
         for (index, request) in requested.enumerated() {
             progress.update(index + 1, of: requested.count, request.name)
             let locale = resolver.resolve(request)
-            problems = Self.distinct(problems + locale.problems)
-            locales += 1
+            problems.add(locale.problems)
             // Once a file could not be read, no page will be written: the rest are only resolved,
             // so that every such file is named.
-            guard Self.unreadable(problems, loaded: loaded).isEmpty, !staging.isRefused else { continue }
-            let (pages, entry) = html.pages(of: locale)
+            guard !bundleUnreadable, !problems.hasUnreadable, !staging.isRefused else { continue }
+            let (pages, entry) = html.pages(of: locale, folder: folders[index])
             for page in pages {
                 staging.add(joinedPath(folder, page.path), Array(page.html.utf8), for: entry.folder, below: folder, writing: what)
             }
@@ -234,7 +247,7 @@ struct RenderCommand: ParsableCommand {
         }
         progress.finish()
         do {
-            try refuseUnreadable(problems, loaded: loaded)
+            try refuseUnreadable(problems.all, loaded: loaded)
             // The index shows status's numbers: one definition of translated (the configuration's
             // TranslationPolicy, in the catalog), counted once by the same code. Read again for the
             // numbers: a table the disk does not give now would make them wrong.
@@ -250,10 +263,10 @@ struct RenderCommand: ParsableCommand {
             throw error
         }
         try staging.finish(refuse: { _ in }, formatter: TextDiagnosticFormatter(paths: options.diagnosticPaths))
-        if options.quiet { return problems }
-        let count = staging.count
+        if options.quiet { return problems.all }
+        let (count, locales) = (staging.count, requested.count)
         printError("wrote \(count.grouped) page\(count == 1 ? "" : "s") for \(locales.grouped) locale\(locales == 1 ? "" : "s") into \(folder); open \(joinedPath(folder, "index.html"))")
-        return problems
+        return problems.all
     }
 }
 

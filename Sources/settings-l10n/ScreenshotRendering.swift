@@ -31,8 +31,9 @@ struct ScreenshotRendering {
     /// returns how many pages were drawn.
     func write(_ locales: [LocalizedLocale], tables: [String: String], html: RenderHTML, into folder: String,
                progress: ProgressLine, formatter: TextDiagnosticFormatter) throws -> Int {
-        let pages = locales.flatMap { html.screenshotPages(for: $0, tables: tables) }
-        var staging = ExportStaging(force: force)
+        let folders = RenderHTML.folders(for: locales.map(\.locale))
+        let pages = zip(locales, folders).flatMap { html.screenshotPages(for: $0, tables: tables, folder: $1) }
+        var staging = ExportStaging(force: force, again: "render again")
         do {
             let browser = try Drawing(browser: browser, timeout: timeout, command: "render --format png")
             defer { browser.close() }

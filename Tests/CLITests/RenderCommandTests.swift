@@ -77,6 +77,33 @@ struct RenderCommandTests {
         #expect(try String(contentsOfFile: pages + "/index.html", encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
     }
 
+    @Test("--format html: locales whose names make one folder get a folder each, which the index links; a table several locales read is told once")
+    func htmlFolderPerLocale() throws {
+        let copy = try BundleCopy()
+        try Data("\"Analytics\" = \"Analys\"\n".utf8).write(to: copy.bundle.appendingPathComponent("en.lproj/Privacy.strings"))
+        let pages = copy.folder.appendingPathComponent("preview").path
+        let result = try Tool.run(["render", copy.bundle.path, "--locale", "xx_de", "--locale", "index.html", "--locale", "yy", "--languages", "xx,de",
+                                   "--format", "html", "--output", pages])
+        // Before: xx,de's pages went over xx_de's (the index linked both rows to one folder), and
+        // a locale named index.html made a folder where the index goes.
+        #expect(result.exitCode == 1)
+        let notes = ["xx_de", "index.html", "yy"].map {
+            "note: no .lproj folder matches \($0) (the bundle has ar, de, en, ja, sv): a user whose language is \($0) sees en.lproj, and that is what is rendered\n"
+        }
+        #expect(result.stderr == notes.joined() + """
+            wrote 25 pages for 4 locales into \(pages); open \(pages)/index.html
+            \(copy.bundle.path)/en.lproj/Privacy.strings:1:23: error: missing ';' after the value of "Analytics" [strings-syntax]
+            1 table could not be read; its keys are shown as written, as on a device
+
+            """)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pages).sorted() == ["index.html", "index.html-2", "xx_de", "xx_de-2", "yy"])
+        let index = try String(contentsOfFile: pages + "/index.html", encoding: .utf8)
+        let links = index.components(separatedBy: "<a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(links == ["xx_de/index.html", "index.html-2/index.html", "yy/index.html", "xx_de-2/index.html"])
+        #expect(try String(contentsOfFile: pages + "/xx_de/index.html", encoding: .utf8).contains("<html lang=\"en\""))
+        #expect(try String(contentsOfFile: pages + "/xx_de-2/index.html", encoding: .utf8).contains("<html lang=\"de\""))
+    }
+
     @Test("a malformed table shows its keys, as on a device, and is reported with its file and line (exit 1)")
     func malformed() throws {
         let copy = try BundleCopy()

@@ -101,4 +101,10 @@ struct RenderGoldenTests {
         Golden.check(pages["sv/index.html"]!, against: "render-example-sv-index.html")
         Golden.check(pages["index.html"]!, against: "render-example-index.html")
     }
+
+    @Test("a folder for each locale: names made safe, one taken already (whatever its case) or the index's given -2, -3")
+    func folders() {
+        #expect(RenderHTML.folders(for: ["xx_de", "xx,de", "DE", "de", "index.html", "a/b", "a_b", "a?b", "xx_de-2"])
+                == ["xx_de", "xx_de-2", "DE", "de-2", "index.html-2", "a_b", "a_b-2", "a_b-3", "xx_de-2-2"])
+    }
 }
