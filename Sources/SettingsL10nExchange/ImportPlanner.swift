@@ -19,6 +19,11 @@ struct ImportPlanner {
     /// The review mark of a unit waiting for review; `nil`: as the section's document says
     /// (`ReviewMark.importedComment(from:)`).
     var reviewComment: String?
+    /// What the user runs once a table can be read again (`import again`, `sync again`).
+    var again = "import again"
+    /// Whether the units of a table the disk does not give are rejected with a finding each
+    /// (import); sync tells such a table itself (`ImportResult.notRead`), and writes nothing.
+    var rejectsNotRead = true
 
     /// The strings of each table by key, and each key's rank, built once per table name.
     private var catalogIndex: [String: (strings: [StringsKey: LocalizableString], ranks: [StringsKey: Int])] = [:]
@@ -181,8 +186,12 @@ struct ImportPlanner {
                     tableOrder.append(path)
                     return table
                 }
+                if case .unreadable(_, let message) = error {
+                    outcome.notRead[path] = message
+                    if !rejectsNotRead { return nil }
+                }
                 let position = error.position.map { ":\($0)" } ?? ""
-                return notImported("the table cannot be read (\(path)\(position): \(error.message)); fix it and import again")
+                return notImported("the table cannot be read (\(path)\(position): \(error.message)); fix it and \(again)")
             }
         }
         // A new entry gets the location comment merge writes above every entry it adds, so that

@@ -22,6 +22,9 @@ public struct ImportResult: Hashable, Sendable {
     public var skipped: [String] = []
     /// Sections for a table of this bundle that no schema file uses: their `original`s.
     public var unusedTables: [String] = []
+    /// Tables the disk did not give when they were read to be planned (an I/O error), by path,
+    /// with the system's reason: their units are rejected too.
+    public var notRead: [String: String] = [:]
 }
 
 /// Brings translated XLIFF back into the `.lproj` tables.

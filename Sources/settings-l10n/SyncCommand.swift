@@ -79,16 +79,22 @@ struct SyncCommand: ParsableCommand {
         // translations (exit 0, a language short), and a table planned from that catalog could
         // lose one: nothing is written, nor shown as what would be; --check cannot tell.
         let bundleNotRead = loaded.bundle.diagnostics.filter { $0.rule == .fileUnreadable }
-        let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
-        printError(formatter.format(bundleNotRead + plans.flatMap(\.result.diagnostics)), ifNotEmpty: true)
         let notRead = bundleNotRead.map(\.location.file) + Set(plans.flatMap(\.result.tablesNotRead)).sorted()
-        if !notRead.isEmpty, !check {
-            throw CommandFailure("\(notRead.count == 1 ? notRead[0] : "\(notRead.count.grouped) files of the bundle") could not be read (above); nothing was written")
+        let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
+        if !notRead.isEmpty {
+            // Only what could not be read: the rest was planned from what was.
+            let unread = bundleNotRead + plans.flatMap(\.result.diagnostics).filter { $0.rule == .fileUnreadable }
+            printError(formatter.format(unread), ifNotEmpty: true)
+            let named = notRead.count == 1 ? notRead[0] : "\(notRead.count.grouped) files of the bundle"
+            guard check else { throw CommandFailure("\(named) could not be read (above); nothing was written") }
+            printError("sync cannot tell whether the catalog and the tables are in sync: \(named) could not be read (above); fix \(notRead.count == 1 ? "it" : "them") and check again")
+            throw ExitCode(1)
         }
+        printError(formatter.format(plans.flatMap(\.result.diagnostics)), ifNotEmpty: true)
         let changedTables = plans.reduce(0) { $0 + $1.result.updates.count }
         let changedCatalogs = plans.filter(\.result.catalogChanged)
         if check {
-            try reportCheck(plans, changedTables: changedTables, changedCatalogs: changedCatalogs.count, notRead: bundleNotRead.map(\.location.file))
+            try reportCheck(plans, changedTables: changedTables, changedCatalogs: changedCatalogs.count)
             return
         }
         if dryRun {
@@ -131,11 +137,10 @@ struct SyncCommand: ParsableCommand {
     }
 
     /// What `--check` says: what is out of date, and the exit status.
-    /// `notRead`: folders of the bundle the disk did not list.
-    private func reportCheck(_ plans: [SyncPlan], changedTables: Int, changedCatalogs: Int, notRead: [String]) throws {
+    private func reportCheck(_ plans: [SyncPlan], changedTables: Int, changedCatalogs: Int) throws {
         guard changedTables > 0 || changedCatalogs > 0 else {
             // A table that cannot be read may be anything: said, not called in sync.
-            let unreadable = notRead + plans.flatMap(\.result.unreadableTables)
+            let unreadable = plans.flatMap(\.result.unreadableTables)
             if let first = unreadable.first {
                 let named = unreadable.count == 1 ? "\(first) cannot be read, so sync cannot tell whether it is"
                     : "\(unreadable.count.grouped) tables cannot be read (\(unreadable.prefix(3).joined(separator: ", "))\(unreadable.count > 3 ? ", …" : "")), so sync cannot tell whether they are"
@@ -143,7 +148,7 @@ struct SyncCommand: ParsableCommand {
             } else if !options.quiet {
                 printError("the catalog and the tables are in sync")
             }
-            if !notRead.isEmpty || plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
+            if plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
             if let stamp { try writeStamp(stamp) }
             return
         }

@@ -45,12 +45,22 @@ extension SyncTables {
         }
         var planner = ImportPlanner(bundle: bundle, catalog: catalog, sections: sections)
         planner.reviewComment = ReviewMark.catalogComment
+        planner.again = "sync again"
+        planner.rejectsNotRead = false
         for section in sections { planner.apply(section) }
         let planned = planner.result()
         result.updates = planned.updates
         result.written = planned.written
         result.replaced = result.replaced.filter { planned.written[$0.key] != nil }
+        // A table the disk did not give when it was read again to be written into: as when it
+        // was not given the first time, nothing of the sync is written (`tablesNotRead`).
+        let notRead = planned.notRead.keys.sorted()
+        result.tablesNotRead = Array(Set(result.tablesNotRead + notRead)).sorted()
         result.diagnostics += planned.rejected
+        result.diagnostics += notRead.map { path in
+            Diagnostic(.error, rule: .fileUnreadable, "\(path) cannot be read (\(planned.notRead[path]!)), \(notReadConsequence)",
+                       at: SourceLocation(file: path))
+        }
     }
 
     /// A `sync-conflict` where the table `table` holds `holds` for `key` while the catalog holds
