@@ -101,11 +101,15 @@ public enum Merger {
     /// Every text `--fill-from` may look up in an app's translations (`AppTranslations(wanting:)`):
     /// the development language's text of each string of the catalog, its key where that table
     /// has none, as the merge of each table asks.
-    public static func fillSourceTexts(bundle: SettingsBundle, catalog: Catalog) -> Set<String> {
+    /// `nil` (every text may be asked for) where a development table cannot be read from the
+    /// disk now: the merge reads it again, and leaves the tables that need it untouched if it
+    /// still cannot.
+    public static func fillSourceTexts(bundle: SettingsBundle, catalog: Catalog) -> Set<String>? {
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         var texts: Set<String> = []
         for table in catalog.tables {
-            let values = development?.table(named: table.name)?.values() ?? [:]
+            let (values, unknown) = SharedTableWork.sourceText(of: table.name, in: development)
+            if unknown != nil { return nil }
             for string in table.strings { texts.insert(values[string.key] ?? string.key.string) }
         }
         return texts
@@ -133,7 +137,7 @@ public enum Merger {
         // comments only when a language needs them (--check reports most tables without).
         let shared = parallelMap(catalog.tables) { table in
             SharedTableWork(table, otherHostKeys: catalog.otherHostKeys[table.name] ?? [], unshownKeys: catalog.unshownKeys[table.name] ?? [:]) {
-                development?.table(named: table.name)?.values() ?? [:]
+                SharedTableWork.sourceText(of: table.name, in: development)
             }
         }
         var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission)] = []
@@ -266,6 +270,14 @@ public enum Merger {
         let otherHostKeysUsed = unused.filter(isLive)
         report.kept += otherHostKeysUsed.count
 
+        // The comments of an assembled table and the fills of a language are made from the
+        // development text: where the disk did not give it, the table is left as it is.
+        let fills = !missing.isEmpty && !isDevelopment && (options.fillSource || options.fillFrom != nil)
+        if !options.reportOnly || fills, let unknown = shared.sharedText.unknown {
+            report.problem = "not merged: \(unknown), and its text is what \(options.reportOnly ? "the fills need" : "the comments and fills are made from"); it was left untouched"
+            report.missing = missing.map { table.strings[$0].key.string }
+            return nil
+        }
         let filled = fillMissing(missing, of: table, obsolete: obsolete, assembly: assembly, language: language, isDevelopment: isDevelopment,
                                  shared: shared, options: options, report: &report)
         var obsoleteKept: [StringsKey] = []

@@ -9,13 +9,19 @@ extension Merger {
         /// The development language's text and the location comments.
         struct Text: Sendable {
             let sourceText: [StringsKey: String]
+            /// Why the development language's text is unknown: its table is there but the disk
+            /// did not give it (`en.lproj/Root.strings cannot be read (…)`). Then the comments and
+            /// fills made from it would be wrong (keys where the user sees words), and the tables
+            /// that need them are left untouched.
+            let unknown: String?
             /// The location comments' UTF-8, one after another, and where each lies: read in place
             /// by every thread, without retaining strings they all share.
             let locationBytes: [UInt8]
             let locationRanges: [Range<Int>]
 
-            init(_ table: CatalogTable, sourceText: [StringsKey: String]) {
+            init(_ table: CatalogTable, sourceText: [StringsKey: String], unknown: String? = nil) {
                 self.sourceText = sourceText
+                self.unknown = unknown
                 var bytes: [UInt8] = [], ranges: [Range<Int>] = []
                 bytes.reserveCapacity(table.strings.count * 96)
                 ranges.reserveCapacity(table.strings.count)
@@ -44,18 +50,35 @@ extension Merger {
         let unshownKeys: [StringsKey: Occurrence]
         private let text: OnceValue<Text>
 
-        /// - Parameter sourceText: reads the development language's table (key to text).
+        /// - Parameter sourceText: reads the development language's table (key to text), or
+        ///   says why it is unknown.
         init(_ table: CatalogTable, otherHostKeys: Set<StringsKey> = [], unshownKeys: [StringsKey: Occurrence] = [:],
-             sourceText: @escaping @Sendable () -> [StringsKey: String]) {
+             sourceText: @escaping @Sendable () -> (text: [StringsKey: String], unknown: String?)) {
             self.otherHostKeys = otherHostKeys
             self.unshownKeys = unshownKeys
             ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
             rankIndex = KeyIndex(ranks, numbering: table.keys)
             preparedKeys = table.keys.map { FuzzyMatch.Prepared($0.string) }
-            text = OnceValue { Text(table, sourceText: sourceText()) }
+            text = OnceValue {
+                let (source, unknown) = sourceText()
+                return Text(table, sourceText: source, unknown: unknown)
+            }
         }
 
         /// The development language's text and the location comments, made on first use.
         var sharedText: Text { text.value }
+
+        /// The development language's text of a table's strings, as the device reads it (none
+        /// where the table is missing or does not parse: the device shows the keys), or why it is
+        /// unknown (the disk did not give the table).
+        static func sourceText(of table: String, in development: Localization?) -> (text: [StringsKey: String], unknown: String?) {
+            guard let file = development?.table(named: table) else { return ([:], nil) }
+            do {
+                return (try file.deviceTable(), nil)
+            } catch {
+                if case .unreadable(let path, let message) = error { return ([:], "\(path) cannot be read (\(message))") }
+                return ([:], nil)
+            }
+        }
     }
 }

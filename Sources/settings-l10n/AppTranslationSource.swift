@@ -9,13 +9,14 @@ import SettingsL10nFiles
 /// Reads what `merge --fill-from` names: an app's String Catalog, or a folder of its resources
 /// (`<lang>.lproj/*.strings`, and the `.xcstrings` directly in it).
 enum AppTranslationSource {
-    /// `wanting`: the only source texts whose translations are kept (`Merger.fillSourceTexts`).
-    static func read(_ path: String, developmentLanguage: String, wanting sources: Set<String>) throws -> AppTranslations {
+    /// `wanting`: the only source texts whose translations are kept (`Merger.fillSourceTexts`;
+    /// `nil` keeps every one).
+    static func read(_ path: String, developmentLanguage: String, wanting sources: Set<String>?) throws -> AppTranslations {
         let kind = LocalFile.kind(of: path)
         guard kind != .missing else {
             throw CommandFailure("--fill-from \(path): no such file or folder; nothing was merged")
         }
-        var translations = AppTranslations(wanting: sources)
+        var translations = sources.map(AppTranslations.init(wanting:)) ?? AppTranslations()
         if kind == .folder {
             let app: SettingsBundle
             do {

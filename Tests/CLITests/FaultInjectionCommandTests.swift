@@ -138,6 +138,26 @@ struct FaultInjectionCommandTests {
         }
     }
 
+    @Test("merge fills nothing from a development text the disk does not give: the tables that need it are left untouched, exit 1")
+    func mergeWithUnreadableDevelopmentTable() throws {
+        let copy = try BundleCopy()
+        let development = copy.bundle.appendingPathComponent("en.lproj/Privacy.strings")
+        let text = try String(contentsOf: development, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"Analytics\" = \"Analytics\";", with: "\"Analytics\" = \"Usage analytics\";").utf8).write(to: development)
+        try Data().write(to: copy.bundle.appendingPathComponent("sv.lproj/Privacy.strings"))
+        let before = try copy.snapshot()
+        let result = try FaultInjection.run(["-P", development.path, "-e", "trace=openat", "-e", "inject=openat:error=EIO"],
+                                            ["merge", copy.bundle.path, "--fill", "source", "--locale", "sv"])
+        // Before: sv.lproj/Privacy.strings filled with the keys ("Analytics" = "Analytics"),
+        // as if they were the development text, exit 0.
+        #expect(result == ToolResult(stdout: "", stderr: """
+            sv.lproj/Privacy.strings: not merged: en.lproj/Privacy.strings cannot be read (cannot open the file: Input/output error), and its text is what the comments and fills are made from; it was left untouched
+            sv.lproj/Root.strings: 52 kept; up to date
+
+            """, exitCode: 1))
+        #expect(try copy.snapshot() == before)
+    }
+
     @Test("an .xcloc whose Localized Contents cannot be listed says so (it was called no package)")
     func unlistablePackage() throws {
         let copy = try BundleCopy()

@@ -105,7 +105,7 @@ struct FillFromAppTests {
         let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: files))
         #expect(Merger.fillSourceTexts(bundle: bundle, catalog: Extractor.catalog(of: bundle)) == ["Sound & FX", "Music", "Extra lives"])
         // Kept only for those, the merge fills what it filled with every translation.
-        var kept = AppTranslations(wanting: Merger.fillSourceTexts(bundle: bundle, catalog: Extractor.catalog(of: bundle)))
+        var kept = AppTranslations(wanting: try #require(Merger.fillSourceTexts(bundle: bundle, catalog: Extractor.catalog(of: bundle))))
         var every = AppTranslations()
         for app in [0, 1] {
             for (source, value) in [("Music", "Musik"), ("Extra lives", "Extraleben"), ("Sound", "Klang"), ("Sound & FX", "Ton & Effekte")] {
