@@ -68,7 +68,7 @@ struct ExportStaging {
         do {
             try writes.stage(bytes, at: path)
         } catch {
-            writeFailure = Self.cannotWrite(what, folder, error.reason)
+            writeFailure = Self.cannotWrite(what, folder, error.reason, at: path)
         }
     }
 
@@ -82,12 +82,24 @@ struct ExportStaging {
         do {
             try writes.createFolder(path)
         } catch {
-            writeFailure = Self.cannotWrite(what, folder, error.reason)
+            writeFailure = Self.cannotWrite(what, folder, error.reason, at: path)
         }
     }
 
-    private static func cannotWrite(_ what: String, _ folder: String, _ reason: String) -> String {
-        "cannot write \(what) into \(folder): \(reason); choose a folder you can write to"
+    /// The refusal of a file at `path` below `folder` that could not be written: the folder it
+    /// goes in is named where it is not `folder` itself (a locale's folder of the pages, a
+    /// package's `Localized Contents`), since that is the one to look at (it was not named: "cannot
+    /// write the pages into out: Operation not permitted" for an immutable `out/de`).
+    private static func cannotWrite(_ what: String, _ folder: String, _ reason: String, at path: String? = nil) -> String {
+        var place = ""
+        if let path {
+            let within = LocalFile.folderOf(path)
+            // (Not where the reason names it already: `.../Notes is not a folder`.)
+            if within != folder, within.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/"), !reason.contains(within) {
+                place = "\(within): "
+            }
+        }
+        return "cannot write \(what) into \(folder): \(place)\(reason); choose a folder you can write to"
     }
 
     /// Prints the diagnostics, then refuses the exports (nothing left on disk) or puts every
@@ -111,7 +123,7 @@ struct ExportStaging {
         } catch {
             guard let path = error.path else { throw CommandFailure(error.reason) }
             if error.staging, let place = owners[path] {
-                throw CommandFailure(Self.cannotWrite(place.what, place.folder, error.reason))
+                throw CommandFailure(Self.cannotWrite(place.what, place.folder, error.reason, at: path))
             }
             let before = error.renamed == 0 ? "nothing was written"
                 : "the \(error.renamed == 1 ? "file" : "\(error.renamed.grouped) files") before it \(error.renamed == 1 ? "was" : "were") put in place, the rest not"
@@ -133,7 +145,7 @@ struct ExportStaging {
         var own = writeFailure
         if own == nil, let (path, reason) = writes.firstFailure() {
             let place = owners[path]
-            own = Self.cannotWrite(place?.what ?? "the files", place?.folder ?? LocalFile.folderOf(path), reason)
+            own = Self.cannotWrite(place?.what ?? "the files", place?.folder ?? LocalFile.folderOf(path), reason, at: path)
         }
         guard let own else { return error }
         return CommandFailure("\(own) (and then: \(error))")

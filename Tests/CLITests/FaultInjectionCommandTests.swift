@@ -169,6 +169,20 @@ struct FaultInjectionCommandTests {
         #expect(result.exitCode == 3)
         #expect(result.stderr == "error: cannot read the folder \(contents): Input/output error; nothing was imported\n")
     }
+
+    @Test("a folder below the output that cannot be made is named: the locale's folder of the pages, a package of the exports")
+    func unwritableFolderBelowOutput() throws {
+        let copy = try BundleCopy()
+        let output = copy.folder.appendingPathComponent("out").path
+        for (arguments, folder, what) in [(["render", copy.bundle.path, "--locale", "de", "--format", "html", "--output", output], "\(output)/de", "the pages"),
+                                          (["extract", copy.bundle.path, "--xcloc", output], "\(output)/de.xcloc", "the packages")] {
+            let result = try FaultInjection.run(["-P", folder, "-e", "trace=mkdir,mkdirat", "-e", "inject=mkdir,mkdirat:error=EACCES"], arguments)
+            // Before: "cannot write the pages into .../out: Permission denied", the folder not named.
+            #expect(result == ToolResult(stdout: "", stderr: "error: cannot write \(what) into \(output): \(folder): Permission denied; choose a folder you can write to\n",
+                                         exitCode: 3), "\(arguments[0])")
+            #expect(!FileManager.default.fileExists(atPath: output), "\(arguments[0])")
+        }
+    }
 }
 
 /// Runs the built binary under strace, which fails or kills the system calls it is told to.
