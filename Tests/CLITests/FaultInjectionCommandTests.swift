@@ -142,8 +142,7 @@ struct FaultInjectionCommandTests {
     func mergeWithUnreadableDevelopmentTable() throws {
         let copy = try BundleCopy()
         let development = copy.bundle.appendingPathComponent("en.lproj/Privacy.strings")
-        let text = try String(contentsOf: development, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "\"Analytics\" = \"Analytics\";", with: "\"Analytics\" = \"Usage analytics\";").utf8).write(to: development)
+        try replaceOnce(in: development, "\"Analytics\" = \"Analytics\";", with: "\"Analytics\" = \"Usage analytics\";")
         try Data().write(to: copy.bundle.appendingPathComponent("sv.lproj/Privacy.strings"))
         let before = try copy.snapshot()
         let result = try FaultInjection.run(["-P", development.path, "-e", "trace=openat", "-e", "inject=openat:error=EIO"],
