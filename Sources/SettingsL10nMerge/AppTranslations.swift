@@ -145,26 +145,27 @@ public struct AppTranslations: Hashable, Sendable {
     /// keeps the first (and its origin), another makes the text ambiguous.
     private mutating func insert(value: String, source: String, origin: Int32,
                                  exact exactTable: inout [String: Int32], loose looseTable: inout [String: Int32]) {
-        let looseKey = Self.looseKey(source)
-        let keys = [(wanted?.exact.contains(source) ?? true) ? source : nil, (wanted?.loose.contains(looseKey) ?? true) ? looseKey : nil]
         var filed: Int32?
-        for (index, key) in keys.enumerated() {
-            guard let key else { continue }
-            if let existing = index == 0 ? exactTable[key] : looseTable[key] {
-                if existing >= 0, values[Int(existing)] != value {
-                    if index == 0 { exactTable[key] = -1 } else { looseTable[key] = -1 }
-                }
-                continue
+        func file(under key: String, in table: inout [String: Int32]) {
+            if let existing = table[key] {
+                if existing >= 0, values[Int(existing)] != value { table[key] = -1 }
+                return
             }
-            let number = filed ?? {
+            let number: Int32
+            if let filed {
+                number = filed
+            } else {
                 values.append(value)
                 sources.append(source)
                 originOf.append(origin)
-                return Int32(values.count - 1)
-            }()
-            filed = number
-            if index == 0 { exactTable[key] = number } else { looseTable[key] = number }
+                number = Int32(values.count - 1)
+                filed = number
+            }
+            table[key] = number
         }
+        if wanted?.exact.contains(source) ?? true { file(under: source, in: &exactTable) }
+        let looseKey = Self.looseKey(source)
+        if wanted?.loose.contains(looseKey) ?? true { file(under: looseKey, in: &looseTable) }
     }
 
     /// The translation numbered `number`.
