@@ -74,11 +74,14 @@ public enum XLIFFExporter {
     private static func noteUnreadable(_ error: TableReadError, consequence: String = exportConsequence,
                                        diagnostics: inout [Diagnostic]) -> Bool {
         guard case .unreadable(let path, let message) = error else { return false }
-        diagnostics.append(Diagnostic(
-            .error, rule: .fileUnreadable,
-            "\(path) cannot be read (\(message)), \(consequence)",
-            at: SourceLocation(file: path)))
+        diagnostics.append(notRead(path, message, consequence))
         return true
+    }
+
+    /// The `file-unreadable` error of a table at `path` the disk did not give, for `message`, and
+    /// what the command does then.
+    static func notRead(_ path: String, _ message: String, _ consequence: String) -> Diagnostic {
+        Diagnostic(.error, rule: .fileUnreadable, "\(path) cannot be read (\(message)), \(consequence)", at: SourceLocation(file: path))
     }
 
     static let exportConsequence = "so no export is written; fix it and export again"

@@ -57,10 +57,7 @@ extension SyncTables {
         let notRead = planned.notRead.keys.sorted()
         result.tablesNotRead = Array(Set(result.tablesNotRead + notRead)).sorted()
         result.diagnostics += planned.rejected
-        result.diagnostics += notRead.map { path in
-            Diagnostic(.error, rule: .fileUnreadable, "\(path) cannot be read (\(planned.notRead[path]!)), \(notReadConsequence)",
-                       at: SourceLocation(file: path))
-        }
+        result.diagnostics += notRead.map { XLIFFExporter.notRead($0, planned.notRead[$0]!, notReadConsequence) }
     }
 
     /// A `sync-conflict` where the table `table` holds `holds` for `key` while the catalog holds
