@@ -56,10 +56,9 @@ public struct RenderHTML {
 
     /// The pages of one locale, by path relative to the output folder (`<folder>/index.html`, one
     /// page per child pane and one per option list), sorted by path, and its row of the index.
-    /// `folder`: the locale's folder (`folders(for:)`), else its name made safe.
-    public func pages(of locale: LocalizedLocale, folder: String? = nil) -> (pages: [(path: String, html: String)], entry: IndexEntry) {
+    /// `folder`: the locale's folder (`folders(for:)`).
+    public func pages(of locale: LocalizedLocale, folder: String) -> (pages: [(path: String, html: String)], entry: IndexEntry) {
         let localePages = localePages(locale, tables: nil)
-        let folder = folder ?? Self.folder(for: locale)
         let entry = IndexEntry(locale: locale.locale, localization: locale.localization, folder: folder, shown: localePages["index.html"] != nil)
         let pages = localePages.map { (path: "\(folder)/\($0.key)", html: $0.value.html) }.sorted { $0.path < $1.path }
         return (pages, entry)
