@@ -94,6 +94,8 @@ public struct RenderHTML {
             default: "_"
             }
         })
+        // Never empty: an empty name would be the folder it is written into.
+        guard !mapped.isEmpty else { return "_" }
         return mapped.hasPrefix(".") ? "_" + mapped.dropFirst() : mapped
     }
 

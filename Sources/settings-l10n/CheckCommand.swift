@@ -36,7 +36,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Exit 1 on warnings too, and print them as errors in the text and github formats; --no-strict: not, whatever the configuration's \"strict\".")
     var strict: Bool?
 
-    @Option(name: .customLong("locale"), help: ArgumentHelp("Check only the tables of this locale (repeatable).", valueName: "lang"))
+    @Option(name: .customLong("locale"), help: ArgumentHelp("Check only the tables of this locale (repeatable).", valueName: "lang"), transform: LocaleOption.value)
     var locales: [String] = []
 
     @Flag(help: "List every finding on its own line (text and github group the findings of one rule in one table, and the same finding in many languages).")

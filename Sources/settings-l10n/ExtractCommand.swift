@@ -35,7 +35,7 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write one Xcode String Catalog per table into this folder (<dir>/<Table>.xcstrings), with every language's translations.", valueName: "dir"))
     var xcstrings: String?
 
-    @Option(name: .customLong("locale"), help: ArgumentHelp("Export only this locale (repeatable) with --xliff, --xcloc or --xcstrings (whose catalogs then hold the development language and these); default: every .lproj but the development language.", valueName: "lang"))
+    @Option(name: .customLong("locale"), help: ArgumentHelp("Export only this locale (repeatable) with --xliff, --xcloc or --xcstrings (whose catalogs then hold the development language and these); default: every .lproj but the development language.", valueName: "lang"), transform: LocaleOption.value)
     var locales: [String] = []
 
     @Flag(help: "With --xcloc: draw each language's pages with headless Chromium into its package's Notes/Screenshots, with Xcode's map of every string's frame (localizationStringData.plist) and a JSON map beside each PNG.")

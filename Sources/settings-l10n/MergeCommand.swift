@@ -26,7 +26,7 @@ struct MergeCommand: ParsableCommand {
 
     @OptionGroup var options: BundleOptions
 
-    @Option(name: .customLong("locale"), help: ArgumentHelp("Merge only this locale (repeatable).", valueName: "lang"))
+    @Option(name: .customLong("locale"), help: ArgumentHelp("Merge only this locale (repeatable).", valueName: "lang"), transform: LocaleOption.value)
     var locales: [String] = []
 
     @Flag(help: "Write nothing; print a unified diff of the changes.")

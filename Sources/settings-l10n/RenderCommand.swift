@@ -30,7 +30,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var options: BundleOptions
 
-    @Option(name: .customLong("locale"), help: ArgumentHelp("A locale to render (repeatable): a language tag, all, or pseudo-accented, pseudo-long, pseudo-rtl.", valueName: "lang"))
+    @Option(name: .customLong("locale"), help: ArgumentHelp("A locale to render (repeatable): a language tag, all, or pseudo-accented, pseudo-long, pseudo-rtl.", valueName: "lang"), transform: LocaleOption.value)
     var locales: [String] = []
 
     @Option(name: .customLong("languages"), help: ArgumentHelp("A user's preferred languages, most preferred first, comma-separated: it,fr (repeatable).", valueName: "list"))

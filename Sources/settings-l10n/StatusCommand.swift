@@ -27,7 +27,7 @@ struct StatusCommand: ParsableCommand {
     @Option(help: "text (a table with a bar per locale), json, or markdown (for a pull-request comment).")
     var format: Format = .text
 
-    @Option(name: .customLong("locale"), help: ArgumentHelp("Only this locale (repeatable).", valueName: "lang"))
+    @Option(name: .customLong("locale"), help: ArgumentHelp("Only this locale (repeatable).", valueName: "lang"), transform: LocaleOption.value)
     var locales: [String] = []
 
     func run() throws {

@@ -202,4 +202,24 @@ struct RenderCommandTests {
         #expect(result.exitCode == 2)
         #expect(result.stderr.hasPrefix(message))
     }
+
+    @Test("an empty --locale names no language: every command refuses it, and render writes nothing into the output (it wrote a locale's pages over the files there)",
+          arguments: ["render", "check", "status", "merge", "extract"])
+    func emptyLocale(command: String) throws {
+        let out = try TemporaryFolder()
+        let mine = out.url.appendingPathComponent("Privacy.html")
+        try Data("mine".utf8).write(to: mine)
+        var arguments = [command, "Resources/Settings.bundle", "--locale", "de", "--locale", ""]
+        if command == "render" { arguments += ["--format", "html", "--output", out.url.path] }
+        if command == "extract" { arguments += ["--xliff", out.url.appendingPathComponent("x").path] }
+        let result = try Tool.run(arguments)
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("error: The value '' is invalid for '--locale <lang>': an empty --locale names no language: give a language tag (de, pt-BR)\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.url.path) == ["Privacy.html"])
+        #expect(try Data(contentsOf: mine) == Data("mine".utf8))
+        let spaces = try Tool.run([command, "Resources/Settings.bundle", "--locale", "  "])
+        #expect(spaces.exitCode == 2)
+        #expect(spaces.stderr.hasPrefix("error: The value '  ' is invalid for '--locale <lang>': a --locale of only spaces names no language"))
+    }
 }

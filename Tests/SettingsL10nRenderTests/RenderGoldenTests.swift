@@ -106,5 +106,7 @@ struct RenderGoldenTests {
     func folders() {
         #expect(RenderHTML.folders(for: ["xx_de", "xx,de", "DE", "de", "index.html", "a/b", "a_b", "a?b", "xx_de-2"])
                 == ["xx_de", "xx_de-2", "DE", "de-2", "index.html-2", "a_b", "a_b-2", "a_b-3", "xx_de-2-2"])
+        // Never the output folder itself.
+        #expect(RenderHTML.folders(for: ["", "_"]) == ["_", "_-2"])
     }
 }
