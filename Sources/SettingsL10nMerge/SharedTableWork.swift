@@ -69,15 +69,22 @@ extension Merger {
         var sharedText: Text { text.value }
 
         /// The development language's text of a table's strings, as the device reads it (none
-        /// where the table is missing or does not parse: the device shows the keys), or why it is
-        /// unknown (the disk did not give the table).
+        /// where the table is missing: the device shows the keys), or why it is unknown: the
+        /// table is there, but the disk did not give it, or it does not parse, or the device
+        /// cannot read it. Its text is then the author's, in a file to mend, not its keys.
         static func sourceText(of table: String, in development: Localization?) -> (text: [StringsKey: String], unknown: String?) {
             guard let file = development?.table(named: table) else { return ([:], nil) }
             do {
                 return (try file.deviceTable(), nil)
             } catch {
-                if case .unreadable(let path, let message) = error { return ([:], "\(path) cannot be read (\(message))") }
-                return ([:], nil)
+                switch error {
+                case .unreadable(let path, let message): return ([:], "\(path) cannot be read (\(message))")
+                case .malformed(let path, let syntax):
+                    return ([:], "\(path) does not parse (\(syntax.position.map { "\($0.line):\($0.column ?? 1): " } ?? "")\(syntax.message))")
+                case .linkOutsideBundle(let path): return ([:], "\(path) is a link out of the bundle, which settings-l10n does not read")
+                case .misencoded, .propertyListForm:
+                    return ([:], "\(error.path) cannot be read as the device reads it (\(error.message))")
+                }
             }
         }
     }

@@ -124,3 +124,49 @@ extension FillFromCommandTests {
         #expect(try copy.snapshot() == before)
     }
 }
+
+/// A development table that does not parse holds the author's texts in a file to mend: no fill
+/// takes its keys for them (the helper's review found `--fill source` writing `"Analytics" =
+/// "Analytics"` and `--fill-from` the app's translation of the key, exit 1 for the broken table
+/// alone).
+@Suite("merge with a development table that does not parse")
+struct MalformedDevelopmentTableCommandTests {
+    /// The copy with the English text of "Analytics" made "Usage analytics", German's entry
+    /// taken out, and English's table broken at its end.
+    static func prepare(_ copy: BundleCopy) throws {
+        let english = copy.bundle.appendingPathComponent("en.lproj/Privacy.strings")
+        let text = String(decoding: try Data(contentsOf: english), as: UTF8.self)
+        try Data((text.replacingOccurrences(of: "\"Analytics\" = \"Analytics\";", with: "\"Analytics\" = \"Usage analytics\";") + "\n\"broken").utf8).write(to: english)
+        let german = copy.bundle.appendingPathComponent("de.lproj/Privacy.strings")
+        let lines = String(decoding: try Data(contentsOf: german), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        try Data(lines.filter { !$0.contains("\"Analytics\"") }.joined(separator: "\n").utf8).write(to: german)
+    }
+
+    static let expected = """
+        de.lproj/Privacy.strings: not merged: en.lproj/Privacy.strings does not parse (7:1: the string starting here is not terminated), and its text is what the comments and fills are made from; it was left untouched
+        de.lproj/Root.strings: 52 kept; up to date
+
+        """
+
+    @Test("--fill source leaves the tables that need the text untouched, with the reason, exit 1")
+    func fillSource() throws {
+        let copy = try BundleCopy()
+        try Self.prepare(copy)
+        let before = try copy.snapshot()
+        let result = try Tool.run(["merge", copy.bundle.path, "--fill", "source", "--locale", "de"])
+        #expect(result == ToolResult(stdout: "", stderr: Self.expected, exitCode: 1))
+        #expect(try copy.snapshot() == before)
+    }
+
+    @Test("--fill-from takes no app translation of a key for the text")
+    func fillFrom() throws {
+        let copy = try BundleCopy()
+        try Self.prepare(copy)
+        let app = try FillFromCommandTests.app(in: copy, ["en.lproj/Main.strings": "\"a\" = \"Analytics\";\n\"b\" = \"Usage analytics\";\n",
+                                                          "de.lproj/Main.strings": "\"a\" = \"Analytik (falsch)\";\n\"b\" = \"Nutzungsanalyse\";\n"])
+        let before = try copy.snapshot()
+        let result = try Tool.run(["merge", copy.bundle.path, "--fill-from", app.path, "--locale", "de"])
+        #expect(result == ToolResult(stdout: "", stderr: Self.expected, exitCode: 1))
+        #expect(try copy.snapshot() == before)
+    }
+}

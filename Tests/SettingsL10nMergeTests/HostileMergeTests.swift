@@ -50,13 +50,30 @@ struct HostileMergeTests {
         try folder.symlink("Settings.bundle/fr.lproj/Root.strings", to: "../de.lproj/Root.strings")
         let bundle = try BundleLoader.load(from: try DiskBundleSource(path: folder.path + "/Settings.bundle"))
         let result = Merger.merge(bundle: bundle, catalog: Extractor.catalog(of: bundle), options: MergeOptions(fillSource: true))
-        #expect(result.updates.map(\.path) == ["de.lproj/Root.strings"])
+        // The development text is outside the bundle, unread: no table is filled or given
+        // comments from its keys (de was, with "Account" = "Account").
+        #expect(result.updates.map(\.path) == [])
+        let unknown = "not merged: en.lproj/Root.strings is a link out of the bundle, which settings-l10n does not read, and its text is what the comments and fills are made from; it was left untouched"
         #expect(result.reports.map { "\($0.path): \($0.problem ?? "-")" } == [
-            "de.lproj/Root.strings: -",
+            "de.lproj/Root.strings: \(unknown)",
             "en.lproj/Root.strings: cannot be read: this symbolic link points outside the bundle; it was not followed; it was left untouched",
-            "fr.lproj/Root.strings: needs changes that were not made: fr.lproj/Root.strings is a symbolic link, and settings-l10n never writes through links: work on the file it points to, or replace the link with a file",
+            "fr.lproj/Root.strings: \(unknown)",
             "sv.lproj/Root.strings: cannot be read: not a regular file (a pipe, socket, device or dangling link); it was not read; it was left untouched",
         ])
+    }
+
+    @Test("a table that is a link inside the bundle is never written through")
+    func linkInsideTheBundle() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/Root.plist", xmlSchema(groupSpecifier("Account")))
+        try folder.write("Settings.bundle/en.lproj/Root.strings", "\"Account\" = \"Account\";\n")
+        try folder.write("Settings.bundle/de.lproj/Root.strings", "\"Old\" = \"Alt\";\n")
+        try folder.symlink("Settings.bundle/fr.lproj/Root.strings", to: "../de.lproj/Root.strings")
+        let bundle = try BundleLoader.load(from: try DiskBundleSource(path: folder.path + "/Settings.bundle"))
+        let result = Merger.merge(bundle: bundle, catalog: Extractor.catalog(of: bundle), options: MergeOptions(fillSource: true))
+        #expect(result.updates.map(\.path) == ["de.lproj/Root.strings"])
+        #expect(result.reports.first { $0.path == "fr.lproj/Root.strings" }?.problem
+            == "needs changes that were not made: fr.lproj/Root.strings is a symbolic link, and settings-l10n never writes through links: work on the file it points to, or replace the link with a file")
     }
 
     @Test("a schema file that does not load stops every table from being merged")
