@@ -84,8 +84,12 @@ public struct CheckContext: Sendable {
                     if let otherHost = catalog.otherHostKeys[table.name] { covered.stale.removeAll { otherHost.contains($0.key) } }
                     return covered
                 }
-                return TableCoverage.missingFile(table, locale: localization.name, path: path,
-                                                 isDevelopmentLanguage: localization.folder == development?.folder)
+                var missing = TableCoverage.missingFile(table, locale: localization.name, path: path,
+                                                        isDevelopmentLanguage: localization.folder == development?.folder)
+                // A folder that was not read (its listing failed, or it links out of the
+                // bundle) may hold the table: whether it does is unknown, and so is its coverage.
+                if localization.listingProblem != nil { missing.file = .unreadable }
+                return missing
             }
         }
         optionLists = Self.reportableOptionLists(schemaLists, localizations: localizations, tableFacts: tableFacts, factIndex: factIndex)

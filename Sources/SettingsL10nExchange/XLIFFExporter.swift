@@ -68,13 +68,20 @@ public enum XLIFFExporter {
         }
     }
 
-    /// An error for a table the disk did not give (not one that does not parse), which stops
-    /// every export: whether `error` was one.
+    /// An error for a table that was not read (not one that does not parse): the disk did not
+    /// give it, or it links out of the bundle. It stops every export: whether `error` was one.
     /// `consequence` says what the command does then.
     private static func noteUnreadable(_ error: TableReadError, consequence: String = exportConsequence,
                                        diagnostics: inout [Diagnostic]) -> Bool {
-        guard case .unreadable(let path, let message) = error else { return false }
-        diagnostics.append(notRead(path, message, consequence))
+        switch error {
+        case .unreadable(let path, let message):
+            diagnostics.append(notRead(path, message, consequence))
+        case .linkOutsideBundle(let path):
+            diagnostics.append(Diagnostic(.error, rule: .linkOutsideBundle, "\(path) is a symbolic link that points outside the bundle, which is never followed, \(consequence)",
+                                          at: SourceLocation(file: path)))
+        default:
+            return false
+        }
         return true
     }
 

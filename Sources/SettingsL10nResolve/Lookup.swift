@@ -58,6 +58,12 @@ struct Lookup {
                 problems.append(error.diagnostic)
             }
         }
+        // A folder of the search list that was not read (its listing failed, or it links out of
+        // the bundle) may hold tables the device would read first: said, as the bundle says it.
+        for name in search.searchOrder(in: bundle) {
+            guard let folder = bundle.localization(named: name + ".lproj"), folder.listingProblem != nil else { continue }
+            problems += bundle.diagnostics.filter { $0.location.file == folder.folder }
+        }
     }
 
     private static func values(of scan: StringsScan, count: Int, positions: KeyIndex) -> TableValues {

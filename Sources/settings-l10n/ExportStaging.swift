@@ -37,7 +37,7 @@ struct ExportStaging {
 
     private var refused: Bool {
         readFailure != nil || twice != nil || tooLarge != nil || link != nil || !changed.isEmpty || writeFailure != nil
-            || diagnostics.contains { $0.rule == .fileUnreadable }
+            || diagnostics.contains(where: \.saysInputNotRead)
     }
 
     /// Checks one file of an export into `folder` and stages it unless the exports are refused.

@@ -74,7 +74,7 @@ struct ExtractCommand: ParsableCommand {
         }
         let (bundle, catalog) = (loaded.bundle, loaded.catalog)
         let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
-        var readingProblems = bundle.diagnostics.filter { [.plistSyntax, .fileUnreadable, .stringsTableInvalid, .childPaneFileInvalid].contains($0.rule) }
+        var readingProblems = bundle.diagnostics.filter { [.plistSyntax, .fileUnreadable, .stringsTableInvalid, .childPaneFileInvalid].contains($0.rule) || $0.saysInputNotRead }
         // Every schema file that did not load, or that a child pane could not open, whatever the rule.
         readingProblems += bundle.unloadedSchemaFiles.map(\.reason).filter { !readingProblems.contains($0) }
         printError(formatter.format(readingProblems + catalog.diagnostics), ifNotEmpty: true)

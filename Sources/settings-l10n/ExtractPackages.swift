@@ -96,7 +96,7 @@ extension ExtractCommand {
     /// Refuses to write any export when a file of the bundle could not be read (a failing disk,
     /// a folder that cannot be listed): the export would look whole without its translations.
     func refuseExports(after diagnostics: [Diagnostic]) throws {
-        let unreadable = diagnostics.filter { $0.rule == .fileUnreadable }
+        let unreadable = diagnostics.filter(\.saysInputNotRead)
         guard !unreadable.isEmpty else { return }
         throw CommandFailure("\(unreadable.count == 1 ? "a file" : "\(unreadable.count) files") of the bundle could not be read (above); no export was written")
     }

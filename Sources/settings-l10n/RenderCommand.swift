@@ -128,8 +128,12 @@ struct RenderCommand: ParsableCommand {
         if !unopened.isEmpty {
             printError("\(unopened.count.grouped) child pane\(unopened.count == 1 ? " opens" : "s open") no page; \(unopened.count == 1 ? "its row shows" : "their rows show") (no page), and the device opens an empty page")
         }
-        if !problems.isEmpty {
-            printError("\(problems.count.grouped) table\(problems.count == 1 ? "" : "s") could not be read; \(problems.count == 1 ? "its" : "their") keys are shown as written, as on a device")
+        let folders = problems.filter { $0.location.file.hasSuffix(".lproj") }.count, tables = problems.count - folders
+        if tables > 0 {
+            printError("\(tables.grouped) table\(tables == 1 ? "" : "s") could not be read; \(tables == 1 ? "its" : "their") keys are shown as written, as on a device")
+        }
+        if folders > 0 {
+            printError("\(folders.grouped) .lproj folder\(folders == 1 ? "" : "s") could not be read; the tables \(folders == 1 ? "it" : "they") may hold are not shown, the next folders of the search list are")
         }
         // Root~iphone.plist only, rendered for iPad (or the reverse): the host opens no page.
         let root = loaded.bundle.layout.rootPage
@@ -189,7 +193,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     private static func unreadable(_ problems: [Diagnostic], loaded: LoadedBundle) -> [Diagnostic] {
-        (problems + loaded.bundle.diagnostics).filter { $0.rule == .fileUnreadable }
+        // A folder a locale reads is among the bundle's diagnostics too: named once.
+        var seen: Set<Diagnostic> = []
+        return (problems + loaded.bundle.diagnostics).filter { $0.rule == .fileUnreadable && seen.insert($0).inserted }
     }
 
     private func writeScreenshots(_ locales: [LocalizedLocale], loaded: LoadedBundle, progress: ProgressLine) throws {

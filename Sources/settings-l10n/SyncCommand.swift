@@ -78,12 +78,14 @@ struct SyncCommand: ParsableCommand {
         // be listed, a table that could not be read. A catalog planned without it would lack its
         // translations (exit 0, a language short), and a table planned from that catalog could
         // lose one: nothing is written, nor shown as what would be; --check cannot tell.
-        let bundleNotRead = loaded.bundle.diagnostics.filter { $0.rule == .fileUnreadable }
-        let notRead = bundleNotRead.map(\.location.file) + Set(plans.flatMap(\.result.tablesNotRead)).sorted()
+        let bundleNotRead = loaded.bundle.diagnostics.filter(\.saysInputNotRead)
+        let namedByBundle = Set(bundleNotRead.map(\.location.file))
+        // A table the loader named already (a link out of the bundle) is named once.
+        let notRead = bundleNotRead.map(\.location.file) + Set(plans.flatMap(\.result.tablesNotRead)).subtracting(namedByBundle).sorted()
         let formatter = TextDiagnosticFormatter(paths: options.diagnosticPaths)
         if !notRead.isEmpty {
             // Only what could not be read: the rest was planned from what was.
-            let unread = bundleNotRead + plans.flatMap(\.result.diagnostics).filter { $0.rule == .fileUnreadable }
+            let unread = bundleNotRead + plans.flatMap(\.result.diagnostics).filter { $0.saysInputNotRead && !namedByBundle.contains($0.location.file) }
             printError(formatter.format(unread), ifNotEmpty: true)
             let named = notRead.count == 1 ? notRead[0] : "\(notRead.count.grouped) files of the bundle"
             guard check else { throw CommandFailure("\(named) could not be read (above); nothing was written") }

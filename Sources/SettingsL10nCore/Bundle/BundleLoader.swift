@@ -30,6 +30,16 @@ public enum BundleLoader {
                 let diagnostic = outsideLink(entry.name)
                 bundle.diagnostics.append(diagnostic)
                 if isSchemaName { bundle.unloadedSchemaFiles.append(UnloadedSchemaFile(path: entry.name, reason: diagnostic)) }
+                // A language whose folder is not read is still a language: what it holds is
+                // unknown, and nothing is written into it or made without it.
+                if entry.name.hasSuffix(".lproj") {
+                    bundle.localizations.append(Localization(folder: entry.name, tables: [], listingProblem: outsideLinkMessage, isLink: true))
+                }
+            case .other where entry.name.hasSuffix(".lproj"):
+                // A dangling link, a pipe: no folder the disk gives.
+                bundle.diagnostics.append(Diagnostic(.error, rule: .fileUnreadable, notFolderMessage + "; its tables are not read, and none is written",
+                                                     at: SourceLocation(file: entry.name)))
+                bundle.localizations.append(Localization(folder: entry.name, tables: [], listingProblem: notFolderMessage, isLink: entry.isLink))
             case .nameNotUTF8:
                 let diagnostic = nameNotUTF8(entry.name)
                 bundle.diagnostics.append(diagnostic)
@@ -143,6 +153,7 @@ public enum BundleLoader {
 
     static let outsideLinkMessage = "this symbolic link points outside the bundle; it was not followed"
     static let notRegularFileMessage = "not a regular file (a pipe, socket, device or dangling link); it was not read"
+    static let notFolderMessage = "it is not a folder: a dangling link, a pipe, a socket or a device"
 
     static func outsideLink(_ path: String) -> Diagnostic {
         Diagnostic(.error, rule: .linkOutsideBundle, outsideLinkMessage, at: SourceLocation(file: path))
@@ -255,5 +266,20 @@ public enum BundleLoader {
         var localization = Localization(folder: folder, tables: tables, isLink: isLink)
         localization.plistNames = plistNames
         return localization
+    }
+}
+
+extension Diagnostic {
+    /// Whether it says that a file or folder the bundle's strings come from was not read: the
+    /// disk did not give it (`file-unreadable`), or it is a schema file, a table or a `.lproj`
+    /// folder that links out of the bundle, which is never followed (`link-outside-bundle`).
+    /// What a command makes without it (a String Catalog, an export) would look whole and lack
+    /// what it holds.
+    public var saysInputNotRead: Bool {
+        switch rule {
+        case .fileUnreadable: true
+        case .linkOutsideBundle: [".strings", ".plist", ".lproj"].contains { file.hasSuffix($0) }
+        default: false
+        }
     }
 }

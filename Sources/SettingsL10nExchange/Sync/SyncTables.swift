@@ -54,7 +54,7 @@ struct SyncTables {
                 let path = path(table.name, language)
                 if let problem = problems.first {
                     tables.unreadable.insert(path)
-                    if problem.rule == .fileUnreadable {
+                    if problem.saysInputNotRead {
                         // The disk's error, named: a sync that went on without the table would
                         // make a catalog short of its translations.
                         tables.notRead.insert(path)
@@ -79,7 +79,7 @@ struct SyncTables {
                     tables.base[table.name] = found.filter { !$0.value.value.isEmpty }
                 } else {
                     tables.unreadable.insert("\(base.folder)/\(table.name).strings")
-                    if let problem = problems.first(where: { $0.rule == .fileUnreadable }) {
+                    if let problem = problems.first(where: \.saysInputNotRead) {
                         tables.notRead.insert("\(base.folder)/\(table.name).strings")
                         diagnostics.append(problem)
                     }

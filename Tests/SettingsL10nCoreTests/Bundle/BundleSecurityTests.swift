@@ -21,9 +21,13 @@ struct BundleSecurityTests {
         try folder.symlink("Settings.bundle/fr.lproj", to: folder.path)
         let bundle = try load(folder)
         #expect(bundle.schemaFiles.map(\.path) == ["Root.plist"])
-        #expect(bundle.localizations.map(\.folder) == ["en.lproj"])
+        #expect(bundle.localizations.map(\.folder) == ["en.lproj", "fr.lproj"])
         // The link is a table that cannot be read: reported, never read, never written over.
         #expect(bundle.localizations[0].tables == [StringsTableFile(name: "Root", path: "en.lproj/Root.strings", content: .linkOutsideBundle, isLink: true)])
+        // The folder linked out is a language whose tables are unknown: never listed.
+        #expect(bundle.localizations[1].tables.isEmpty)
+        #expect(bundle.localizations[1].listingProblem == "this symbolic link points outside the bundle; it was not followed")
+        #expect(bundle.localizations[1].isLink)
         // The pane naming Secret is not also said to name a missing file: the link is there, and
         // its own finding says why it is not opened (one problem, counted once).
         #expect(bundle.diagnostics.map { "\($0.rule) \($0.location.file)" } == [

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+/// A `.lproj` folder the tool does not read (a link out of the bundle, a dangling link) and a
+/// table that links out of the bundle: every command says so, and none makes a String Catalog,
+/// an export or a table as if the language held nothing. Found by a review: sync wrote the
+/// catalog without Swedish (exit 0), merge and status left Swedish out, extract exported it empty.
+@Suite("a language folder or a table the tool does not read")
+struct UnreadFolderCommandTests {
+    enum Kind: String, CaseIterable { case linkOut = "a link out of the bundle", dangling = "a dangling link" }
+
+    /// The example bundle with sv.lproj made `kind`; the Swedish folder (when the link points to
+    /// it) is beside the bundle.
+    static func copy(_ kind: Kind) throws -> BundleCopy {
+        let copy = try BundleCopy()
+        let swedish = copy.bundle.appendingPathComponent("sv.lproj")
+        let outside = copy.folder.appendingPathComponent("sv-outside.lproj")
+        try FileManager.default.moveItem(at: swedish, to: outside)
+        try FileManager.default.createSymbolicLink(atPath: swedish.path, withDestinationPath: kind == .linkOut ? outside.path : copy.folder.appendingPathComponent("gone").path)
+        return copy
+    }
+
+    static func problem(_ kind: Kind) -> String {
+        switch kind {
+        case .linkOut: "sv.lproj: error: this symbolic link points outside the bundle; it was not followed [link-outside-bundle]"
+        case .dangling: "sv.lproj: error: it is not a folder: a dangling link, a pipe, a socket or a device; its tables are not read, and none is written [file-unreadable]"
+        }
+    }
+
+    @Test("sync writes no catalog and no table, exit 3; --check cannot tell, exit 1", arguments: Kind.allCases)
+    func sync(kind: Kind) throws {
+        let copy = try Self.copy(kind)
+        let catalog = copy.folder.appendingPathComponent("Settings.xcstrings").path
+        let result = try Tool.run(["sync", "Settings.bundle", "--catalog", catalog], in: copy.folder)
+        #expect(result == ToolResult(stdout: "", stderr: "Settings.bundle/\(Self.problem(kind))\nerror: sv.lproj could not be read (above); nothing was written\n", exitCode: 3))
+        #expect(!FileManager.default.fileExists(atPath: catalog))
+        let check = try Tool.run(["sync", copy.bundle.path, "--catalog", catalog, "--check"], in: copy.folder)
+        #expect(check.exitCode == 1)
+        #expect(check.stderr.hasSuffix("sync cannot tell whether the catalog and the tables are in sync: sv.lproj could not be read (above); fix it and check again\n"))
+    }
+
+    @Test("merge leaves the folder's tables alone with the reason, exit 1", arguments: Kind.allCases)
+    func merge(kind: Kind) throws {
+        let copy = try Self.copy(kind)
+        let before = try copy.snapshot()
+        let result = try Tool.run(["merge", copy.bundle.path, "--fill", "source", "--locale", "sv"])
+        let reason = kind == .linkOut ? "this symbolic link points outside the bundle; it was not followed" : "it is not a folder: a dangling link, a pipe, a socket or a device"
+        let line = { (table: String) in "sv.lproj/\(table).strings: not merged: sv.lproj could not be listed (\(reason)), so what it holds is unknown; nothing in it is written" }
+        #expect(result == ToolResult(stdout: "", stderr: line("Privacy") + "\n" + line("Root") + "\n", exitCode: 1))
+        #expect(try copy.snapshot() == before)
+    }
+
+    @Test("check reports the folder, and no table missing from it", arguments: Kind.allCases)
+    func check(kind: Kind) throws {
+        let copy = try Self.copy(kind)
+        let result = try Tool.run(["check", copy.bundle.path, "--format", "json"])
+        #expect(result.exitCode == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(document["diagnostics"] as? [[String: Any]])
+        #expect(findings.map { "\($0["file"] as? String ?? ""): \($0["rule"] as? String ?? "")" } == [
+            "sv.lproj: \(kind == .linkOut ? "link-outside-bundle" : "file-unreadable")",
+        ])
+    }
+
+    @Test("extract writes no export, exit 3", arguments: Kind.allCases)
+    func extract(kind: Kind) throws {
+        let copy = try Self.copy(kind)
+        let out = copy.folder.appendingPathComponent("exports")
+        let result = try Tool.run(["extract", copy.bundle.path, "--xliff", out.path], in: copy.folder)
+        #expect(result.exitCode == 3)
+        #expect(result.stderr.hasSuffix("error: a file of the bundle could not be read (above); no export was written\n"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("render names the folder a locale would read first, exit 1; status shows its tables unread", arguments: Kind.allCases)
+    func renderAndStatus(kind: Kind) throws {
+        let copy = try Self.copy(kind)
+        let render = try Tool.run(["render", "Settings.bundle", "--locale", "sv"], in: copy.folder)
+        #expect(render.exitCode == 1)
+        #expect(render.stderr == "Settings.bundle/\(Self.problem(kind))\n1 .lproj folder could not be read; the tables it may hold are not shown, the next folders of the search list are\n")
+        let status = try Tool.run(["status", copy.bundle.path, "--locale", "sv"])
+        #expect(status.stdout.contains("sv      Privacy         0/5      0        5      0     0.0% (unreadable)"))
+    }
+
+    @Test("sync with a table that links out of the bundle: named once as such, nothing written, exit 3")
+    func syncWithLinkedTable() throws {
+        let copy = try BundleCopy()
+        let table = copy.bundle.appendingPathComponent("ja.lproj/Privacy.strings")
+        let outside = copy.folder.appendingPathComponent("Privacy.strings")
+        try FileManager.default.moveItem(at: table, to: outside)
+        try FileManager.default.createSymbolicLink(atPath: table.path, withDestinationPath: outside.path)
+        let catalog = copy.folder.appendingPathComponent("Settings.xcstrings").path
+        let result = try Tool.run(["sync", "Settings.bundle", "--catalog", catalog], in: copy.folder)
+        // Before: "the table cannot be read as the device reads it … [strings-syntax]", and the
+        // catalog written without its translations.
+        #expect(result == ToolResult(stdout: "", stderr: """
+            Settings.bundle/ja.lproj/Privacy.strings: error: this symbolic link points outside the bundle; it was not followed [link-outside-bundle]
+            error: ja.lproj/Privacy.strings could not be read (above); nothing was written
+
+            """, exitCode: 3))
+        #expect(!FileManager.default.fileExists(atPath: catalog))
+    }
+}
