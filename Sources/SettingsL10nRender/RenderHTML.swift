@@ -105,11 +105,25 @@ public struct RenderHTML {
     static func pageName(_ file: String, root: String?) -> String {
         if file == root { return "index.html" }
         let name = safeName(String(file.dropLast(file.hasSuffix(".plist") ? 6 : 0)))
-        return (name == "index" ? "index_" : name) + ".html"
+        return fitted(name == "index" ? "index_" : name, ".html")
     }
 
     static func optionsPageName(page: String, index: Int) -> String {
-        "options-\(safeName(String(page.dropLast(page.hasSuffix(".plist") ? 6 : 0))))-\(index).html"
+        fitted("options-\(safeName(String(page.dropLast(page.hasSuffix(".plist") ? 6 : 0))))", "-\(index).html")
+    }
+
+    /// `base` + `suffix`, no longer than a name in a folder may be (255 bytes): a schema file's
+    /// name may be that long, and a page named after it longer. A longer base keeps its first
+    /// bytes (safe names are ASCII), then `~` and a hash of the whole base, so that two long
+    /// names still make two pages.
+    static func fitted(_ base: String, _ suffix: String) -> String {
+        let limit = 255
+        guard base.utf8.count + suffix.utf8.count > limit else { return base + suffix }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in base.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let digits = String(hash, radix: 16)
+        let mark = "~" + String(repeating: "0", count: 16 - digits.count) + digits
+        return String(base.utf8.prefix(limit - suffix.utf8.count - mark.utf8.count))! + mark + suffix
     }
 
     // MARK: Pages

@@ -76,4 +76,26 @@ struct WriterTests {
         #expect(Debris.owner(of: ".Root.strings.settings-l10n-42.tmp") == 42)
         #expect(Debris.owner(of: ".Root.strings.settings-l10n-x.tmp") == nil)
     }
+
+    @Test("a file whose name is near the longest a folder allows is written, through a shortened temporary name, and its debris swept")
+    func longNames() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/Root.plist", "x")
+        // 241 bytes: the temporary name of the whole, with its marker, pid and .tmp, is over 255.
+        let long = String(repeating: "é", count: 115) + "x.xcstrings", other = String(repeating: "é", count: 115) + "y.xcstrings"
+        #expect(long.utf8.count == 241)
+        let temporary = Debris.temporaryName(for: long)
+        #expect(temporary.utf8.count <= 255)
+        #expect(temporary != Debris.temporaryName(for: other))
+        #expect(Debris.owner(of: temporary) == getpid())
+        // Cut between scalars: still UTF-8, and the short names are whole.
+        #expect(temporary.hasPrefix("." + String(repeating: "é", count: 100)))
+        #expect(Debris.temporaryName(for: "Root.strings") == ".Root.strings.settings-l10n-\(getpid()).tmp")
+        // What a killed run left of it is swept when the file is written again.
+        let dead = Debris.stem(of: long)
+        try folder.write("Settings.bundle/.\(dead).settings-l10n-99999999.tmp", "left by kill -9")
+        var writer = DiskBundleWriter(bundle: try DiskBundleSource(path: folder.path + "/Settings.bundle"))
+        try writer.write(Array("new".utf8), to: long, replacing: nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/Settings.bundle").sorted() == ["Root.plist", long])
+    }
 }

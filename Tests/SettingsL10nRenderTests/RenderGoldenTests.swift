@@ -109,4 +109,16 @@ struct RenderGoldenTests {
         // Never the output folder itself.
         #expect(RenderHTML.folders(for: ["", "_"]) == ["_", "_-2"])
     }
+
+    @Test("a page named after a schema file of 248 bytes is no longer than a name in a folder may be, and two such pages stay two")
+    func longPageNames() {
+        let long = String(repeating: "Q", count: 248) + ".plist", other = String(repeating: "Q", count: 247) + "R.plist"
+        let names = [RenderHTML.pageName(long, root: nil), RenderHTML.pageName(other, root: nil),
+                     RenderHTML.optionsPageName(page: long, index: 2), RenderHTML.optionsPageName(page: other, index: 2)]
+        #expect(names.map(\.utf8.count) == [253, 253, 255, 255])
+        #expect(Set(names).count == 4)
+        #expect(names[2].hasPrefix("options-QQQQ") && names[2].hasSuffix("-2.html"))
+        // Short names are whole.
+        #expect(RenderHTML.optionsPageName(page: "Root.plist", index: 5) == "options-Root-5.html")
+    }
 }
