@@ -193,9 +193,11 @@ struct RenderCommand: ParsableCommand {
     }
 
     private static func unreadable(_ problems: [Diagnostic], loaded: LoadedBundle) -> [Diagnostic] {
-        // A folder a locale reads is among the bundle's diagnostics too: named once.
+        // A .lproj folder counts when a locale reads it (it is then among `problems`): one no
+        // locale rendered reads is no reason to write no page.
+        let bundleWide = loaded.bundle.diagnostics.filter { !$0.location.file.hasSuffix(".lproj") }
         var seen: Set<Diagnostic> = []
-        return (problems + loaded.bundle.diagnostics).filter { $0.rule == .fileUnreadable && seen.insert($0).inserted }
+        return (problems + bundleWide).filter { $0.rule == .fileUnreadable && seen.insert($0).inserted }
     }
 
     private func writeScreenshots(_ locales: [LocalizedLocale], loaded: LoadedBundle, progress: ProgressLine) throws {
@@ -236,11 +238,14 @@ struct RenderCommand: ParsableCommand {
         var problems = Problems()
         let bundleUnreadable = !Self.unreadable([], loaded: loaded).isEmpty
         var entries: [RenderHTML.IndexEntry] = []
+        // The folders the locales show, whose numbers the index gives.
+        var shown: Set<String> = []
         let what = "the pages"
         let folders = RenderHTML.folders(for: requested.map(\.name))
         for (index, request) in requested.enumerated() {
             progress.update(index + 1, of: requested.count, request.name)
             let locale = resolver.resolve(request)
+            if let localization = locale.localization { shown.insert(localization) }
             problems.add(locale.problems)
             // Once a file could not be read, no page will be written: the rest are only resolved,
             // so that every such file is named.
@@ -257,7 +262,9 @@ struct RenderCommand: ParsableCommand {
             // The index shows status's numbers: one definition of translated (the configuration's
             // TranslationPolicy, in the catalog), counted once by the same code. Read again for the
             // numbers: a table the disk does not give now would make them wrong.
-            let context = CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, displayRules: false)
+            // Only the folders shown: a table of a language not rendered is no reason to write
+            // no page (sv.lproj/Privacy.strings unreadable stopped render --locale de).
+            let context = CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: shown.sorted(), displayRules: false)
             if let problem = context.tableFacts.compactMap(\.problem).first(where: { if case .unreadable = $0 { true } else { false } }) {
                 throw CommandFailure("\(problem.path) cannot be read (\(problem.message)); no page was written")
             }

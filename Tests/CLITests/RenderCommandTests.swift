@@ -203,6 +203,26 @@ struct RenderCommandTests {
         #expect(result.stderr.hasPrefix(message))
     }
 
+    @Test("--format html: a table of a language not rendered that cannot be read stops nothing; one the locale reads stops every page (exit 3)")
+    func htmlWithAnotherLanguageUnreadable() throws {
+        let copy = try BundleCopy()
+        let table = copy.bundle.appendingPathComponent("sv.lproj/Privacy.strings")
+        try FileManager.default.removeItem(at: table)
+        #expect(mkfifo(table.path, 0o644) == 0)
+        let out = copy.folder.appendingPathComponent("out")
+        // Before: "sv.lproj/Privacy.strings cannot be read (…); no page was written", exit 3.
+        let german = try Tool.run(["render", copy.bundle.path, "--locale", "de", "--format", "html", "--output", out.path, "--quiet"])
+        #expect(german == ToolResult(stdout: "", stderr: "", exitCode: 0))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["de", "index.html"])
+        let swedish = try Tool.run(["render", "Settings.bundle", "--locale", "sv", "--format", "html", "--output", "out-sv"], in: copy.folder)
+        #expect(swedish == ToolResult(stdout: "", stderr: """
+            Settings.bundle/sv.lproj/Privacy.strings: error: not a regular file (a pipe, socket, device or dangling link); it was not read [file-unreadable]
+            error: a file of the bundle could not be read (above); no page was written
+
+            """, exitCode: 3))
+        #expect(!FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent("out-sv").path))
+    }
+
     @Test("an empty --locale names no language: every command refuses it, and render writes nothing into the output (it wrote a locale's pages over the files there)",
           arguments: ["render", "check", "status", "merge", "extract"])
     func emptyLocale(command: String) throws {
