@@ -27,20 +27,20 @@ struct StagedWritesTests {
         }
     }
 
-    @Test("of several files that cannot be written, the first staged is told, and nothing is left: no file, no folder made")
+    @Test("of several files that cannot be written, the first staged is told, and none of them is left, put in place or not")
     func firstFailure() throws {
         let folder = try TemporaryFolder()
         let writes = LocalFile.StagedWrites(width: 4)
-        // A name of 250 bytes is allowed; its temporary file's name (with `.` and the process's
-        // marker) is not: that file cannot be written.
-        let long = { (letter: String) in String(repeating: letter, count: 250) }
-        let paths = ["a", long("b"), "c", long("d"), "e", "f", "g", "h"].map { "\(folder.path)/out/\($0)" }
+        // The temporary files of b and d are taken by folders: those two cannot be written.
+        let blockers = ["b", "d"].map { Debris.temporaryName(for: $0) }
+        for name in blockers { try FileManager.default.createDirectory(atPath: "\(folder.path)/out/\(name)", withIntermediateDirectories: true) }
+        let paths = ["a", "b", "c", "d", "e", "f", "g", "h"].map { "\(folder.path)/out/\($0)" }
         for path in paths { try writes.stage(Array("x".utf8), at: path) }
         let failure = #expect(throws: LocalFile.StagedWrites.CommitFailure.self) { try writes.commit() }
         #expect(failure?.path == paths[1])
         #expect(failure?.staging == true)
         #expect(failure?.renamed == 0)
-        #expect(failure?.reason == "File name too long")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        #expect(failure?.reason == "File exists")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/out").sorted() == blockers.sorted())
     }
 }
