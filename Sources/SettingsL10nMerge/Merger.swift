@@ -49,9 +49,9 @@ public enum Merger {
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         var texts: Set<String> = []
         for table in catalog.tables {
-            let (values, unknown) = SharedTableWork.sourceText(of: table.name, in: development)
-            if unknown != nil { return nil }
-            for string in table.strings { texts.insert(values[string.key] ?? string.key.string) }
+            let source = SharedTableWork.sourceText(of: table.name, in: development)
+            if source.unknown != nil || source.unreadByDevice != nil { return nil }
+            for string in table.strings { texts.insert(source.text[string.key] ?? string.key.string) }
         }
         return texts
     }
@@ -216,6 +216,11 @@ public enum Merger {
         let fills = !missing.isEmpty && !isDevelopment && (options.fillSource || options.fillFrom != nil)
         if !options.reportOnly || fills, let unknown = shared.sharedText.unknown {
             report.problem = "not merged: \(unknown), and its text is what \(options.reportOnly ? "the fills need" : "the comments and fills are made from"); it was left untouched"
+            report.missing = missing.map { table.strings[$0].key.string }
+            return nil
+        }
+        if fills, let unread = shared.sharedText.unreadByDevice {
+            report.problem = "not merged: \(unread), and its text is what the fills need; it was left untouched"
             report.missing = missing.map { table.strings[$0].key.string }
             return nil
         }

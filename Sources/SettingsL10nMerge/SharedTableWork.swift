@@ -14,14 +14,20 @@ extension Merger {
             /// fills made from it would be wrong (keys where the user sees words), and the tables
             /// that need them are left untouched.
             let unknown: String?
+            /// Why no fill can be made from it: the device cannot read the table (it does not
+            /// parse, is UTF-16 without a byte-order mark, or links out of the bundle), so it
+            /// shows the keys, and the comments name them as it shows them; but the author's text
+            /// is in the file to mend, and no fill takes a key for it.
+            let unreadByDevice: String?
             /// The location comments' UTF-8, one after another, and where each lies: read in place
             /// by every thread, without retaining strings they all share.
             let locationBytes: [UInt8]
             let locationRanges: [Range<Int>]
 
-            init(_ table: CatalogTable, sourceText: [StringsKey: String], unknown: String? = nil) {
+            init(_ table: CatalogTable, sourceText: [StringsKey: String], unknown: String? = nil, unreadByDevice: String? = nil) {
                 self.sourceText = sourceText
                 self.unknown = unknown
+                self.unreadByDevice = unreadByDevice
                 var bytes: [UInt8] = [], ranges: [Range<Int>] = []
                 bytes.reserveCapacity(table.strings.count * 96)
                 ranges.reserveCapacity(table.strings.count)
@@ -53,37 +59,46 @@ extension Merger {
         /// - Parameter sourceText: reads the development language's table (key to text), or
         ///   says why it is unknown.
         init(_ table: CatalogTable, otherHostKeys: Set<StringsKey> = [], unshownKeys: [StringsKey: Occurrence] = [:],
-             sourceText: @escaping @Sendable () -> (text: [StringsKey: String], unknown: String?)) {
+             sourceText: @escaping @Sendable () -> SourceText) {
             self.otherHostKeys = otherHostKeys
             self.unshownKeys = unshownKeys
             ranks = Dictionary(uniqueKeysWithValues: table.keys.enumerated().map { ($1, $0) })
             rankIndex = KeyIndex(ranks, numbering: table.keys)
             preparedKeys = table.keys.map { FuzzyMatch.Prepared($0.string) }
             text = OnceValue {
-                let (source, unknown) = sourceText()
-                return Text(table, sourceText: source, unknown: unknown)
+                let source = sourceText()
+                return Text(table, sourceText: source.text, unknown: source.unknown, unreadByDevice: source.unreadByDevice)
             }
         }
 
         /// The development language's text and the location comments, made on first use.
         var sharedText: Text { text.value }
 
+        /// The development language's text of a table, as far as it is known.
+        struct SourceText: Sendable {
+            /// Key to text, as the device reads the table (none where it reads none: it shows the keys).
+            var text: [StringsKey: String] = [:]
+            /// Why no comment or fill can be made from it (`Text.unknown`).
+            var unknown: String?
+            /// Why no fill can be made from it (`Text.unreadByDevice`).
+            var unreadByDevice: String?
+        }
+
         /// The development language's text of a table's strings, as the device reads it (none
-        /// where the table is missing: the device shows the keys), or why it is unknown: the
-        /// table is there, but the disk did not give it, or it does not parse, or the device
-        /// cannot read it. Its text is then the author's, in a file to mend, not its keys.
-        static func sourceText(of table: String, in development: Localization?) -> (text: [StringsKey: String], unknown: String?) {
-            guard let file = development?.table(named: table) else { return ([:], nil) }
+        /// where the table is missing: the device shows the keys), and why it is not known where
+        /// the table is there: the disk did not give it, or the device cannot read it.
+        static func sourceText(of table: String, in development: Localization?) -> SourceText {
+            guard let file = development?.table(named: table) else { return SourceText() }
             do {
-                return (try file.deviceTable(), nil)
+                return SourceText(text: try file.deviceTable())
             } catch {
                 switch error {
-                case .unreadable(let path, let message): return ([:], "\(path) cannot be read (\(message))")
+                case .unreadable(let path, let message): return SourceText(unknown: "\(path) cannot be read (\(message))")
                 case .malformed(let path, let syntax):
-                    return ([:], "\(path) does not parse (\(syntax.position.map { "\($0.line):\($0.column ?? 1): " } ?? "")\(syntax.message))")
-                case .linkOutsideBundle(let path): return ([:], "\(path) is a link out of the bundle, which settings-l10n does not read")
+                    return SourceText(unreadByDevice: "\(path) does not parse (\(syntax.position.map { "\($0.line):\($0.column ?? 1): " } ?? "")\(syntax.message))")
+                case .linkOutsideBundle(let path): return SourceText(unreadByDevice: "\(path) is a link out of the bundle, which settings-l10n does not read")
                 case .misencoded, .propertyListForm:
-                    return ([:], "\(error.path) cannot be read as the device reads it (\(error.message))")
+                    return SourceText(unreadByDevice: "\(error.path) cannot be read as the device reads it (\(error.message))")
                 }
             }
         }

@@ -143,7 +143,7 @@ struct MalformedDevelopmentTableCommandTests {
     }
 
     static let expected = """
-        de.lproj/Privacy.strings: not merged: en.lproj/Privacy.strings does not parse (7:1: the string starting here is not terminated), and its text is what the comments and fills are made from; it was left untouched
+        de.lproj/Privacy.strings: not merged: en.lproj/Privacy.strings does not parse (7:1: the string starting here is not terminated), and its text is what the fills need; it was left untouched
         de.lproj/Root.strings: 52 kept; up to date
 
         """
@@ -156,6 +156,22 @@ struct MalformedDevelopmentTableCommandTests {
         let result = try Tool.run(["merge", copy.bundle.path, "--fill", "source", "--locale", "de"])
         #expect(result == ToolResult(stdout: "", stderr: Self.expected, exitCode: 1))
         #expect(try copy.snapshot() == before)
+    }
+
+    @Test("without a fill, the other languages are merged as the device shows the table (its keys): only the broken table is left alone, and merging again changes nothing")
+    func plainMerge() throws {
+        let copy = try BundleCopy()
+        try Self.prepare(copy)
+        let result = try Tool.run(["merge", copy.bundle.path, "--locale", "de", "--locale", "sv"])
+        #expect(result == ToolResult(stdout: "", stderr: """
+            de.lproj/Privacy.strings: 4 kept, 1 missing; up to date
+            de.lproj/Root.strings: 52 kept; up to date
+            sv.lproj/Privacy.strings: 5 kept; up to date
+            sv.lproj/Root.strings: 52 kept; up to date
+
+            """, exitCode: 0))
+        let again = try Tool.run(["merge", copy.bundle.path, "--locale", "de", "--locale", "sv", "--check"])
+        #expect(again.exitCode == 0)
     }
 
     @Test("--fill-from takes no app translation of a key for the text")

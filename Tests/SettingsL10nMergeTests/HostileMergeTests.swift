@@ -53,7 +53,7 @@ struct HostileMergeTests {
         // The development text is outside the bundle, unread: no table is filled or given
         // comments from its keys (de was, with "Account" = "Account").
         #expect(result.updates.map(\.path) == [])
-        let unknown = "not merged: en.lproj/Root.strings is a link out of the bundle, which settings-l10n does not read, and its text is what the comments and fills are made from; it was left untouched"
+        let unknown = "not merged: en.lproj/Root.strings is a link out of the bundle, which settings-l10n does not read, and its text is what the fills need; it was left untouched"
         #expect(result.reports.map { "\($0.path): \($0.problem ?? "-")" } == [
             "de.lproj/Root.strings: \(unknown)",
             "en.lproj/Root.strings: cannot be read: this symbolic link points outside the bundle; it was not followed; it was left untouched",

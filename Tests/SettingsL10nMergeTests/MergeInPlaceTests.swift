@@ -17,7 +17,7 @@ struct MergeInPlaceTests {
         let document = try StringsParser.parse(Array(merged.utf8))
         var report = TableMergeReport(locale: "de", table: "Root", path: "de.lproj/Root.strings", isDevelopmentLanguage: false)
         let again = try #require(Merger.mergeTable(table, document: document, language: "de", isDevelopment: false,
-                                                   shared: Merger.SharedTableWork(table, sourceText: { ([:], nil) }), options: MergeOptions(), report: &report))
+                                                   shared: Merger.SharedTableWork(table, sourceText: { .init() }), options: MergeOptions(), report: &report))
         #expect(again.text == merged)
         #expect(again.entries.map(\.key) == ["Sound", "Music", "Extra lives", "Café"])
         #expect(again.entries.map(\.isAsParsed) == [false, true, true, false])
