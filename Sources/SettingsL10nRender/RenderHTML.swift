@@ -87,45 +87,6 @@ public struct RenderHTML {
         }
     }
 
-    static func safeName(_ text: String) -> String {
-        let mapped = String(text.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": Character(scalar)
-            default: "_"
-            }
-        })
-        // Never empty: an empty name would be the folder it is written into.
-        guard !mapped.isEmpty else { return "_" }
-        return mapped.hasPrefix(".") ? "_" + mapped.dropFirst() : mapped
-    }
-
-    /// The page of a schema file: `index.html` for the locale's first page (`Root.plist`, or
-    /// `Root~iphone.plist` in a bundle that has only device variants), else its path made safe
-    /// (`com.mono0926.LicensePlist/Alpha.plist` → `com.mono0926.LicensePlist_Alpha.html`).
-    static func pageName(_ file: String, root: String?) -> String {
-        if file == root { return "index.html" }
-        let name = safeName(String(file.dropLast(file.hasSuffix(".plist") ? 6 : 0)))
-        return fitted(name == "index" ? "index_" : name, ".html")
-    }
-
-    static func optionsPageName(page: String, index: Int) -> String {
-        fitted("options-\(safeName(String(page.dropLast(page.hasSuffix(".plist") ? 6 : 0))))", "-\(index).html")
-    }
-
-    /// `base` + `suffix`, no longer than a name in a folder may be (255 bytes): a schema file's
-    /// name may be that long, and a page named after it longer. A longer base keeps its first
-    /// bytes (safe names are ASCII), then `~` and a hash of the whole base, so that two long
-    /// names still make two pages.
-    static func fitted(_ base: String, _ suffix: String) -> String {
-        let limit = 255
-        guard base.utf8.count + suffix.utf8.count > limit else { return base + suffix }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in base.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let digits = String(hash, radix: 16)
-        let mark = "~" + String(repeating: "0", count: 16 - digits.count) + digits
-        return String(base.utf8.prefix(limit - suffix.utf8.count - mark.utf8.count))! + mark + suffix
-    }
-
     // MARK: Pages
 
     /// A page of a locale: its HTML, and with `tables` (`render --format png`) the localized
@@ -157,10 +118,11 @@ public struct RenderHTML {
         }
         let home = "Settings"
         let root = locale.pages.first?.file
+        let names = PageNames(locale.pages, root: root)
         for page in locale.pages {
             // Marked in the order drawn: the bar (back button, then title), then each group.
             let marks = Marks(on: tables != nil)
-            let back = parent[page.file].map { (Self.pageName($0.file, root: root), $0.title ?? home, titleSources[$0.file]) } ?? ("../index.html", "Languages", nil)
+            let back = parent[page.file].map { (names.page($0.file, root: root), $0.title ?? home, titleSources[$0.file]) } ?? ("../index.html", "Languages", nil)
             let backLink = (back.0, back.2.map { marks.text(back.1, $0) } ?? escape(back.1))
             let heading = page.title.map { marks.text($0, titleSources[page.file]) } ?? home
             let strings = tables.map { ScreenshotString.Source(page: page.file, tables: $0) }
@@ -189,22 +151,22 @@ public struct RenderHTML {
                     let rows = optionRows(row, marks: marks, strings: strings)
                     sections += section(header: title, rows: rows, footer: row.footerText.map { marks.text($0, strings?.footer(of: row)) })
                 case .multiValue?:
-                    let name = Self.optionsPageName(page: page.file, index: index)
+                    let name = names.options[page.file]?[index] ?? Self.optionsPageName(page: page.file, index: index)
                     pages[name] = optionsPage(row, locale: locale, strings: strings,
-                                              back: (Self.pageName(page.file, root: root), page.title ?? home, page.title == nil ? nil : titleSources[page.file]))
+                                              back: (names.page(page.file, root: root), page.title ?? home, page.title == nil ? nil : titleSources[page.file]))
                     let label = row.title.map { marks.text($0, strings?.title(of: row)) }
                     let selected = row.selectedOption.map { option in
                         option.shortTitle.map { marks.text($0, strings?.shortTitle(option, of: row)) } ?? marks.text(option.title, strings?.optionTitle(option, of: row))
                     } ?? ""
                     group.append(pageLink(name, label: label, value: selected))
                 default:
-                    group.append(self.row(row, root: root, marks: marks, strings: strings))
+                    group.append(self.row(row, root: root, names: names, marks: marks, strings: strings))
                 }
             }
             closeGroup()
             let shown = Set(page.specifiers.flatMap { [$0.specifier.minimumValueImage, $0.specifier.maximumValueImage] }.compactMap { $0 })
             let html = document(locale: locale, title: page.title ?? home, heading: heading, back: backLink, body: sections, style: imageStyle(shown))
-            pages[Self.pageName(page.file, root: root)] = LocalePage(html: html, file: page.file, strings: marks.strings)
+            pages[names.page(page.file, root: root)] = LocalePage(html: html, file: page.file, strings: marks.strings)
         }
         return pages
     }
@@ -225,7 +187,7 @@ public struct RenderHTML {
         return LocalePage(html: html, file: strings?.page ?? "", strings: marks.strings)
     }
 
-    private func row(_ row: LocalizedSpecifier, root: String?, marks: Marks, strings: ScreenshotString.Source?) -> String {
+    private func row(_ row: LocalizedSpecifier, root: String?, names: PageNames, marks: Marks, strings: ScreenshotString.Source?) -> String {
         let specifier = row.specifier
         let title = row.title.map { marks.text($0, strings?.title(of: row)) }
         let label = title.map { "<span class=\"label\">\($0)</span>" } ?? ""
@@ -248,7 +210,7 @@ public struct RenderHTML {
                 ?? escape(row.defaultValue.map(Resolver.describe) ?? "")
             return "<li class=\"row\">\(label)<span class=\"value\">\(value)</span></li>"
         case .childPane?:
-            return pageLink(row.file.map { Self.pageName($0, root: root) } ?? "#", label: title, value: nil)
+            return pageLink(row.file.map { names.page($0, root: root) } ?? "#", label: title, value: nil)
         case .other(let name)?:
             return "<li class=\"row\">\(label)<span class=\"badge\">\(escape(name))</span></li>"
         default:

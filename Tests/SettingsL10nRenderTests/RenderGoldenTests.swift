@@ -70,6 +70,31 @@ struct RenderGoldenTests {
         #expect(page.utf8.count < encoded.utf8.count + 40_000)
     }
 
+    @Test("schema files whose safe names are one (é and ü, A and a) make a page each, and every link opens its own")
+    func collidingPageNames() throws {
+        func pane(_ title: String, _ file: String) -> String {
+            "<dict><key>Type</key><string>PSChildPaneSpecifier</string><key>Title</key><string>\(title)</string><key>File</key><string>\(file)</string></dict>"
+        }
+        func schema(_ rows: String) -> String { "<plist version=\"1.0\"><dict><key>PreferenceSpecifiers</key><array>\(rows)</array></dict></plist>" }
+        let options = "<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Pick</string><key>Key</key><string>k</string>"
+            + "<key>DefaultValue</key><string>1</string><key>Titles</key><array><string>One</string><string>Two</string></array>"
+            + "<key>Values</key><array><string>1</string><string>2</string></array></dict>"
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: [
+            "Root.plist": schema(pane("E", "é") + pane("U", "ü") + pane("Upper", "A") + pane("Lower", "a")),
+            "é.plist": schema(options), "ü.plist": schema(options), "A.plist": schema(""), "a.plist": schema(""),
+            "en.lproj/Root.strings": "",
+        ]))
+        let locale = Resolver(bundle: bundle, catalog: Extractor.catalog(of: bundle)).resolve("en")
+        let pages = RenderHTML(icuVersion: "76.1").pages(for: [locale])
+        // Before: "_.html" and "options-_-0.html" once each, the second pane's over the first's.
+        #expect(pages.keys.sorted() == ["en/A.html", "en/_-2.html", "en/_.html", "en/a-2.html", "en/index.html",
+                                        "en/options-_-0-2.html", "en/options-_-0.html", "index.html"])
+        let root = try #require(pages["en/index.html"])
+        let links = root.components(separatedBy: "href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(links == ["../index.html", "_.html", "_-2.html", "A.html", "a-2.html"])
+        #expect(pages["en/_-2.html"]?.contains("href=\"options-_-0-2.html\"") == true)
+    }
+
     @Test("HTML: self-contained pages with lang and dir, links that resolve, Swedish order on the country page")
     func html() throws {
         let resolver = try Self.example()
