@@ -174,6 +174,20 @@ public enum Merger {
         return Outcome(report: report, update: update)
     }
 
+    /// Why a table is left as it is for want of the development text, or `nil`. The comments of
+    /// an assembled table and the fills of a language are made from it: where the disk did not
+    /// give it, neither is made; where the device cannot read it, the comments name the keys as
+    /// the device shows them, and no fill is made (`fills`: the table needs one).
+    private static func unknownText(_ text: SharedTableWork.Text, fills: Bool, options: MergeOptions) -> String? {
+        if !options.reportOnly || fills, let unknown = text.unknown {
+            return "not merged: \(unknown), and its text is what \(options.reportOnly ? "the fills need" : "the comments and fills are made from"); it was left untouched"
+        }
+        if fills, let unread = text.unreadByDevice {
+            return "not merged: \(unread), and its text is what the fills need; it was left untouched"
+        }
+        return nil
+    }
+
     /// Merges one table. Returns the new document, or `nil` when there is no file and nothing
     /// to write into one.
     static func mergeTable(_ table: CatalogTable, document: StringsDocument?, language: String = "", isDevelopment: Bool,
@@ -211,16 +225,9 @@ public enum Merger {
         let otherHostKeysUsed = unused.filter(isLive)
         report.kept += otherHostKeysUsed.count
 
-        // The comments of an assembled table and the fills of a language are made from the
-        // development text: where the disk did not give it, the table is left as it is.
         let fills = !missing.isEmpty && !isDevelopment && (options.fillSource || options.fillFrom != nil)
-        if !options.reportOnly || fills, let unknown = shared.sharedText.unknown {
-            report.problem = "not merged: \(unknown), and its text is what \(options.reportOnly ? "the fills need" : "the comments and fills are made from"); it was left untouched"
-            report.missing = missing.map { table.strings[$0].key.string }
-            return nil
-        }
-        if fills, let unread = shared.sharedText.unreadByDevice {
-            report.problem = "not merged: \(unread), and its text is what the fills need; it was left untouched"
+        if let problem = unknownText(shared.sharedText, fills: fills, options: options) {
+            report.problem = problem
             report.missing = missing.map { table.strings[$0].key.string }
             return nil
         }
