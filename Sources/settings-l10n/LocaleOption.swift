@@ -7,7 +7,7 @@ import ArgumentParser
 enum LocaleOption {
     static func value(_ text: String) throws -> String {
         guard text.contains(where: { !$0.isWhitespace }) else {
-            throw ValidationError("\(text.isEmpty ? "an empty --locale" : "a --locale of only spaces") names no language: give a language tag (de, pt-BR)")
+            throw ValidationError("\(text.isEmpty ? "an empty --locale" : "a --locale of only white space") names no language: give a language tag (de, pt-BR)")
         }
         return text
     }

@@ -240,6 +240,6 @@ struct RenderCommandTests {
         #expect(try Data(contentsOf: mine) == Data("mine".utf8))
         let spaces = try Tool.run([command, "Resources/Settings.bundle", "--locale", "  "])
         #expect(spaces.exitCode == 2)
-        #expect(spaces.stderr.hasPrefix("error: The value '  ' is invalid for '--locale <lang>': a --locale of only spaces names no language"))
+        #expect(spaces.stderr.hasPrefix("error: The value '  ' is invalid for '--locale <lang>': a --locale of only white space names no language"))
     }
 }

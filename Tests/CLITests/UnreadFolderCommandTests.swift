@@ -101,4 +101,27 @@ struct UnreadFolderCommandTests {
             """, exitCode: 3))
         #expect(!FileManager.default.fileExists(atPath: catalog))
     }
+
+    @Test("a table of every language (at the bundle's top level) that cannot be read, a pipe or a link out: check reports it, render names it, exit 1", arguments: Kind.allCases)
+    func topLevelTable(kind: Kind) throws {
+        let copy = try BundleCopy()
+        let table = copy.bundle.appendingPathComponent("Privacy.strings")
+        if kind == .linkOut {
+            let outside = copy.folder.appendingPathComponent("outside.strings")
+            try Data("\"Analytics\" = \"OUT\";\n".utf8).write(to: outside)
+            try FileManager.default.createSymbolicLink(atPath: table.path, withDestinationPath: outside.path)
+        } else {
+            #expect(mkfifo(table.path, 0o644) == 0)
+        }
+        let problem = kind == .linkOut ? "Settings.bundle/Privacy.strings: error: this symbolic link points outside the bundle; it was not followed [link-outside-bundle]"
+            : "Settings.bundle/Privacy.strings: error: not a regular file (a pipe, socket, device or dangling link); it was not read [file-unreadable]"
+        // Before: render exited 0 in silence (it came first on every search list), and check
+        // said "no problems found" of the pipe.
+        let check = try Tool.run(["check", "Settings.bundle"], in: copy.folder)
+        #expect(check.exitCode == 1)
+        #expect(check.stdout.hasPrefix(problem + "\n"))
+        let render = try Tool.run(["render", "Settings.bundle", "--locale", "de"], in: copy.folder)
+        #expect(render.exitCode == 1)
+        #expect(render.stderr == problem + "\n1 table could not be read; its keys are shown as written, as on a device\n")
+    }
 }

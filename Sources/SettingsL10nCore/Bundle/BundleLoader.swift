@@ -35,6 +35,16 @@ public enum BundleLoader {
                 if entry.name.hasSuffix(".lproj") {
                     bundle.localizations.append(Localization(folder: entry.name, tables: [], listingProblem: outsideLinkMessage, isLink: true))
                 }
+                // So is a table of every language: it comes first on each search list.
+                if entry.name.hasSuffix(".strings"), entry.name.count > 8 {
+                    bundle.unlocalizedTables.append(StringsTableFile(name: String(entry.name.dropLast(8)), path: entry.name, content: .linkOutsideBundle, isLink: true))
+                }
+            case .other where entry.name.hasSuffix(".strings") && entry.name.count > 8:
+                // A pipe or a dangling link where a table of every language goes: a table that
+                // cannot be read, which comes first on every search list.
+                bundle.diagnostics.append(TableReadError.unreadable(path: entry.name, message: notRegularFileMessage).diagnostic)
+                bundle.unlocalizedTables.append(StringsTableFile(name: String(entry.name.dropLast(8)), path: entry.name,
+                                                                 content: .unreadable(notRegularFileMessage), isLink: entry.isLink))
             case .other where entry.name.hasSuffix(".lproj"):
                 // A dangling link, a pipe: no folder the disk gives.
                 bundle.diagnostics.append(Diagnostic(.error, rule: .fileUnreadable, notFolderMessage + "; its tables are not read, and none is written",
