@@ -88,6 +88,11 @@ extension Merger {
         /// where the table is missing: the device shows the keys), and why it is not known where
         /// the table is there: the disk did not give it, or the device cannot read it.
         static func sourceText(of table: String, in development: Localization?) -> SourceText {
+            // A folder that was not read (a dangling link, a pipe, a link out of the bundle, a
+            // listing that failed) may hold the table: its text is unknown, not absent.
+            if let development, let problem = development.listingProblem {
+                return SourceText(unknown: "\(development.folder) could not be listed (\(problem))")
+            }
             guard let file = development?.table(named: table) else { return SourceText() }
             do {
                 return SourceText(text: try file.deviceTable())

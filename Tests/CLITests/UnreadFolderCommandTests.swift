@@ -124,4 +124,22 @@ struct UnreadFolderCommandTests {
         #expect(render.exitCode == 1)
         #expect(render.stderr == problem + "\n1 table could not be read; its keys are shown as written, as on a device\n")
     }
+
+    @Test("the development language's folder not read: no table of another language is filled or given comments from keys, exit 1", arguments: Kind.allCases)
+    func developmentFolder(kind: Kind) throws {
+        let copy = try BundleCopy()
+        let english = copy.bundle.appendingPathComponent("en.lproj"), outside = copy.folder.appendingPathComponent("en-outside.lproj")
+        let german = copy.bundle.appendingPathComponent("de.lproj/Root.strings")
+        let lines = String(decoding: try Data(contentsOf: german), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        try Data(lines.filter { !$0.hasPrefix("\"Miles\"") }.joined(separator: "\n").utf8).write(to: german)
+        try FileManager.default.moveItem(at: english, to: outside)
+        try FileManager.default.createSymbolicLink(atPath: english.path, withDestinationPath: kind == .linkOut ? outside.path : copy.folder.appendingPathComponent("gone").path)
+        let before = try copy.snapshot()
+        let result = try Tool.run(["merge", copy.bundle.path, "--fill", "source", "--locale", "de"])
+        let reason = kind == .linkOut ? "this symbolic link points outside the bundle; it was not followed" : "it is not a folder: a dangling link, a pipe, a socket or a device"
+        let line = { (table: String) in "de.lproj/\(table).strings: not merged: en.lproj could not be listed (\(reason)), and its text is what the comments and fills are made from; it was left untouched" }
+        // Before: de.lproj/Root.strings written with "Miles" = "Miles", the key as the text.
+        #expect(result == ToolResult(stdout: "", stderr: line("Privacy") + "\n" + line("Root") + "\n", exitCode: 1))
+        #expect(try copy.snapshot() == before)
+    }
 }
