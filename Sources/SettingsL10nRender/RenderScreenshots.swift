@@ -91,11 +91,24 @@ extension RenderHTML {
     public func screenshotPages(for locale: LocalizedLocale, tables: [String: String], folder: String? = nil) -> [ScreenshotPage] {
         let root = locale.pages.first?.file
         let folder = folder ?? Self.folder(for: locale)
-        return localePages(locale, tables: tables).map { name, page in
-            var base = String(name.dropLast(5))  // .html
-            if name == "index.html", let root { base = Self.safeName(String(root.dropLast(root.hasSuffix(".plist") ? 6 : 0))) }
-            return ScreenshotPage(folder: folder, name: base, file: page.file, html: page.html,
-                                  strings: page.strings, isRightToLeft: locale.isRightToLeft)
+        let pages = localePages(locale, tables: tables)
+        // The root's screenshot is named after its schema file (`Root`), not `index`: a name
+        // no other page has, whatever the case (a child `Root_iphone.plist` beside
+        // `Root~iphone.plist` made one file of the two).
+        let others = Set(pages.keys.filter { $0 != "index.html" }.map { $0.dropLast(5).lowercased() })
+        var rootBase = "index"
+        if let root {
+            let stem = Self.safeName(String(root.dropLast(root.hasSuffix(".plist") ? 6 : 0)))
+            rootBase = stem
+            var number = 1
+            while others.contains(rootBase.lowercased()) {
+                number += 1
+                rootBase = String(Self.fitted(stem, "-\(number).html").dropLast(5))
+            }
+        }
+        return pages.map { name, page in
+            ScreenshotPage(folder: folder, name: name == "index.html" ? rootBase : String(name.dropLast(5)), file: page.file, html: page.html,
+                           strings: page.strings, isRightToLeft: locale.isRightToLeft)
         }.sorted { $0.name < $1.name }
     }
 

@@ -22,6 +22,28 @@ struct ScreenshotPageTests {
         page.strings.map { "\($0.table) \($0.field) \($0.keyPath) \($0.key) = \($0.text)" }
     }
 
+    @Test("the root's screenshot is named after its schema file, never as another page is, whatever the case")
+    func rootNameOfItsOwn() throws {
+        func schema(_ rows: String) -> String { "<plist version=\"1.0\"><dict><key>PreferenceSpecifiers</key><array>\(rows)</array></dict></plist>" }
+        func pane(_ file: String) -> String {
+            "<dict><key>Type</key><string>PSChildPaneSpecifier</string><key>Title</key><string>\(file)</string><key>File</key><string>\(file)</string></dict>"
+        }
+        for (files, root, rootName, expected) in [
+            // Root~iphone.plist is Root_iphone made safe, as is the child's name.
+            (["Root~iphone.plist": schema(pane("Root_iphone")), "Root_iphone.plist": schema("")], "Root~iphone.plist", "Root_iphone-2", ["Root_iphone", "Root_iphone-2"]),
+            (["Root.plist": schema(pane("root")), "root.plist": schema("")], "Root.plist", "Root-2", ["Root-2", "root"]),
+        ] {
+            var textFiles = files
+            textFiles["en.lproj/Root.strings"] = ""
+            let bundle = try BundleLoader.load(from: InMemoryBundleSource(textFiles: textFiles))
+            let catalog = Extractor.catalog(of: bundle)
+            let pages = RenderHTML(icuVersion: "76.1").screenshotPages(for: Resolver(bundle: bundle, catalog: catalog).resolve("en"), tables: catalog.tableOfFile)
+            // Before: one name for the two (the root's screenshot written over by the child's).
+            #expect(pages.map(\.name).sorted() == expected)
+            #expect(pages.first { $0.file == root }?.name == rootName)
+        }
+    }
+
     @Test("every localized string of the German root page is marked once per place it is drawn, with its table, key and field")
     func germanRoot() throws {
         let pages = try Self.example("de")
