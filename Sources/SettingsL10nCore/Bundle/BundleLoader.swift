@@ -281,14 +281,15 @@ public enum BundleLoader {
 
 extension Diagnostic {
     /// Whether it says that a file or folder the bundle's strings come from was not read: the
-    /// disk did not give it (`file-unreadable`), or it is a schema file, a table or a `.lproj`
-    /// folder that links out of the bundle, which is never followed (`link-outside-bundle`).
-    /// What a command makes without it (a String Catalog, an export) would look whole and lack
-    /// what it holds.
+    /// disk did not give it (`file-unreadable`), or it is a table or a `.lproj` folder that
+    /// links out of the bundle, which is never followed (`link-outside-bundle`). What a command
+    /// makes without it (a String Catalog, an export) would look whole and lack what it holds.
+    /// (A schema file that links out is a schema file that did not load, which every command
+    /// that writes refuses on its own.)
     public var saysInputNotRead: Bool {
         switch rule {
         case .fileUnreadable: true
-        case .linkOutsideBundle: [".strings", ".plist", ".lproj"].contains { file.hasSuffix($0) }
+        case .linkOutsideBundle: file.hasSuffix(".strings") || file.hasSuffix(".lproj")
         default: false
         }
     }
