@@ -25,29 +25,13 @@ package enum Debris {
         "." + stem(of: name) + marker + "\(getpid()).tmp"
     }
 
-    /// The most bytes a name in a folder may have (`NAME_MAX` on Linux and macOS).
-    static let maximumNameBytes = 255
-
     /// `name` as its temporary file's name holds it: whole, or where the whole would make that
     /// name longer than a folder allows (a page or catalog named after a schema file or table of
-    /// some 230 bytes), its first bytes, cut between scalars, then `~` and a hash of the whole
-    /// name, so that two long names still get two temporary files.
+    /// some 230 bytes), shortened by `FileNameFitting`, so that two long names still get two
+    /// temporary files.
     static func stem(of name: String) -> String {
         // The dot, the marker, a process id of up to ten digits, `.tmp`.
-        let room = maximumNameBytes - 1 - marker.utf8.count - 10 - 4
-        guard name.utf8.count > room else { return name }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let digits = String(hash, radix: 16)
-        let suffix = "~" + String(repeating: "0", count: 16 - digits.count) + digits
-        var prefix = "", bytes = 0
-        for scalar in name.unicodeScalars {
-            let count = UTF8.width(scalar)
-            if bytes + count > room - suffix.utf8.count { break }
-            prefix.unicodeScalars.append(scalar)
-            bytes += count
-        }
-        return prefix + suffix
+        FileNameFitting.fitted(name, reserving: 1 + marker.utf8.count + 10 + 4)
     }
 
     /// The temporary file beside `path` (a folder, then `/`, then the name; or a bare name).

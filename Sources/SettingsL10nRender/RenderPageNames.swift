@@ -1,3 +1,4 @@
+import SettingsL10nCore
 import SettingsL10nResolve
 
 /// The names of the files a preview writes: folders of locales, pages of schema files and of
@@ -30,17 +31,10 @@ extension RenderHTML {
     }
 
     /// `base` + `suffix`, no longer than a name in a folder may be (255 bytes): a schema file's
-    /// name may be that long, and a page named after it longer. A longer base keeps its first
-    /// bytes (safe names are ASCII), then `~` and a hash of the whole base, so that two long
-    /// names still make two pages.
+    /// name may be that long, and a page named after it longer. A longer base is shortened by
+    /// `FileNameFitting`, so that two long names still make two pages.
     static func fitted(_ base: String, _ suffix: String) -> String {
-        let limit = 255
-        guard base.utf8.count + suffix.utf8.count > limit else { return base + suffix }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in base.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let digits = String(hash, radix: 16)
-        let mark = "~" + String(repeating: "0", count: 16 - digits.count) + digits
-        return String(base.utf8.prefix(limit - suffix.utf8.count - mark.utf8.count))! + mark + suffix
+        FileNameFitting.fitted(base, reserving: suffix.utf8.count) + suffix
     }
 }
 
