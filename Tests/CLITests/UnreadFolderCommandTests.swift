@@ -8,16 +8,28 @@ import SettingsL10nTestSupport
 /// catalog without Swedish (exit 0), merge and status left Swedish out, extract exported it empty.
 @Suite("a language folder or a table the tool does not read")
 struct UnreadFolderCommandTests {
-    enum Kind: String, CaseIterable { case linkOut = "a link out of the bundle", dangling = "a dangling link" }
+    enum Kind: String, CaseIterable {
+        case linkOut = "a link out of the bundle", dangling = "a dangling link"
+
+        /// Why the loader does not read a folder of this kind.
+        var reason: String {
+            self == .linkOut ? "this symbolic link points outside the bundle; it was not followed" : "it is not a folder: a dangling link, a pipe, a socket or a device"
+        }
+    }
+
+    /// Moves `path` of the copy's bundle beside the bundle (as `outside`) and puts a link of
+    /// `kind` in its place: to it, or to nothing.
+    static func linkOut(_ path: String, of copy: BundleCopy, as outside: String, _ kind: Kind) throws {
+        let inside = copy.bundle.appendingPathComponent(path), moved = copy.folder.appendingPathComponent(outside)
+        try FileManager.default.moveItem(at: inside, to: moved)
+        try FileManager.default.createSymbolicLink(atPath: inside.path, withDestinationPath: kind == .linkOut ? moved.path : copy.folder.appendingPathComponent("gone").path)
+    }
 
     /// The example bundle with sv.lproj made `kind`; the Swedish folder (when the link points to
     /// it) is beside the bundle.
     static func copy(_ kind: Kind) throws -> BundleCopy {
         let copy = try BundleCopy()
-        let swedish = copy.bundle.appendingPathComponent("sv.lproj")
-        let outside = copy.folder.appendingPathComponent("sv-outside.lproj")
-        try FileManager.default.moveItem(at: swedish, to: outside)
-        try FileManager.default.createSymbolicLink(atPath: swedish.path, withDestinationPath: kind == .linkOut ? outside.path : copy.folder.appendingPathComponent("gone").path)
+        try linkOut("sv.lproj", of: copy, as: "sv-outside.lproj", kind)
         return copy
     }
 
@@ -45,8 +57,7 @@ struct UnreadFolderCommandTests {
         let copy = try Self.copy(kind)
         let before = try copy.snapshot()
         let result = try Tool.run(["merge", copy.bundle.path, "--fill", "source", "--locale", "sv"])
-        let reason = kind == .linkOut ? "this symbolic link points outside the bundle; it was not followed" : "it is not a folder: a dangling link, a pipe, a socket or a device"
-        let line = { (table: String) in "sv.lproj/\(table).strings: not merged: sv.lproj could not be listed (\(reason)), so what it holds is unknown; nothing in it is written" }
+        let line = { (table: String) in "sv.lproj/\(table).strings: not merged: sv.lproj could not be listed (\(kind.reason)), so what it holds is unknown; nothing in it is written" }
         #expect(result == ToolResult(stdout: "", stderr: line("Privacy") + "\n" + line("Root") + "\n", exitCode: 1))
         #expect(try copy.snapshot() == before)
     }
@@ -86,10 +97,7 @@ struct UnreadFolderCommandTests {
     @Test("sync with a table that links out of the bundle: named once as such, nothing written, exit 3")
     func syncWithLinkedTable() throws {
         let copy = try BundleCopy()
-        let table = copy.bundle.appendingPathComponent("ja.lproj/Privacy.strings")
-        let outside = copy.folder.appendingPathComponent("Privacy.strings")
-        try FileManager.default.moveItem(at: table, to: outside)
-        try FileManager.default.createSymbolicLink(atPath: table.path, withDestinationPath: outside.path)
+        try Self.linkOut("ja.lproj/Privacy.strings", of: copy, as: "Privacy.strings", .linkOut)
         let catalog = copy.folder.appendingPathComponent("Settings.xcstrings").path
         let result = try Tool.run(["sync", "Settings.bundle", "--catalog", catalog], in: copy.folder)
         // Before: "the table cannot be read as the device reads it … [strings-syntax]", and the
@@ -128,16 +136,13 @@ struct UnreadFolderCommandTests {
     @Test("the development language's folder not read: no table of another language is filled or given comments from keys, exit 1", arguments: Kind.allCases)
     func developmentFolder(kind: Kind) throws {
         let copy = try BundleCopy()
-        let english = copy.bundle.appendingPathComponent("en.lproj"), outside = copy.folder.appendingPathComponent("en-outside.lproj")
         let german = copy.bundle.appendingPathComponent("de.lproj/Root.strings")
         let lines = String(decoding: try Data(contentsOf: german), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         try Data(lines.filter { !$0.hasPrefix("\"Miles\"") }.joined(separator: "\n").utf8).write(to: german)
-        try FileManager.default.moveItem(at: english, to: outside)
-        try FileManager.default.createSymbolicLink(atPath: english.path, withDestinationPath: kind == .linkOut ? outside.path : copy.folder.appendingPathComponent("gone").path)
+        try Self.linkOut("en.lproj", of: copy, as: "en-outside.lproj", kind)
         let before = try copy.snapshot()
         let result = try Tool.run(["merge", copy.bundle.path, "--fill", "source", "--locale", "de"])
-        let reason = kind == .linkOut ? "this symbolic link points outside the bundle; it was not followed" : "it is not a folder: a dangling link, a pipe, a socket or a device"
-        let line = { (table: String) in "de.lproj/\(table).strings: not merged: en.lproj could not be listed (\(reason)), and its text is what the comments and fills are made from; it was left untouched" }
+        let line = { (table: String) in "de.lproj/\(table).strings: not merged: en.lproj could not be listed (\(kind.reason)), and its text is what the comments and fills are made from; it was left untouched" }
         // Before: de.lproj/Root.strings written with "Miles" = "Miles", the key as the text.
         #expect(result == ToolResult(stdout: "", stderr: line("Privacy") + "\n" + line("Root") + "\n", exitCode: 1))
         #expect(try copy.snapshot() == before)
