@@ -56,16 +56,31 @@ public enum XLIFFExporter {
     }
 
     /// The values of the development language's table, as the device reads them: `[:]` where
-    /// there is none or it does not parse (the keys are then the source text); an error where
-    /// the file exists but the disk does not give it, since every unit's source would be wrong.
+    /// there is none or the device cannot read it (the keys are then the source text, as the
+    /// device shows them, with a warning that says so); an error where the file exists but the
+    /// disk does not give it, since every unit's source would be wrong.
     package static func sourceValues(of table: String, in development: Localization?, diagnostics: inout [Diagnostic]) -> [StringsKey: String] {
         guard let file = development?.table(named: table) else { return [:] }
         do {
             return try file.deviceTable()
         } catch {
-            _ = noteUnreadable(error, diagnostics: &diagnostics)
+            if !noteUnreadable(error, diagnostics: &diagnostics) { diagnostics.append(keysAsSources(error, table: table)) }
             return [:]
         }
+    }
+
+    /// The warning for a development table the device cannot read (it does not parse, or is
+    /// UTF-16 without a byte-order mark): the export's sources are the keys, which is what the
+    /// device shows, and not the text the table means to give.
+    private static func keysAsSources(_ error: TableReadError, table: String) -> Diagnostic {
+        let problem = error.diagnostic
+        let why = switch error {
+        case .misencoded: "is UTF-16 without a byte-order mark, which the device cannot read"
+        default: "does not parse (\(problem.message))"
+        }
+        return Diagnostic(.warning, rule: problem.rule,
+                          "\(error.path) \(why), so the device shows the keys of \(table).strings and they are the export's source texts; fix it and export again",
+                          at: problem.location)
     }
 
     /// An error for a table that was not read (not one that does not parse): the disk did not

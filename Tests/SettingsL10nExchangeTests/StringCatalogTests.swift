@@ -130,4 +130,28 @@ struct StringCatalogTests {
             "EMPTY:  -> [] translated", "Sound: Sound -> [Ton] translated",
         ])
     }
+
+    /// The device shows a table's keys where the table does not parse: so do the exports, and
+    /// they say so once, where the table goes wrong (the sources were the keys without a word).
+    @Test("a development table the device cannot read: the keys are the sources, with a warning where it goes wrong", arguments: [
+        (Array("\"Units\" = \"Measurement units\";\n\"Broken = \"x\";\n".utf8),
+         "en.lproj/Root.strings:2 strings-syntax: en.lproj/Root.strings does not parse (unexpected 'x' after the key \"Broken = \"; expected '=' or ';'), so the device shows the keys of Root.strings and they are the export's source texts; fix it and export again"),
+        // UTF-16 without a byte-order mark, little-endian.
+        ("\"Units\" = \"Measurement units\";\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+         "en.lproj/Root.strings:0 strings-encoding: en.lproj/Root.strings is UTF-16 without a byte-order mark, which the device cannot read, so the device shows the keys of Root.strings and they are the export's source texts; fix it and export again"),
+    ])
+    func developmentTableUnread(table: [UInt8], expected: String) throws {
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(files: [
+            "Root.plist": Array(xmlSchema(groupSpecifier("Units")).utf8),
+            "en.lproj/Root.strings": table,
+            "de.lproj/Root.strings": Array("\"Units\" = \"Einheiten\";\n".utf8),
+        ]))
+        let catalog = Extractor.catalog(of: bundle)
+        let (exports, diagnostics) = try XLIFFExporter.export(catalog: catalog, bundle: bundle)
+        #expect(diagnostics.map { "\($0.location.file):\($0.location.line ?? 0) \($0.rule): \($0.message)" } == [expected])
+        #expect(exports.first?.document.files.first?.units.map { "\($0.source) -> \($0.target ?? "")" } == ["Units -> Einheiten"])
+        let (catalogs, catalogDiagnostics) = try StringCatalogExporter.export(catalog: catalog, bundle: bundle)
+        #expect(catalogDiagnostics.map { "\($0.location.file):\($0.location.line ?? 0) \($0.rule): \($0.message)" } == [expected])
+        #expect(catalogs.first?.catalog.entries.first?.units == ["de": StringCatalog.Unit(state: "translated", value: "Einheiten")])
+    }
 }
