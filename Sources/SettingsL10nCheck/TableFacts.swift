@@ -110,11 +110,12 @@ package struct TableFacts: Sendable {
             facts.reportableOptionLists = OptionTitles.reportable(keys, path: file.path, locale: localization.name,
                                                                   entries: bytes, entryOfSlot: entryOfSlot)
         }
-        facts.outdatedLocations = comments.outdated
-        facts.liveBelowObsoleteMarker = comments.live
         // UTF-16 without a byte-order mark is an error (`strings-encoding`): the device does not
-        // read what an editor shows, merge and import leave the file alone, so none of it counts.
+        // read what an editor shows, merge and import leave the file alone, so none of it counts,
+        // and its comments are not merge's to mend (generated-comment-outdated would never clear).
         let misencoded = scan.notices.contains { $0.kind == .utf16WithoutByteOrderMark }
+        facts.outdatedLocations = misencoded ? [] : comments.outdated
+        facts.liveBelowObsoleteMarker = misencoded ? [] : comments.live
         facts.coverage = misencoded ? unreadableCoverage(keys, path: file.path, in: localization, isDevelopment: isDevelopment) : coverage
         return facts
     }

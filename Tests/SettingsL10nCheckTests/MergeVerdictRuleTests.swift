@@ -32,6 +32,20 @@ struct MergeVerdictRuleTests {
         ])
     }
 
+    /// Merge leaves a table the device cannot read alone (UTF-16 without a byte-order mark):
+    /// its comments are not merge's to mend until the file is saved again, so check says only
+    /// strings-encoding (it said generated-comment-outdated too, which merge never cleared).
+    @Test("generated-comment-outdated: not for a table merge leaves alone, UTF-16 without a byte-order mark")
+    func generatedCommentOutdatedMisencoded() throws {
+        let fixture = TableRuleTests.bundle(german: "/* Root.plist › label of an on/off switch */\n\"Sound\" = \"Ton\";\n\(Self.marker)\n\"Music\" = \"Musik\";\n")
+        var files = fixture.files.mapValues { Array($0.text.utf8) }
+        let german = try #require(fixture.files["de.lproj/Root.strings"]).text
+        files["de.lproj/Root.strings"] = german.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let bundle = try BundleLoader.load(from: InMemoryBundleSource(files: files))
+        let found = Checker.check(CheckContext(bundle: bundle, catalog: Extractor.catalog(of: bundle)))
+        #expect(found.filter { $0.location.file == "de.lproj/Root.strings" }.map(\.rule) == [.stringsEncoding])
+    }
+
     @Test("development-entry-missing: a development table merge would make, in the development folder or with no .lproj at all")
     func developmentTableMissing() throws {
         let noTable = RuleFixture.bundle(RuleFixture.group, german: "\"Sound\" = \"Ton\";\n", extra: ["en.lproj/Other.strings": "\"x\" = \"y\";\n"])
