@@ -7,6 +7,9 @@ import SettingsL10nExtract
 package struct TableCoverage: Hashable, Sendable {
     package enum FileState: String, Hashable, Sendable {
         case present, missing, unreadable
+        /// A table of that name at the bundle's top level comes first on every search list: the
+        /// device never reads this one (`table-outside-lproj`). Only status marks it.
+        case shadowed
     }
 
     /// The `.lproj` folder name without extension.
@@ -58,7 +61,7 @@ package struct TableCoverage: Hashable, Sendable {
 
     /// The coverage of a table file a language does not have: every string missing, but those
     /// that need no translation outside the development language.
-    static func missingFile(_ table: CatalogTable, locale: String, path: String, isDevelopmentLanguage: Bool) -> TableCoverage {
+    package static func missingFile(_ table: CatalogTable, locale: String, path: String, isDevelopmentLanguage: Bool) -> TableCoverage {
         let missing = CatalogStrings(table, positions: table.strings.indices.filter { isDevelopmentLanguage || table.strings[$0].needsTranslation })
         return TableCoverage(locale: locale, table: table.name, path: path, isDevelopmentLanguage: isDevelopmentLanguage,
                              file: .missing, total: table.strings.count, translated: table.strings.count - missing.count,

@@ -33,12 +33,29 @@ public struct StatusReport: Hashable, Sendable {
     /// Whether the stale counts mean anything: every schema file loaded.
     public var staleIsKnown: Bool { unloaded.isEmpty }
 
+    /// The top-level tables (`Privacy.strings`) that every language reads instead of its own
+    /// (`table-outside-lproj`): those tables of the `.lproj` folders count as not read.
+    public var shadowingTables: [String]
+
     public init(_ context: CheckContext) {
         developmentLanguage = context.catalog.developmentLanguage
         unloaded = context.bundle.unloadedSchemaFiles
+        // The device reads a top-level table in every language (facts.md): a translation in a
+        // folder's table of that name is never shown, and counts as none.
+        let shadowing = context.bundle.localizations.isEmpty ? [:]
+            : Dictionary(context.bundle.unlocalizedTables.map { ($0.name, $0.path) }) { first, _ in first }
+        let catalogTables = Dictionary(context.catalog.tables.map { ($0.name, $0) }) { first, _ in first }
+        shadowingTables = context.catalog.tables.compactMap { shadowing[$0.name] }
         var byLocale: [String: Locale] = [:]
         var order: [String] = []
-        for coverage in context.coverage {
+        for var coverage in context.coverage {
+            if shadowing[coverage.table] != nil, let table = catalogTables[coverage.table] {
+                // The development language's row counts the source text and what merge adds, as before.
+                if !coverage.isDevelopmentLanguage {
+                    coverage = TableCoverage.missingFile(table, locale: coverage.locale, path: coverage.path, isDevelopmentLanguage: false)
+                }
+                coverage.file = .shadowed
+            }
             if byLocale[coverage.locale] == nil {
                 order.append(coverage.locale)
                 byLocale[coverage.locale] = Locale(locale: coverage.locale, isDevelopmentLanguage: coverage.isDevelopmentLanguage, tables: [])
@@ -83,7 +100,7 @@ public struct StatusReport: Hashable, Sendable {
         for locale in locales {
             let name = TerminalText.escaped(locale.locale) + (locale.isDevelopmentLanguage ? " *" : "")
             var rows: [(String, String, Int, Int, Int, Int, Int, Double)] = locale.tables.map {
-                (TerminalText.escaped($0.table), $0.file == .missing ? " (no file)" : $0.file == .unreadable ? " (unreadable)" : "", locale.progress(of: $0).translated,
+                (TerminalText.escaped($0.table), Self.marker($0.file), locale.progress(of: $0).translated,
                  $0.total, $0.fuzzy.count, $0.missing.count + $0.filled.count, $0.stale.count, locale.progress(of: $0).percent)
             }
             if rows.count > 1 {
@@ -101,7 +118,28 @@ public struct StatusReport: Hashable, Sendable {
         }
         out += "* " + TerminalText.escaped(developmentNote) + "\n"
         if let incomplete = incompleteNote { out += "! " + TerminalText.escaped(incomplete) + "\n" }
+        if let shadowed = shadowedNote { out += "! " + TerminalText.escaped(shadowed) + "\n" }
         return out
+    }
+
+    /// What the text and Markdown say after a table's name when its file is not there, not read
+    /// or never read by the device.
+    static func marker(_ file: TableCoverage.FileState) -> String {
+        switch file {
+        case .present: ""
+        case .missing: " (no file)"
+        case .unreadable: " (unreadable)"
+        case .shadowed: " (not read: the top-level table comes first)"
+        }
+    }
+
+    /// What the counts of tables a top-level table shadows mean, or `nil`. Not escaped: each
+    /// format escapes it its own way.
+    public var shadowedNote: String? {
+        guard !shadowingTables.isEmpty else { return nil }
+        let files = shadowingTables.count == 1 ? "\(shadowingTables[0]) lies" : "\(shadowingTables.joined(separator: ", ")) lie"
+        return "\(files) at the bundle's top level, which the device reads in every language instead of the .lproj folders' tables of that name: "
+            + "those count as not read; settings-l10n check says what to do"
     }
 
     /// What the development language's row means (text and Markdown say it below the table):
@@ -185,12 +223,13 @@ public struct StatusReport: Hashable, Sendable {
             out += "| \(name) | \(translated(locale, locale.translated, of: locale.total)) | \(locale.fuzzy.grouped) | \(locale.missing.grouped) | \(stale(locale.stale)) | \(Self.percent(locale.percent)) `\(Self.bar(locale.percent, width: 10))` |\n"
         }
         if locales.contains(where: \.isDevelopmentLanguage) { out += "\n(source) \(Self.markdownEscaped(developmentNote))\n" }
+        if let shadowed = shadowedNote { out += "\n> **Not read:** \(Self.markdownEscaped(shadowed))\n" }
         let multiTable = locales.contains { $0.tables.count > 1 }
         if multiTable {
             out += "\n<details><summary>Per table</summary>\n\n| Language | Table | Translated | Fuzzy | Missing | Stale |\n|---|---|---:|---:|---:|---:|\n"
             for locale in locales {
                 for table in locale.tables {
-                    out += "| \(Self.markdownEscaped(locale.locale)) | \(Self.markdownEscaped(table.table)) | \(translated(locale, locale.progress(of: table).translated, of: table.total)) | \(table.fuzzy.count.grouped) | \((table.missing.count + table.filled.count).grouped) | \(stale(table.stale.count)) |\n"
+                    out += "| \(Self.markdownEscaped(locale.locale)) | \(Self.markdownEscaped(table.table))\(Self.marker(table.file)) | \(translated(locale, locale.progress(of: table).translated, of: table.total)) | \(table.fuzzy.count.grouped) | \((table.missing.count + table.filled.count).grouped) | \(stale(table.stale.count)) |\n"
                 }
             }
             out += "\n</details>\n"

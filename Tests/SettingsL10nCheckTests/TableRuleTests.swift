@@ -210,6 +210,7 @@ struct TableRuleTests {
             "missing-translation", "development-entry-missing", "stale-key", "table-missing", "needs-review", "strings-encoding",
             "strings-unterminated-comment", "strings-empty-file", "lproj-misspelled", "language-invalid", "option-titles-duplicate",
             "short-title-longer", "configuration-unused", "configuration-in-bundle", "name-case-collision", "configuration-path-refused", "generated-comment-outdated",
+            "table-outside-lproj",
         ]
         #expect(Set(Checker.ruleIDs.map(\.rawValue)) == tested)
         #expect(Checker.rules.count == Checker.ruleIDs.count)

@@ -2,7 +2,7 @@ import SettingsL10nCore
 
 /// Rules about the `.lproj` folders themselves.
 enum LocalizationRules {
-    static let all: [any CheckRule] = [FolderMisspelled(), LanguageInvalid()]
+    static let all: [any CheckRule] = [FolderMisspelled(), LanguageInvalid(), TableOutsideLocalizations()]
 
     struct FolderMisspelled: CheckRule {
         let id = RuleID.lprojMisspelled
@@ -40,6 +40,40 @@ enum LocalizationRules {
             context.bundle.localizations.filter { !LanguageTag.isValidFolderName($0.name) }.map { localization in
                 diagnostic("\(localization.folder) is not named after a language identifier (such as en, pt-BR or zh-Hans), so no device language picks it",
                            file: localization.folder)
+            }
+        }
+    }
+
+    /// A table a schema file names, at the bundle's top level: the device looks there before any
+    /// `.lproj` folder (facts.md, CFBundle's search list), so every language reads that one file
+    /// and the tables of that name in the folders are never read. A bundle without `.lproj`
+    /// folders is not localized, and its top-level tables are its only ones.
+    struct TableOutsideLocalizations: CheckRule {
+        let id = RuleID.tableOutsideLocalizations
+        let defaultSeverity = Severity.error
+        let summary = "A table a schema file uses lies at the bundle's top level, outside every .lproj folder: the device looks there first, so every language reads that file and the .lproj folders' tables of that name are never read."
+
+        func diagnostics(in context: CheckContext) -> [Diagnostic] {
+            let bundle = context.bundle
+            guard !bundle.localizations.isEmpty else { return [] }
+            let used = Set(context.catalog.tables.map(\.name))
+            let development = context.development?.folder ?? "\(context.catalog.developmentLanguage).lproj"
+            return bundle.unlocalizedTables.filter { used.contains($0.name) }.map { table in
+                let file = table.name + ".strings"
+                let folders = bundle.localizations.filter { $0.table(named: table.name) != nil }
+                let shadowed = folders.map(\.name)
+                let what: String
+                if shadowed.isEmpty {
+                    what = "so its strings show as it holds them in every language; move it into \(development)"
+                } else {
+                    let names = shadowed.count <= 5 ? shadowed.joined(separator: ", ") : shadowed.prefix(4).joined(separator: ", ") + " and \(shadowed.count - 4) more"
+                    let fix = folders.contains { $0.folder == development }
+                        ? "delete it, or move what it holds into \(development)/\(file)"
+                        : "move it into \(development)"
+                    what = "and the \(file) of \(shadowed.count == 1 ? "the .lproj folder" : "\(shadowed.count) .lproj folders") (\(names)) \(shadowed.count == 1 ? "is" : "are") never read; \(fix)"
+                }
+                return diagnostic("\(table.path) lies at the bundle's top level, where the device looks for a table before any .lproj folder: every language reads it, \(what)",
+                                  file: table.path)
             }
         }
     }

@@ -61,6 +61,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     // Localizations
     case lprojMisspelled = "lproj-misspelled"
     case languageInvalid = "language-invalid"
+    case tableOutsideLocalizations = "table-outside-lproj"
 
     // Names
     case nameCaseCollision = "name-case-collision"
