@@ -81,12 +81,15 @@ public enum Merger {
                 SharedTableWork.sourceText(of: table.name, in: development)
             }
         }
+        // A bundle without .lproj folders is not localized: a table at its top level is the one
+        // every language reads, and no folder is made for it (check's table-outside-lproj).
+        let topLevel = bundle.localizations.isEmpty ? Set(bundle.unlocalizedTables.map(\.name)) : []
         var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission)] = []
         for (place, localization) in localizations.enumerated() {
             let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
             // The folder's files by name, found once.
             let files = localization.tables.firstByName()
-            for index in catalog.tables.indices {
+            for index in catalog.tables.indices where !topLevel.contains(catalog.tables[index].name) {
                 let file = files[catalog.tables[index].name]
                 jobs.append((place, index, file, isDevelopment, bundle.writePermission(file: file, in: localization)))
             }

@@ -34,28 +34,22 @@ public struct StatusReport: Hashable, Sendable {
     public var staleIsKnown: Bool { unloaded.isEmpty }
 
     /// The top-level tables (`Privacy.strings`) that every language reads instead of its own
-    /// (`table-outside-lproj`): those tables of the `.lproj` folders count as not read.
+    /// (`table-outside-lproj`): those tables of the `.lproj` folders are marked `shadowed`.
     public var shadowingTables: [String]
 
     public init(_ context: CheckContext) {
         developmentLanguage = context.catalog.developmentLanguage
         unloaded = context.bundle.unloadedSchemaFiles
         // The device reads a top-level table in every language (facts.md): a translation in a
-        // folder's table of that name is never shown, and counts as none.
+        // folder's table of that name is never shown, which the marker and the note say.
         let shadowing = context.bundle.localizations.isEmpty ? [:]
             : Dictionary(context.bundle.unlocalizedTables.map { ($0.name, $0.path) }) { first, _ in first }
-        let catalogTables = Dictionary(context.catalog.tables.map { ($0.name, $0) }) { first, _ in first }
         shadowingTables = context.catalog.tables.compactMap { shadowing[$0.name] }
         var byLocale: [String: Locale] = [:]
         var order: [String] = []
         for var coverage in context.coverage {
-            if shadowing[coverage.table] != nil, let table = catalogTables[coverage.table] {
-                // The development language's row counts the source text and what merge adds, as before.
-                if !coverage.isDevelopmentLanguage {
-                    coverage = TableCoverage.missingFile(table, locale: coverage.locale, path: coverage.path, isDevelopmentLanguage: false)
-                }
-                coverage.file = .shadowed
-            }
+            // The counts stay check's (what the folder's table holds); the file is marked.
+            if shadowing[coverage.table] != nil, coverage.file == .present { coverage.file = .shadowed }
             if byLocale[coverage.locale] == nil {
                 order.append(coverage.locale)
                 byLocale[coverage.locale] = Locale(locale: coverage.locale, isDevelopmentLanguage: coverage.isDevelopmentLanguage, tables: [])
@@ -139,7 +133,7 @@ public struct StatusReport: Hashable, Sendable {
         guard !shadowingTables.isEmpty else { return nil }
         let files = shadowingTables.count == 1 ? "\(shadowingTables[0]) lies" : "\(shadowingTables.joined(separator: ", ")) lie"
         return "\(files) at the bundle's top level, which the device reads in every language instead of the .lproj folders' tables of that name: "
-            + "those count as not read; settings-l10n check says what to do"
+            + "what those hold is counted, but never shown; settings-l10n check says what to do"
     }
 
     /// What the development language's row means (text and Markdown say it below the table):

@@ -105,6 +105,9 @@ struct ExportStaging {
     /// Prints the diagnostics, then refuses the exports (nothing left on disk) or puts every
     /// file in place. `refuse` refuses for the diagnostics.
     func finish(refuse: ([Diagnostic]) throws -> Void, formatter: some DiagnosticFormatter) throws {
+        // Each format's export reads the same tables: what they found is said once.
+        var seen: Set<Diagnostic> = []
+        let diagnostics = self.diagnostics.filter { seen.insert($0).inserted }
         printError(formatter.format(diagnostics), ifNotEmpty: true)
         do {
             try refuse(diagnostics)

@@ -118,7 +118,7 @@ struct CheckCommandTests {
     func rules() throws {
         let result = try Tool.run(["rules"])
         #expect(result.exitCode == 0)
-        #expect(result.stdout.split(separator: "\n").count == 57)
+        #expect(result.stdout.split(separator: "\n").count == 58)
         #expect(result.stdout.contains("titles-values-count              error    Titles and Values have different numbers of entries.\n"))
     }
 
@@ -142,7 +142,7 @@ struct CheckCommandTests {
         let uris = try #require(driver["rules"] as? [[String: Any]]).compactMap { $0["helpUri"] as? String }
         let version = try #require(driver["version"] as? String)
         let prefix = "https://github.com/settings-l10n/settings-l10n/blob/v\(version)/docs/rules.md#"
-        #expect(uris.count == 53)
+        #expect(uris.count == 54)
         #expect(uris.first == prefix + "rule-plist-syntax")
         let table = try DocsText.file("docs/rules.md")
         #expect(uris.filter { !$0.hasPrefix(prefix) || !table.contains("<a id=\"\($0.dropFirst(prefix.count))\"></a>") } == [])

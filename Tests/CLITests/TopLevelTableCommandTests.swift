@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+/// A table at the bundle's top level, which the device reads before any `.lproj` folder's
+/// (facts.md): what check, status and merge say of it, run as a user runs them. And a broken
+/// development table, said once when several exports read it. Found by a review.
+@Suite("a table at the bundle's top level, and export warnings said once")
+struct TopLevelTableCommandTests {
+    static func write(_ text: String, _ path: String, in copy: BundleCopy) throws {
+        try Data(text.utf8).write(to: copy.bundle.appendingPathComponent(path))
+    }
+
+    @Test("check names a top-level table, its iPad variant and a top-level table that does not parse; status marks the folders' tables")
+    func checkAndStatus() throws {
+        let copy = try BundleCopy()
+        try Self.write("\"Account\" = \"Konto!\";\n", "Privacy~ipad.strings", in: copy)
+        let ipad = try Tool.run(["check", "Settings.bundle"], in: copy.folder)
+        #expect(ipad.stdout == "Settings.bundle/Privacy~ipad.strings: error: Privacy~ipad.strings lies at the bundle's top level, where the device looks for a table before any .lproj folder: on iPad every language reads it, and the Privacy tables of 5 .lproj folders (ar, de, en, ja, sv) are never read there; move it into en.lproj [table-outside-lproj]\n")
+        #expect(ipad.exitCode == 1)
+
+        try FileManager.default.removeItem(at: copy.bundle.appendingPathComponent("Privacy~ipad.strings"))
+        try Self.write("\"Account\" = \"Account\";\n\"broken = \n", "Privacy.strings", in: copy)
+        let broken = try Tool.run(["check", "Settings.bundle", "--format", "json"], in: copy.folder)
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(broken.stdout.utf8)) as? [String: Any])["diagnostics"] as? [[String: Any]]
+        #expect(findings?.map { "\($0["file"]!) \($0["rule"]!): \($0["message"]!)" } == [
+            "Privacy.strings table-outside-lproj: Privacy.strings lies at the bundle's top level, where the device looks for a table before any .lproj folder: every language reads it, and the Privacy tables of 5 .lproj folders (ar, de, en, ja, sv) are never read, and it does not parse (2:1: the string starting here is not terminated), so every language shows the keys as written; delete it, or move what it holds into en.lproj/Privacy.strings",
+        ])
+
+        // status: what the folders hold is counted as check counts it, and marked.
+        let status = try Tool.run(["status", "Settings.bundle", "--locale", "de"], in: copy.folder)
+        #expect(status == ToolResult(stdout: """
+            locale  table    translated  fuzzy  missing  stale  percent
+            de      Privacy         5/5      0        0      0   100.0% (not read: the top-level table comes first)
+                    Root          52/52      0        0      0   100.0%
+                    all           57/57      0        0      0   100.0%  ████████████████████
+            * the development language (en): its table holds the source text; missing counts the entries merge adds
+            ! Privacy.strings lies at the bundle's top level, which the device reads in every language instead of the .lproj folders' tables of that name: what those hold is counted, but never shown; settings-l10n check says what to do
+
+            """, stderr: "", exitCode: 0))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(Tool.run(["status", "Settings.bundle", "--format", "json"], in: copy.folder).stdout.utf8)) as? [String: Any])
+        let files = (json["locales"] as? [[String: Any]])?.flatMap { ($0["tables"] as? [[String: Any]]) ?? [] }.map { "\($0["path"]!) \($0["file"]!)" }
+        #expect(files?.filter { $0.contains("Privacy") } == ["ar.lproj/Privacy.strings shadowed", "de.lproj/Privacy.strings shadowed", "en.lproj/Privacy.strings shadowed",
+                                                              "ja.lproj/Privacy.strings shadowed", "sv.lproj/Privacy.strings shadowed"])
+    }
+
+    @Test("a bundle without .lproj folders: its top-level tables are its tables; check asks for no folder, and merge makes none")
+    func unlocalized() throws {
+        let copy = try BundleCopy()
+        for folder in ["ar", "de", "en", "ja", "sv"] {
+            if folder == "en" {
+                for table in ["Root", "Privacy"] {
+                    try FileManager.default.moveItem(at: copy.bundle.appendingPathComponent("en.lproj/\(table).strings"), to: copy.bundle.appendingPathComponent("\(table).strings"))
+                }
+            }
+            try FileManager.default.removeItem(at: copy.bundle.appendingPathComponent("\(folder).lproj"))
+        }
+        let before = try copy.snapshot()
+        #expect(try Tool.run(["check", "Settings.bundle"], in: copy.folder) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
+        let merge = try Tool.run(["merge", "Settings.bundle"], in: copy.folder)
+        #expect(merge.exitCode == 0)
+        #expect(try copy.snapshot() == before)
+        #expect(!FileManager.default.fileExists(atPath: copy.bundle.appendingPathComponent("en.lproj").path))
+    }
+
+    @Test("a development table that does not parse, read by three exports at once, is said once")
+    func exportWarningOnce() throws {
+        let copy = try BundleCopy()
+        let handle = try FileHandle(forWritingTo: copy.bundle.appendingPathComponent("en.lproj/Privacy.strings"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("\"broken = \n".utf8))
+        try handle.close()
+        let out = copy.folder.appendingPathComponent("out")
+        let result = try Tool.run(["extract", "Settings.bundle", "--xliff", out.appendingPathComponent("xl").path, "--xcloc", out.appendingPathComponent("xc").path,
+                                   "--xcstrings", out.appendingPathComponent("cs").path, "--quiet"], in: copy.folder)
+        #expect(result == ToolResult(stdout: "", stderr: "Settings.bundle/en.lproj/Privacy.strings:6:1: warning: en.lproj/Privacy.strings does not parse (the string starting here is not terminated), so the device shows the keys of Privacy.strings and they are the export's source texts; fix it and export again [strings-syntax]\n", exitCode: 0))
+    }
+}
