@@ -14,6 +14,9 @@ public struct RenderHTML {
     /// The share of each localization's strings that are translated, in percent, by `.lproj`
     /// folder without extension: `status`'s numbers (`TranslationPolicy`), which the index shows.
     public var completeness: [String: Double]
+    /// What a percentage of `completeness` leaves unsaid (`StatusReport.caveatByLocale`): shown
+    /// beside it, so that 0% of a folder that could not be read is not taken for untranslated.
+    public var caveats: [String: String] = [:]
     /// Each image's number, for the class that shows it: a page embeds an image once, in its
     /// style sheet, however many rows show it (100 sliders with one 1 MiB image made a page of
     /// 280 MB when each row embedded it).
@@ -284,7 +287,8 @@ public struct RenderHTML {
             // The same number as status, to the same tenth; none for a folder status does not count.
             let percent = locale.localization.flatMap { completeness[$0] }.map { String($0, decimals: 1) + "%" }
             let meter = percent.map { "<span class=\"meter\" role=\"img\" aria-label=\"\($0)\"><span style=\"width:\($0)\"></span></span>" } ?? ""
-            return "<li class=\"row link\"><a href=\"\(escape(locale.folder))/index.html\"><span class=\"stack\">\(name)<span class=\"detail\">\(escape(folder))\(percent.map { " · \($0) translated" } ?? "")</span></span>\(meter)<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
+            let caveat = locale.localization.flatMap { caveats[$0] }.map { " (\(escape($0)))" } ?? ""
+            return "<li class=\"row link\"><a href=\"\(escape(locale.folder))/index.html\"><span class=\"stack\">\(name)<span class=\"detail\">\(escape(folder))\(percent.map { " · \($0) translated\(caveat)" } ?? "")</span></span>\(meter)<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>"
         }
         return """
         <!DOCTYPE html>

@@ -65,6 +65,22 @@ public struct StatusReport: Hashable, Sendable {
         Dictionary(locales.map { ($0.locale, $0.percent) }) { first, _ in first }
     }
 
+    /// What a locale's percentage leaves unsaid, by `.lproj` folder name without extension, for
+    /// the HTML previews' index (status says it by each table): tables that could not be read,
+    /// and tables the device never reads (a top-level one comes first). None for most.
+    public var caveatByLocale: [String: String] {
+        var caveats: [String: String] = [:]
+        for locale in locales {
+            let unreadable = locale.tables.filter { $0.file == .unreadable }.count
+            let shadowed = locale.tables.filter { $0.file == .shadowed }.count
+            var parts: [String] = []
+            if unreadable > 0 { parts.append("\(unreadable.grouped) table\(unreadable == 1 ? "" : "s") could not be read") }
+            if shadowed > 0 { parts.append("\(shadowed.grouped) table\(shadowed == 1 ? " is" : "s are") never read: the top-level one comes first") }
+            if !parts.isEmpty, caveats[locale.locale] == nil { caveats[locale.locale] = parts.joined(separator: "; ") }
+        }
+        return caveats
+    }
+
     static func percent(_ value: Double) -> String {
         String(value, decimals: 1) + "%"
     }

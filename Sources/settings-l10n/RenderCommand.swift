@@ -269,7 +269,9 @@ struct RenderCommand: ParsableCommand {
                 throw CommandFailure("\(problem.path) cannot be read (\(problem.message)); no page was written")
             }
             var index = html
-            index.completeness = StatusReport(context).percentByLocale
+            let status = StatusReport(context)
+            index.completeness = status.percentByLocale
+            index.caveats = status.caveatByLocale
             staging.add(joinedPath(folder, "index.html"), Array(index.index(entries).utf8), for: "index.html", below: folder, writing: what)
         } catch {
             staging.discard()

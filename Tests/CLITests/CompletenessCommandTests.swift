@@ -62,7 +62,9 @@ struct CompletenessCommandTests {
         let index = try String(contentsOf: output.url.appendingPathComponent("index.html"), encoding: .utf8)
         // <span class="detail">de.lproj · 69.0% translated</span>
         for row in index.components(separatedBy: "<span class=\"detail\">").dropFirst() {
-            let value = row.prefix { $0 != "<" }
+            // A caveat after the share (`69.0% translated (1 table could not be read)`) is not its number.
+            var value = row.prefix { $0 != "<" }
+            if let caveat = value.range(of: "% translated (") { value = value[..<caveat.lowerBound] + "% translated" }
             guard let dot = value.range(of: ".lproj · "), value.hasSuffix("% translated") else { continue }
             let folder = String(value[..<dot.lowerBound])
             numbers[folder]?.preview = String(value[dot.upperBound...].dropLast(" translated".count))

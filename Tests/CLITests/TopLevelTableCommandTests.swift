@@ -76,3 +76,27 @@ struct TopLevelTableCommandTests {
         #expect(result == ToolResult(stdout: "", stderr: "Settings.bundle/en.lproj/Privacy.strings:6:1: warning: en.lproj/Privacy.strings does not parse (the string starting here is not terminated), so the device shows the keys of Privacy.strings and they are the export's source texts; fix it and export again [strings-syntax]\n", exitCode: 0))
     }
 }
+
+@Suite("the HTML previews' index says what its percentages leave unsaid")
+struct IndexCaveatCommandTests {
+    @Test("a table the device never reads, and a folder that could not be read: said beside the share")
+    func caveats() throws {
+        let copy = try BundleCopy()
+        try Data("\"Account\" = \"Account\";\n".utf8).write(to: copy.bundle.appendingPathComponent("Privacy.strings"))
+        let moved = copy.folder.appendingPathComponent("sv-outside.lproj")
+        try FileManager.default.moveItem(at: copy.bundle.appendingPathComponent("sv.lproj"), to: moved)
+        try FileManager.default.createSymbolicLink(atPath: copy.bundle.appendingPathComponent("sv.lproj").path, withDestinationPath: moved.path)
+        let output = copy.folder.appendingPathComponent("previews")
+        let render = try Tool.run(["render", "Settings.bundle", "--locale", "all", "--format", "html", "--output", output.path], in: copy.folder)
+        #expect(render.exitCode == 1)
+        let index = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        let details = index.components(separatedBy: "<span class=\"detail\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(details == [
+            "ar.lproj · 100.0% translated (1 table is never read: the top-level one comes first)",
+            "de.lproj · 100.0% translated (1 table is never read: the top-level one comes first)",
+            "en.lproj · 100.0% translated (1 table is never read: the top-level one comes first)",
+            "ja.lproj · 100.0% translated (1 table is never read: the top-level one comes first)",
+            "sv.lproj · 0.0% translated (2 tables could not be read)",
+        ])
+    }
+}
