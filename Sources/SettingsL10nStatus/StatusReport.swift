@@ -228,8 +228,10 @@ public struct StatusReport: Hashable, Sendable {
         func translated(_ locale: Locale, _ count: Int, of total: Int) -> String {
             locale.isDevelopmentLanguage ? "source" : "\(count.grouped) / \(total.grouped)"
         }
+        let caveats = caveatByLocale
         for locale in locales {
             let name = Self.markdownEscaped(locale.locale) + (locale.isDevelopmentLanguage ? " (source)" : "")
+                + (caveats[locale.locale].map { " (\(Self.markdownEscaped($0)))" } ?? "")
             out += "| \(name) | \(translated(locale, locale.translated, of: locale.total)) | \(locale.fuzzy.grouped) | \(locale.missing.grouped) | \(stale(locale.stale)) | \(Self.percent(locale.percent)) `\(Self.bar(locale.percent, width: 10))` |\n"
         }
         if locales.contains(where: \.isDevelopmentLanguage) { out += "\n(source) \(Self.markdownEscaped(developmentNote))\n" }
