@@ -79,6 +79,11 @@ public struct CheckConfiguration: Hashable, Sendable {
     /// Whether the file lies inside the bundle, where it ships in the app.
     public var isInsideBundle: Bool { !location.hasPrefix("../") && !location.hasPrefix("/") }
 
+    /// Whether `rule` reports anything: the configuration does not switch it off.
+    public func reports(_ rule: RuleID) -> Bool {
+        severities[rule] != .some(nil)
+    }
+
     public init(severities: [RuleID: Severity?] = [:], ignore: [Suppression] = [], doNotTranslate: [GlobPattern] = [],
                 developmentLanguage: String? = nil, tableFallback: TableFallback? = nil, location: String = "../" + fileName) {
         self.severities = severities

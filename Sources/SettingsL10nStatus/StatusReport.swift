@@ -37,12 +37,14 @@ public struct StatusReport: Hashable, Sendable {
     /// (`table-outside-lproj`): those tables of the `.lproj` folders are marked `shadowed`.
     public var shadowingTables: [String]
 
-    public init(_ context: CheckContext) {
+    /// - Parameter marksShadowed: whether tables a top-level one shadows are marked (not where
+    ///   the configuration switches `table-outside-lproj` off).
+    public init(_ context: CheckContext, marksShadowed: Bool = true) {
         developmentLanguage = context.catalog.developmentLanguage
         unloaded = context.bundle.unloadedSchemaFiles
         // The device reads a top-level table in every language (facts.md): a translation in a
         // folder's table of that name is never shown, which the marker and the note say.
-        let shadowing = context.bundle.localizations.isEmpty ? [:]
+        let shadowing = context.bundle.localizations.isEmpty || !marksShadowed ? [:]
             : Dictionary(context.bundle.unlocalizedTables.map { ($0.name, $0.path) }) { first, _ in first }
         shadowingTables = context.catalog.tables.compactMap { shadowing[$0.name] }
         var byLocale: [String: Locale] = [:]

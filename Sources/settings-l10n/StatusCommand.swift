@@ -33,7 +33,8 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         let loaded = try options.load()
         try loaded.requireFolders(for: locales)
-        let report = StatusReport(CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales, displayRules: false))
+        let report = StatusReport(CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales, displayRules: false),
+                                  marksShadowed: loaded.configuration.reports(.tableOutsideLocalizations))
         switch format {
         case .text:
             let colors = StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil

@@ -44,6 +44,18 @@ struct TopLevelTableCommandTests {
                                                               "ja.lproj/Privacy.strings shadowed", "sv.lproj/Privacy.strings shadowed"])
     }
 
+    @Test("with table-outside-lproj switched off in the configuration, status marks nothing, as check reports nothing")
+    func switchedOff() throws {
+        let copy = try BundleCopy()
+        try Self.write("\"Account\" = \"Account\";\n", "Privacy.strings", in: copy)
+        let configuration = copy.folder.appendingPathComponent("settings-l10n.json")
+        try Data(#"{"rules": {"table-outside-lproj": "off"}}"#.utf8).write(to: configuration)
+        #expect(try Tool.run(["check", "Settings.bundle", "--config", configuration.path], in: copy.folder) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
+        let status = try Tool.run(["status", "Settings.bundle", "--config", configuration.path, "--locale", "de"], in: copy.folder)
+        #expect(status.stdout.hasPrefix("locale  table    translated  fuzzy  missing  stale  percent\nde      Privacy         5/5      0        0      0   100.0%\n"))
+        #expect(!status.stdout.contains("top-level") && status.exitCode == 0)
+    }
+
     @Test("a bundle without .lproj folders: its top-level tables are its tables; check asks for no folder, and merge makes none")
     func unlocalized() throws {
         let copy = try BundleCopy()
