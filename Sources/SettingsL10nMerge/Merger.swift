@@ -81,15 +81,16 @@ public enum Merger {
                 SharedTableWork.sourceText(of: table.name, in: development)
             }
         }
-        // A bundle without .lproj folders is not localized: a table at its top level is the one
-        // every language reads, and no folder is made for it (check's table-outside-lproj).
-        let topLevel = bundle.localizations.isEmpty ? Set(bundle.unlocalizedTables.map(\.name)) : []
+        // A bundle that keeps its tables at its top level, with no .lproj folder, is not
+        // localized: no folder is made for it (check's table-outside-lproj would then say that
+        // every language reads the top level's tables, and the folder's never).
+        let unlocalized = bundle.keepsTablesAtTopLevel
         var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission)] = []
         for (place, localization) in localizations.enumerated() {
             let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
             // The folder's files by name, found once.
             let files = localization.tables.firstByName()
-            for index in catalog.tables.indices where !topLevel.contains(catalog.tables[index].name) {
+            for index in catalog.tables.indices where !unlocalized {
                 let file = files[catalog.tables[index].name]
                 jobs.append((place, index, file, isDevelopment, bundle.writePermission(file: file, in: localization)))
             }

@@ -62,6 +62,10 @@ struct MergeCommand: ParsableCommand {
         try loaded.requireFolders(for: locales)
         if let refusal = bundle.schemaWriteRefusal, format == .json { printJSON(MergeResult(refusal: refusal).json.rendered()) }
         try loaded.refuseWritingWhileUnloaded("merge changed nothing", paths: options.diagnosticPaths)
+        if bundle.keepsTablesAtTopLevel, !options.quiet {
+            printError("note: \(TerminalText.escaped(options.bundle)) keeps its tables at its top level and has no .lproj folder, so it is not localized and merge changes nothing; "
+                + "to localize it, move its tables into \(catalog.developmentLanguage).lproj and run settings-l10n merge again")
+        }
         var appTranslations = try fillFrom.map {
             try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage,
                                           wanting: Merger.fillSourceTexts(bundle: bundle, catalog: catalog))

@@ -175,11 +175,10 @@ enum TableRules {
             if context.development == nil {
                 // merge makes <dev>.lproj; checked when the whole bundle or the development language is.
                 let language = context.catalog.developmentLanguage
-                guard context.checksWholeBundle || context.checksDevelopmentLanguage else { return [] }
-                // A bundle without .lproj folders is not localized: a table at its top level is
-                // the one every language reads, and merge makes no folder for it.
-                let topLevel = context.bundle.localizations.isEmpty ? Set(context.bundle.unlocalizedTables.map(\.name)) : []
-                tables = context.catalog.tables.filter { !topLevel.contains($0.name) }.map { ("\(language).lproj/\($0.name).strings", $0.strings.count) }
+                // A bundle that keeps its tables at its top level is not localized: merge makes
+                // no folder for it.
+                guard context.checksWholeBundle || context.checksDevelopmentLanguage, !context.bundle.keepsTablesAtTopLevel else { return [] }
+                tables = context.catalog.tables.map { ("\(language).lproj/\($0.name).strings", $0.strings.count) }
             } else {
                 tables = context.coverage.filter { $0.isDevelopmentLanguage && $0.file == .missing }.map { ($0.path, $0.total) }
             }

@@ -20,6 +20,10 @@ public struct SettingsBundle: Hashable, Sendable {
     /// `.strings` files at the bundle's top level, outside every `.lproj`: the device finds a
     /// table here before any localization's.
     public var unlocalizedTables: [StringsTableFile] = []
+    /// Whether the bundle keeps its tables at its top level and has no `.lproj` folder: it is not
+    /// localized, those tables are the ones every language reads, and no command makes a
+    /// `.lproj` folder for it (check's `table-outside-lproj` speaks of the other case).
+    public var keepsTablesAtTopLevel: Bool { localizations.isEmpty && !unlocalizedTables.isEmpty }
     /// The bundle's development region, from an Info.plist's `CFBundleDevelopmentRegion` (a
     /// Settings.bundle usually has no Info.plist).
     public var developmentRegion: String?
