@@ -56,16 +56,20 @@ struct MergeCommand: ParsableCommand {
         if strict, !check { throw ValidationError("--strict is a stricter --check; give --check too") }
     }
 
+    /// What merge says of a bundle that keeps its tables at its top level, with no `.lproj`
+    /// folder (`SettingsBundle.keepsTablesAtTopLevel`): it changes nothing there.
+    private func noteNotLocalized(_ catalog: Catalog) {
+        printError("note: \(TerminalText.escaped(options.bundle)) keeps its tables at its top level and has no .lproj folder, so it is not localized and merge changes nothing; "
+            + "to localize it, move its tables into \(catalog.developmentLanguage).lproj and run settings-l10n merge again")
+    }
+
     func run() throws {
         let loaded = try options.load()
         let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)
         try loaded.requireFolders(for: locales)
         if let refusal = bundle.schemaWriteRefusal, format == .json { printJSON(MergeResult(refusal: refusal).json.rendered()) }
         try loaded.refuseWritingWhileUnloaded("merge changed nothing", paths: options.diagnosticPaths)
-        if bundle.keepsTablesAtTopLevel, !options.quiet {
-            printError("note: \(TerminalText.escaped(options.bundle)) keeps its tables at its top level and has no .lproj folder, so it is not localized and merge changes nothing; "
-                + "to localize it, move its tables into \(catalog.developmentLanguage).lproj and run settings-l10n merge again")
-        }
+        if bundle.keepsTablesAtTopLevel, !options.quiet { noteNotLocalized(catalog) }
         var appTranslations = try fillFrom.map {
             try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage,
                                           wanting: Merger.fillSourceTexts(bundle: bundle, catalog: catalog))
