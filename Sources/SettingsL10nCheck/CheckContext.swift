@@ -17,6 +17,9 @@ public struct CheckContext: Sendable {
     /// What each table of those localizations holds, read once (in parallel) when the context
     /// is made: the table rules and `status` work from these, not from the files.
     package let tableFacts: [TableFacts]
+    /// What each table at the bundle's top level that a schema file uses holds (`table-outside-lproj`):
+    /// the device reads it in every language, so whether it parses is checked as a folder's is.
+    package let topLevelFacts: [TableFacts]
     /// The coverage of each catalog table in each checked localization, missing files included.
     package let coverage: [TableCoverage]
     /// The translations an Xcode String Catalog of the bundle (`sync`) marks `needs_review`:
@@ -70,6 +73,10 @@ public struct CheckContext: Sendable {
         for (position, job) in order.enumerated() { place[job] = position }
         let tableFacts = place.map { read[$0] }
         self.tableFacts = tableFacts
+        let used = Set(catalog.tables.map(\.name))
+        let topLevel = Localization(folder: "", tables: [])
+        topLevelFacts = bundle.unlocalizedTables.filter { used.contains(LocalizationRules.TableOutsideLocalizations.tableName($0.name).0) }
+            .map { TableFacts.read($0, in: topLevel, keys: nil, isDevelopment: false) }
         var factIndex: [String: Int] = [:]
         for (index, facts) in tableFacts.enumerated() { factIndex[facts.path] = index }
         self.factIndex = factIndex

@@ -1,4 +1,5 @@
 import SettingsL10nCore
+import SettingsL10nExtract
 
 /// Runs every rule and decides what is reported, at which severity, in which order.
 public enum Checker {
@@ -76,6 +77,27 @@ public enum Checker {
             return matching.isEmpty
         }
         return (kept, used)
+    }
+
+    /// The tables a top-level one hides in every language, as check reports them
+    /// (`table-outside-lproj`, unless the configuration switches it off or ignores the file):
+    /// the top-level file's path by table name, for `status` and the HTML index to mark.
+    public static func shadowedTables(_ context: CheckContext, configuration: CheckConfiguration = CheckConfiguration()) -> [String: String] {
+        let rule = LocalizationRules.TableOutsideLocalizations()
+        guard configuration.reports(rule.id) else { return [:] }
+        let reported = Set(suppress(rule.diagnostics(in: context), by: configuration.ignore).kept.map(\.location.file))
+        var tables: [String: String] = [:]
+        for (path, name) in hiddenByTopLevel(context.bundle, catalog: context.catalog) where reported.contains(path) {
+            tables[name] = tables[name] ?? path
+        }
+        return tables
+    }
+
+    /// The top-level tables (not a device's variant) that hide a table of some `.lproj` folder in
+    /// every language: each file's path and its table. Reads no table.
+    public static func hiddenByTopLevel(_ bundle: SettingsBundle, catalog: Catalog) -> [(path: String, table: String)] {
+        LocalizationRules.TableOutsideLocalizations.shadowing(bundle, catalog: catalog)
+            .filter { $0.idiom == nil && !$0.folders.isEmpty }.map { ($0.table.path, $0.name) }
     }
 
     /// Diagnostics by file, line, column and rule, then in the order their rule found them

@@ -85,6 +85,8 @@ public enum Merger {
         // localized: no folder is made for it (check's table-outside-lproj would then say that
         // every language reads the top level's tables, and the folder's never).
         let unlocalized = bundle.keepsTablesAtTopLevel
+        // Nor is a table made that a top-level one hides in every language: the device would never read it.
+        let topLevel = Set(bundle.unlocalizedTables.map(\.name))
         var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission)] = []
         for (place, localization) in localizations.enumerated() {
             let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
@@ -92,6 +94,7 @@ public enum Merger {
             let files = localization.tables.firstByName()
             for index in catalog.tables.indices where !unlocalized {
                 let file = files[catalog.tables[index].name]
+                if file == nil, topLevel.contains(catalog.tables[index].name) { continue }
                 jobs.append((place, index, file, isDevelopment, bundle.writePermission(file: file, in: localization)))
             }
         }

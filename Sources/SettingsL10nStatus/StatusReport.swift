@@ -37,16 +37,17 @@ public struct StatusReport: Hashable, Sendable {
     /// (`table-outside-lproj`): those tables of the `.lproj` folders are marked `shadowed`.
     public var shadowingTables: [String]
 
-    /// - Parameter marksShadowed: whether tables a top-level one shadows are marked (not where
-    ///   the configuration switches `table-outside-lproj` off).
-    public init(_ context: CheckContext, marksShadowed: Bool = true) {
+    /// - Parameter configuration: the check's, whose `table-outside-lproj` decides which tables
+    ///   are marked `shadowed` (none where it is switched off, or ignored for the file).
+    public init(_ context: CheckContext, configuration: CheckConfiguration = CheckConfiguration()) {
         developmentLanguage = context.catalog.developmentLanguage
         unloaded = context.bundle.unloadedSchemaFiles
         // The device reads a top-level table in every language (facts.md): a translation in a
         // folder's table of that name is never shown, which the marker and the note say.
-        let shadowing = context.bundle.localizations.isEmpty || !marksShadowed ? [:]
-            : Dictionary(context.bundle.unlocalizedTables.map { ($0.name, $0.path) }) { first, _ in first }
-        shadowingTables = context.catalog.tables.compactMap { shadowing[$0.name] }
+        let shadowing = Checker.shadowedTables(context, configuration: configuration)
+        // Only those that hide a table of the folders checked (not a --locale's others).
+        let hiding = Set(context.coverage.filter { $0.file == .present && shadowing[$0.table] != nil }.map(\.table))
+        shadowingTables = context.catalog.tables.filter { hiding.contains($0.name) }.compactMap { shadowing[$0.name] }
         var byLocale: [String: Locale] = [:]
         var order: [String] = []
         for var coverage in context.coverage {

@@ -93,6 +93,14 @@ extension LoadedBundle {
         printError(TextDiagnosticFormatter(paths: paths).format(bundle.unloadedSchemaFiles.map(\.reason)), ifNotEmpty: true)
     }
 
+    /// Says, before a command writes tables, which of them the device never reads because a
+    /// top-level table of that name comes first in every language (check's `table-outside-lproj`).
+    func noteTablesHiddenByTopLevel(_ command: String) {
+        for (path, table) in Checker.hiddenByTopLevel(bundle, catalog: catalog) {
+            printError("note: \(TerminalText.escaped(path)) lies at the bundle's top level, where the device reads it in every language: what \(command) writes into the .lproj folders' \(TerminalText.escaped(table)) tables is never shown (settings-l10n check says what to do)")
+        }
+    }
+
     /// Refuses `--locale`s that no `.lproj` folder holds (exit 3), in the same words in every
     /// command: a typo must not pass as an empty report.
     func requireFolders(for locales: [String]) throws {

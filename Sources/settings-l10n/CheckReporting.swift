@@ -42,7 +42,7 @@ extension CheckCommand {
     /// The files a check of `context` read, relative to the bundle: its schema files and the
     /// tables of the localizations it checked.
     static func checkedFiles(_ context: CheckContext) -> [String] {
-        (context.bundle.schemaFiles.map(\.path) + context.localizations.flatMap { $0.tables.map(\.path) }).sorted()
+        (context.bundle.schemaFiles.map(\.path) + context.bundle.unlocalizedTables.map(\.path) + context.localizations.flatMap { $0.tables.map(\.path) }).sorted()
     }
 
     /// `--write-baseline`: every finding accepted, unless a file could not be read.
@@ -72,7 +72,8 @@ extension CheckCommand {
 
     /// `--print-input-files`: the files whose change changes the result.
     func printInputFileList(_ loaded: LoadedBundle, settings: CheckSettings, paths: DiagnosticPaths) throws {
-        let files = loaded.bundle.schemaFiles.map(\.path) + loaded.bundle.localizations.flatMap { $0.tables.map(\.path) }
+        // The top level's tables too: one there is what every language reads (table-outside-lproj).
+        let files = loaded.bundle.schemaFiles.map(\.path) + loaded.bundle.unlocalizedTables.map(\.path) + loaded.bundle.localizations.flatMap { $0.tables.map(\.path) }
         // The configuration and the baseline decide the result too: editing them must run the check again.
         let catalogPath = options.optionalCatalogPath(catalog, configuration: loaded.configuration)
         let catalogs = try catalogPath.map { try SyncCommand.targets($0, tables: loaded.catalog.tables.map(\.name)).map(\.path) } ?? []

@@ -116,6 +116,7 @@ struct ImportCommand: ParsableCommand {
                 }
             }
             try loaded.refuseWritingWhileUnloaded("nothing was imported", paths: options.diagnosticPaths)
+            if !options.quiet { loaded.noteTablesHiddenByTopLevel("import") }
             do {
                 result = try XLIFFImporter.plan(documents: parsed, bundle: bundle, catalog: catalog, bundleName: options.bundleName)
             } catch {

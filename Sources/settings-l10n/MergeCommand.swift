@@ -56,11 +56,15 @@ struct MergeCommand: ParsableCommand {
         if strict, !check { throw ValidationError("--strict is a stricter --check; give --check too") }
     }
 
-    /// What merge says of a bundle that keeps its tables at its top level, with no `.lproj`
-    /// folder (`SettingsBundle.keepsTablesAtTopLevel`): it changes nothing there.
-    private func noteNotLocalized(_ catalog: Catalog) {
-        printError("note: \(TerminalText.escaped(options.bundle)) keeps its tables at its top level and has no .lproj folder, so it is not localized and merge changes nothing; "
-            + "to localize it, move its tables into \(catalog.developmentLanguage).lproj and run settings-l10n merge again")
+    /// What merge says of the tables at the bundle's top level: a bundle that keeps them there,
+    /// with no `.lproj` folder (`SettingsBundle.keepsTablesAtTopLevel`), is not merged; a folder's
+    /// table one of them hides is never shown.
+    private func noteTopLevelTables(_ loaded: LoadedBundle) {
+        if loaded.bundle.keepsTablesAtTopLevel {
+            printError("note: \(TerminalText.escaped(options.bundle)) keeps its tables at its top level and has no .lproj folder, so it is not localized and merge changes nothing; "
+                + "to localize it, move its tables into \(loaded.catalog.developmentLanguage).lproj and run settings-l10n merge again")
+        }
+        loaded.noteTablesHiddenByTopLevel("merge")
     }
 
     func run() throws {
@@ -69,7 +73,7 @@ struct MergeCommand: ParsableCommand {
         try loaded.requireFolders(for: locales)
         if let refusal = bundle.schemaWriteRefusal, format == .json { printJSON(MergeResult(refusal: refusal).json.rendered()) }
         try loaded.refuseWritingWhileUnloaded("merge changed nothing", paths: options.diagnosticPaths)
-        if bundle.keepsTablesAtTopLevel, !options.quiet { noteNotLocalized(catalog) }
+        if !options.quiet { noteTopLevelTables(loaded) }
         var appTranslations = try fillFrom.map {
             try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage,
                                           wanting: Merger.fillSourceTexts(bundle: bundle, catalog: catalog))

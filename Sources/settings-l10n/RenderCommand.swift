@@ -269,7 +269,7 @@ struct RenderCommand: ParsableCommand {
                 throw CommandFailure("\(problem.path) cannot be read (\(problem.message)); no page was written")
             }
             var index = html
-            let status = StatusReport(context, marksShadowed: loaded.configuration.reports(.tableOutsideLocalizations))
+            let status = StatusReport(context, configuration: loaded.configuration)
             index.completeness = status.percentByLocale
             index.caveats = status.caveatByLocale
             staging.add(joinedPath(folder, "index.html"), Array(index.index(entries).utf8), for: "index.html", below: folder, writing: what)

@@ -34,7 +34,7 @@ struct StatusCommand: ParsableCommand {
         let loaded = try options.load()
         try loaded.requireFolders(for: locales)
         let report = StatusReport(CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales, displayRules: false),
-                                  marksShadowed: loaded.configuration.reports(.tableOutsideLocalizations))
+                                  configuration: loaded.configuration)
         switch format {
         case .text:
             let colors = StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil

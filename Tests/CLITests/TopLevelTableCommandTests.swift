@@ -23,9 +23,16 @@ struct TopLevelTableCommandTests {
         try Self.write("\"Account\" = \"Account\";\n\"broken = \n", "Privacy.strings", in: copy)
         let broken = try Tool.run(["check", "Settings.bundle", "--format", "json"], in: copy.folder)
         let findings = try #require(try JSONSerialization.jsonObject(with: Data(broken.stdout.utf8)) as? [String: Any])["diagnostics"] as? [[String: Any]]
-        #expect(findings?.map { "\($0["file"]!) \($0["rule"]!): \($0["message"]!)" } == [
-            "Privacy.strings table-outside-lproj: Privacy.strings lies at the bundle's top level, where the device looks for a table before any .lproj folder: every language reads it, and the Privacy tables of 5 .lproj folders (ar, de, en, ja, sv) are never read, and it does not parse (2:1: the string starting here is not terminated), so every language shows the keys as written; delete it, or move what it holds into en.lproj/Privacy.strings",
+        // Whether it parses is said as for a folder's table: every language reads it.
+        #expect(findings?.map { "\($0["file"]!):\($0["line"]!) \($0["rule"]!): \($0["message"]!)" } == [
+            "Privacy.strings:<null> table-outside-lproj: Privacy.strings lies at the bundle's top level, where the device looks for a table before any .lproj folder: every language reads it, and the Privacy tables of 5 .lproj folders (ar, de, en, ja, sv) are never read; move what it holds into en.lproj/Privacy.strings, then delete it",
+            "Privacy.strings:2 strings-syntax: the string starting here is not terminated",
         ])
+        // An Xcode input file list names it: fixing or removing it must run the check again.
+        #expect(try Tool.run(["check", "Settings.bundle", "--print-input-files"], in: copy.folder).stdout.contains("\nSettings.bundle/Privacy.strings\n"))
+        // merge says that what it writes into the folders' Privacy tables is never shown.
+        let merge = try Tool.run(["merge", "Settings.bundle", "--check"], in: copy.folder)
+        #expect(merge.stderr.hasPrefix("note: Privacy.strings lies at the bundle's top level, where the device reads it in every language: what merge writes into the .lproj folders' Privacy tables is never shown (settings-l10n check says what to do)\n"))
 
         // status: what the folders hold is counted as check counts it, and marked.
         let status = try Tool.run(["status", "Settings.bundle", "--locale", "de"], in: copy.folder)
@@ -56,6 +63,22 @@ struct TopLevelTableCommandTests {
         #expect(!status.stdout.contains("top-level") && status.exitCode == 0)
     }
 
+    @Test("an ignore entry for the file silences status's marks too, as check's finding; a development folder without the table gets none made")
+    func ignoredAndNotMade() throws {
+        let copy = try BundleCopy()
+        try Self.write("\"Account\" = \"Account\";\n", "Privacy.strings", in: copy)
+        let configuration = copy.folder.appendingPathComponent("settings-l10n.json")
+        try Data(#"{"ignore": [{"rule": "table-outside-lproj", "file": "Privacy.strings"}]}"#.utf8).write(to: configuration)
+        #expect(try Tool.run(["check", "Settings.bundle", "--config", configuration.path], in: copy.folder) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
+        #expect(!(try Tool.run(["status", "Settings.bundle", "--config", configuration.path], in: copy.folder).stdout.contains("top-level")))
+        // en.lproj without Privacy.strings: check asks merge for none (the top level's comes first), and merge makes none.
+        try FileManager.default.removeItem(at: copy.bundle.appendingPathComponent("en.lproj/Privacy.strings"))
+        let json = try Tool.run(["check", "Settings.bundle", "--format", "json"], in: copy.folder).stdout
+        #expect(!json.contains("development-entry-missing"))
+        #expect(try Tool.run(["merge", "Settings.bundle", "--quiet"], in: copy.folder).exitCode == 0)
+        #expect(!FileManager.default.fileExists(atPath: copy.bundle.appendingPathComponent("en.lproj/Privacy.strings").path))
+    }
+
     @Test("a bundle without .lproj folders: its top-level tables are its tables; check asks for no folder, and merge makes none")
     func unlocalized() throws {
         let copy = try BundleCopy()
@@ -79,6 +102,11 @@ struct TopLevelTableCommandTests {
         #expect(try Tool.run(["merge", "Settings.bundle", "--quiet"], in: copy.folder).exitCode == 0)
         #expect(try Tool.run(["check", "Settings.bundle"], in: copy.folder) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
         #expect(!FileManager.default.fileExists(atPath: copy.bundle.appendingPathComponent("en.lproj").path))
+        // Its tables are read as a folder's are: one that does not parse is said.
+        try Data("\"Account\" = \"x\"\n".utf8).write(to: copy.bundle.appendingPathComponent("Root.strings"))
+        let broken = try Tool.run(["check", "Settings.bundle"], in: copy.folder)
+        #expect(broken.stdout == "Settings.bundle/Root.strings:1:16: error: missing ';' after the value of \"Account\" [strings-syntax]\n")
+        #expect(broken.exitCode == 1)
     }
 
     @Test("a development table that does not parse, read by three exports at once, is said once")

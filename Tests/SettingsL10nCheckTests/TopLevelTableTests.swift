@@ -22,7 +22,7 @@ struct TopLevelTableTests {
         let (found, status) = try Self.checked(["Root.strings": "\"Sound\" = \"Sound!\";\n", "Other.strings": "\"x\" = \"y\";\n"])
         #expect(found == [Diagnostic(
             .error, rule: .tableOutsideLocalizations,
-            "Root.strings lies at the bundle's top level, where the device looks for a table before any .lproj folder: every language reads it, and the Root tables of 2 .lproj folders (de, en) are never read; delete it, or move what it holds into en.lproj/Root.strings",
+            "Root.strings lies at the bundle's top level, where the device looks for a table before any .lproj folder: every language reads it, and the Root tables of 2 .lproj folders (de, en) are never read; move what it holds into en.lproj/Root.strings, then delete it",
             at: SourceLocation(file: "Root.strings"))])
         let german = try #require(status.locales.first { $0.locale == "de" })
         // Counted as check counts it (one number), and marked.

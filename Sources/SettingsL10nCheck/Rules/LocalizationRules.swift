@@ -1,4 +1,5 @@
 import SettingsL10nCore
+import SettingsL10nExtract
 
 /// Rules about the `.lproj` folders themselves.
 enum LocalizationRules {
@@ -48,41 +49,50 @@ enum LocalizationRules {
     /// `.lproj` folder (facts.md, CFBundle's search list), so every language reads that one file
     /// and the tables of that name in the folders are never read (a `~ipad` or `~iphone` one, on
     /// that device only). A bundle without `.lproj` folders is not localized, and its top-level
-    /// tables are its only ones.
+    /// tables are its only ones. Whether the file parses is the table rules' (`strings-syntax`).
     struct TableOutsideLocalizations: CheckRule {
         let id = RuleID.tableOutsideLocalizations
         let defaultSeverity = Severity.error
         let summary = "A table a schema file uses lies at the bundle's top level, outside every .lproj folder: the device looks there first, so every language reads that file and the .lproj folders' tables of that name are never read."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            let bundle = context.bundle
-            guard !bundle.localizations.isEmpty else { return [] }
-            let used = Set(context.catalog.tables.map(\.name))
-            let development = context.development?.folder ?? "\(context.catalog.developmentLanguage).lproj"
-            return bundle.unlocalizedTables.compactMap { table in
-                let (name, idiom) = Self.tableName(table.name)
-                guard used.contains(name) else { return nil }
-                // On its device a variant comes before the plain table of each place; the plain
-                // one before the folders' variants too.
-                let names = idiom.map { [name + $0.fileSuffix, name] } ?? [name] + Idiom.allCases.map { name + $0.fileSuffix }
-                let folders = bundle.localizations.filter { folder in names.contains { folder.table(named: $0) != nil } }
-                let shadowed = folders.map(\.name)
-                let device = idiom.map { $0 == .pad ? "on iPad " : "on iPhone " } ?? ""
-                var what: String
+            Self.shadowing(context.bundle, catalog: context.catalog).map { found in
+                let table = found.table, name = found.name, shadowed = found.folders.map(\.name)
+                let development = context.development?.folder ?? "\(context.catalog.developmentLanguage).lproj"
+                let device = found.idiom.map { $0 == .pad ? "on iPad " : "on iPhone " } ?? ""
+                let what: String
                 if shadowed.isEmpty {
                     what = "so its strings show as it holds them in every language"
                 } else {
                     let listed = shadowed.count <= 5 ? shadowed.joined(separator: ", ") : shadowed.prefix(4).joined(separator: ", ") + " and \(shadowed.count - 4) more"
                     what = "and the \(name) table\(shadowed.count == 1 ? " of the .lproj folder" : "s of \(shadowed.count) .lproj folders") (\(listed)) \(shadowed.count == 1 ? "is" : "are") never read"
-                        + (idiom == nil ? "" : " there")
+                        + (found.idiom == nil ? "" : " there")
                 }
-                what += Self.readProblem(table)
-                let holdsIt = bundle.localization(named: development)?.table(named: table.name) != nil
+                let holdsIt = found.folders.contains { $0.folder == development && $0.table(named: table.name) != nil }
                 let fix = table.isLink
                     ? "remove the link" + (holdsIt ? "" : " and keep the table in \(development)")
-                    : holdsIt ? "delete it, or move what it holds into \(development)/\(table.name).strings" : "move it into \(development)"
+                    : holdsIt ? "move what it holds into \(development)/\(table.name).strings, then delete it" : "move it into \(development)"
                 return diagnostic("\(table.path) lies at the bundle's top level, where the device looks for a table before any .lproj folder: \(device)every language reads it, \(what); \(fix)",
                                   file: table.path)
+            }
+        }
+
+        /// Each top-level table a schema file uses (in a bundle with `.lproj` folders), the table
+        /// it is, the device it serves when it is a variant, and the folders whose tables of that
+        /// name it hides. Each folder's tables are indexed once: linear in the folders' tables.
+        static func shadowing(_ bundle: SettingsBundle, catalog: Catalog)
+            -> [(table: StringsTableFile, name: String, idiom: Idiom?, folders: [Localization])] {
+            guard !bundle.localizations.isEmpty, !bundle.unlocalizedTables.isEmpty else { return [] }
+            let used = Set(catalog.tables.map(\.name))
+            let byName = bundle.localizations.map { Set($0.tables.map(\.name)) }
+            return bundle.unlocalizedTables.compactMap { table in
+                let (name, idiom) = tableName(table.name)
+                guard used.contains(name) else { return nil }
+                // On its device a variant comes before the plain table of each place; the plain
+                // one before the folders' variants too.
+                let names = idiom.map { [name + $0.fileSuffix, name] } ?? [name] + Idiom.allCases.map { name + $0.fileSuffix }
+                let folders = bundle.localizations.indices.filter { index in names.contains { byName[index].contains($0) } }.map { bundle.localizations[$0] }
+                return (table, name, idiom, folders)
             }
         }
 
@@ -92,25 +102,6 @@ enum LocalizationRules {
                 return (String(name.dropLast(idiom.fileSuffix.count)), idiom)
             }
             return (name, nil)
-        }
-
-        /// What the device makes of a top-level table it cannot read: every language shows the keys.
-        private static func readProblem(_ table: StringsTableFile) -> String {
-            do {
-                _ = try table.deviceScan()
-                return ""
-            } catch {
-                switch error {
-                case .malformed(_, let syntax):
-                    return ", and it does not parse (\(syntax.position.map { "\($0.line):\($0.column ?? 1): " } ?? "")\(syntax.message)), so every language shows the keys as written"
-                case .misencoded:
-                    return ", and it is UTF-16 without a byte-order mark, which the device cannot read, so every language shows the keys as written"
-                case .unreadable, .linkOutsideBundle:
-                    return ", and it cannot be read (above), so every language shows the keys as written"
-                case .propertyListForm:
-                    return "" // the device reads it
-                }
-            }
         }
     }
 }

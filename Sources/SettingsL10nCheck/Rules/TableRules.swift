@@ -20,7 +20,7 @@ enum TableRules {
         let summary = "A .strings table does not parse; the line and column say where (the device drops the whole table)."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            context.tableFacts.compactMap { facts in
+            (context.tableFacts + context.topLevelFacts).compactMap { facts in
                 guard case .malformed(let path, let error)? = facts.problem else { return nil }
                 return diagnostic(error.message, file: path, position: error.position)
             }
@@ -182,7 +182,9 @@ enum TableRules {
             } else {
                 tables = context.coverage.filter { $0.isDevelopmentLanguage && $0.file == .missing }.map { ($0.path, $0.total) }
             }
-            return tables.filter { $0.count > 0 }.map { path, count in
+            // Nor one a top-level table hides in every language (table-outside-lproj says what to do).
+            let topLevel = Set(context.bundle.unlocalizedTables.map { $0.name + ".strings" })
+            return tables.filter { $0.count > 0 && !topLevel.contains(String($0.path.drop { $0 != "/" }.dropFirst())) }.map { path, count in
                 let folder = path.prefix { $0 != "/" }, name = path.drop { $0 != "/" }.dropFirst()
                 return diagnostic("the development language has no \(folder)/\(name); settings-l10n merge creates it with the \(DiagnosticReport.count(count, "key")) the schema uses",
                                   file: path)
@@ -312,7 +314,7 @@ enum TableRules {
         }
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            context.tableFacts.flatMap { facts in
+            (context.tableFacts + context.topLevelFacts).flatMap { facts in
                 facts.notices.filter { $0.kind == kind }.map { diagnostic($0.message, file: facts.path, position: $0.position) }
             }
         }
