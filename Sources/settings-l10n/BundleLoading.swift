@@ -95,9 +95,10 @@ extension LoadedBundle {
 
     /// Says, before a command writes tables, which of them the device never reads because a
     /// top-level table of that name comes first in every language (check's `table-outside-lproj`).
-    func noteTablesHiddenByTopLevel(_ command: String) {
+    /// `writes`: what is written, as the note says it (`merge writes`).
+    func noteTablesHiddenByTopLevel(_ writes: String) {
         for (path, table) in Checker.hiddenByTopLevel(bundle, catalog: catalog) {
-            printError("note: \(TerminalText.escaped(path)) lies at the bundle's top level, where the device reads it in every language: what \(command) writes into the .lproj folders' \(TerminalText.escaped(table)) tables is never shown (settings-l10n check says what to do)")
+            printError("note: \(TerminalText.escaped(path)) lies at the bundle's top level, where the device reads it in every language: what \(writes) into the .lproj folders' \(TerminalText.escaped(table)) tables is never shown (settings-l10n check says what to do)")
         }
     }
 

@@ -87,6 +87,7 @@ struct ExtractCommand: ParsableCommand {
             throw RefusedWork("no export was written: it would lack the strings of \(subject); export again once \(condition) (the error above says what is wrong)")
         }
         if exporting {
+            if !options.quiet { loaded.noteTablesHiddenByTopLevel("import writes from these exports") }
             // Every format's files staged, then all put in place: a refusal of one writes none.
             var staging = ExportStaging(force: force)
             var written: [String] = []

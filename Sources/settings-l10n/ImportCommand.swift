@@ -116,7 +116,7 @@ struct ImportCommand: ParsableCommand {
                 }
             }
             try loaded.refuseWritingWhileUnloaded("nothing was imported", paths: options.diagnosticPaths)
-            if !options.quiet { loaded.noteTablesHiddenByTopLevel("import") }
+            if !options.quiet { loaded.noteTablesHiddenByTopLevel("import writes") }
             do {
                 result = try XLIFFImporter.plan(documents: parsed, bundle: bundle, catalog: catalog, bundleName: options.bundleName)
             } catch {

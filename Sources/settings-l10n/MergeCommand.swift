@@ -64,7 +64,7 @@ struct MergeCommand: ParsableCommand {
             printError("note: \(TerminalText.escaped(options.bundle)) keeps its tables at its top level and has no .lproj folder, so it is not localized and merge changes nothing; "
                 + "to localize it, move its tables into \(loaded.catalog.developmentLanguage).lproj and run settings-l10n merge again")
         }
-        loaded.noteTablesHiddenByTopLevel("merge")
+        loaded.noteTablesHiddenByTopLevel("merge writes")
     }
 
     func run() throws {

@@ -33,6 +33,8 @@ struct TopLevelTableCommandTests {
         // merge says that what it writes into the folders' Privacy tables is never shown.
         let merge = try Tool.run(["merge", "Settings.bundle", "--check"], in: copy.folder)
         #expect(merge.stderr.hasPrefix("note: Privacy.strings lies at the bundle's top level, where the device reads it in every language: what merge writes into the .lproj folders' Privacy tables is never shown (settings-l10n check says what to do)\n"))
+        let export = try Tool.run(["extract", "Settings.bundle", "--xliff", copy.folder.appendingPathComponent("xliff").path, "--locale", "de"], in: copy.folder)
+        #expect(export.stderr.hasPrefix("note: Privacy.strings lies at the bundle's top level, where the device reads it in every language: what import writes from these exports into the .lproj folders' Privacy tables is never shown (settings-l10n check says what to do)\n"))
 
         // status: what the folders hold is counted as check counts it, and marked.
         let status = try Tool.run(["status", "Settings.bundle", "--locale", "de"], in: copy.folder)
