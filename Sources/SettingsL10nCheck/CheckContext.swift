@@ -75,7 +75,7 @@ public struct CheckContext: Sendable {
         self.tableFacts = tableFacts
         let used = Set(catalog.tables.map(\.name))
         let topLevel = Localization(folder: "", tables: [])
-        topLevelFacts = bundle.unlocalizedTables.filter { used.contains(LocalizationRules.TableOutsideLocalizations.tableName($0.name).0) }
+        topLevelFacts = bundle.unlocalizedTables.filter { used.contains(SettingsBundle.tableOfTopLevelFile($0.name).table) }
             .map { TableFacts.read($0, in: topLevel, keys: nil, isDevelopment: false) }
         var factIndex: [String: Int] = [:]
         for (index, facts) in tableFacts.enumerated() { factIndex[facts.path] = index }

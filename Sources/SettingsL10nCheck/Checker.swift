@@ -83,21 +83,23 @@ public enum Checker {
     /// (`table-outside-lproj`, unless the configuration switches it off or ignores the file):
     /// the top-level file's path by table name, for `status` and the HTML index to mark.
     public static func shadowedTables(_ context: CheckContext, configuration: CheckConfiguration = CheckConfiguration()) -> [String: String] {
-        let rule = LocalizationRules.TableOutsideLocalizations()
-        guard configuration.reports(rule.id) else { return [:] }
-        let reported = Set(suppress(rule.diagnostics(in: context), by: configuration.ignore).kept.map(\.location.file))
         var tables: [String: String] = [:]
-        for (path, name) in hiddenByTopLevel(context.bundle, catalog: context.catalog) where reported.contains(path) {
+        for (path, name) in hiddenByTopLevel(context.bundle, catalog: context.catalog, configuration: configuration) {
             tables[name] = tables[name] ?? path
         }
         return tables
     }
 
     /// The top-level tables (not a device's variant) that hide a table of some `.lproj` folder in
-    /// every language: each file's path and its table. Reads no table.
-    public static func hiddenByTopLevel(_ bundle: SettingsBundle, catalog: Catalog) -> [(path: String, table: String)] {
-        LocalizationRules.TableOutsideLocalizations.shadowing(bundle, catalog: catalog)
-            .filter { $0.idiom == nil && !$0.folders.isEmpty }.map { ($0.table.path, $0.name) }
+    /// every language, as check reports them (not where the configuration switches
+    /// `table-outside-lproj` off or ignores the file): each file's path and its table. Reads no table.
+    public static func hiddenByTopLevel(_ bundle: SettingsBundle, catalog: Catalog,
+                                        configuration: CheckConfiguration = CheckConfiguration()) -> [(path: String, table: String)] {
+        let rule = LocalizationRules.TableOutsideLocalizations()
+        guard configuration.reports(rule.id) else { return [] }
+        let reported = Set(suppress(rule.findings(bundle, catalog: catalog), by: configuration.ignore).kept.map(\.location.file))
+        return LocalizationRules.TableOutsideLocalizations.shadowing(bundle, catalog: catalog)
+            .filter { $0.idiom == nil && !$0.folders.isEmpty && reported.contains($0.table.path) }.map { ($0.table.path, $0.name) }
     }
 
     /// Diagnostics by file, line, column and rule, then in the order their rule found them

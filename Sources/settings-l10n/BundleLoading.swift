@@ -97,7 +97,7 @@ extension LoadedBundle {
     /// top-level table of that name comes first in every language (check's `table-outside-lproj`).
     /// `writes`: what is written, as the note says it (`merge writes`).
     func noteTablesHiddenByTopLevel(_ writes: String) {
-        for (path, table) in Checker.hiddenByTopLevel(bundle, catalog: catalog) {
+        for (path, table) in Checker.hiddenByTopLevel(bundle, catalog: catalog, configuration: configuration) {
             printError("note: \(TerminalText.escaped(path)) lies at the bundle's top level, where the device reads it in every language: what \(writes) into the .lproj folders' \(TerminalText.escaped(table)) tables is never shown (settings-l10n check says what to do)")
         }
     }

@@ -116,13 +116,13 @@ struct ImportCommand: ParsableCommand {
                 }
             }
             try loaded.refuseWritingWhileUnloaded("nothing was imported", paths: options.diagnosticPaths)
-            if !options.quiet { loaded.noteTablesHiddenByTopLevel("import writes") }
             do {
                 result = try XLIFFImporter.plan(documents: parsed, bundle: bundle, catalog: catalog, bundleName: options.bundleName)
             } catch {
                 throw CommandFailure(error.description)
             }
         }
+        if !options.quiet { loaded.noteTablesHiddenByTopLevel(dryRun ? "import would write" : "import writes") }
         // Every translation replaced with a different text, before anything is written.
         printError(TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "")).format(result.replaced), ifNotEmpty: true)
         let written = dryRun ? printDiffs(result.updates) : try write(&result, into: source)

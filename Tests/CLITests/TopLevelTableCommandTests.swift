@@ -32,7 +32,7 @@ struct TopLevelTableCommandTests {
         #expect(try Tool.run(["check", "Settings.bundle", "--print-input-files"], in: copy.folder).stdout.contains("\nSettings.bundle/Privacy.strings\n"))
         // merge says that what it writes into the folders' Privacy tables is never shown.
         let merge = try Tool.run(["merge", "Settings.bundle", "--check"], in: copy.folder)
-        #expect(merge.stderr.hasPrefix("note: Privacy.strings lies at the bundle's top level, where the device reads it in every language: what merge writes into the .lproj folders' Privacy tables is never shown (settings-l10n check says what to do)\n"))
+        #expect(merge.stderr.hasPrefix("note: Privacy.strings lies at the bundle's top level, where the device reads it in every language: what merge would write into the .lproj folders' Privacy tables is never shown (settings-l10n check says what to do)\n"))
         let export = try Tool.run(["extract", "Settings.bundle", "--xliff", copy.folder.appendingPathComponent("xliff").path, "--locale", "de"], in: copy.folder)
         #expect(export.stderr.hasPrefix("note: Privacy.strings lies at the bundle's top level, where the device reads it in every language: what import writes from these exports into the .lproj folders' Privacy tables is never shown (settings-l10n check says what to do)\n"))
 
@@ -79,6 +79,35 @@ struct TopLevelTableCommandTests {
         #expect(!json.contains("development-entry-missing"))
         #expect(try Tool.run(["merge", "Settings.bundle", "--quiet"], in: copy.folder).exitCode == 0)
         #expect(!FileManager.default.fileExists(atPath: copy.bundle.appendingPathComponent("en.lproj/Privacy.strings").path))
+    }
+
+    @Test("import of one document notes the hidden table; the notes follow the configuration; a top-level file no schema uses leaves a bundle without folders to merge")
+    func notesAndScratch() throws {
+        let copy = try BundleCopy()
+        try Self.write("\"Account\" = \"Account\";\n", "Privacy.strings", in: copy)
+        let xliff = copy.folder.appendingPathComponent("xliff")
+        _ = try Tool.run(["extract", "Settings.bundle", "--xliff", xliff.path, "--locale", "de", "--quiet"], in: copy.folder)
+        let note = { (writes: String) in "note: Privacy.strings lies at the bundle's top level, where the device reads it in every language: what \(writes) into the .lproj folders' Privacy tables is never shown (settings-l10n check says what to do)\n" }
+        // One document (no two for a table): the note was printed only when documents shared a table.
+        let imported = try Tool.run(["import", "Settings.bundle", xliff.appendingPathComponent("de.xliff").path, "--dry-run"], in: copy.folder)
+        #expect(imported.stderr.hasPrefix(note("import would write")))
+        // Switched off: check says nothing, and neither do the writers.
+        let configuration = copy.folder.appendingPathComponent("settings-l10n.json")
+        try Data(#"{"rules": {"table-outside-lproj": "off"}}"#.utf8).write(to: configuration)
+        for command in [["merge", "--check"], ["sync", "--catalog", copy.folder.appendingPathComponent("S.xcstrings").path, "--dry-run"]] {
+            let run = try Tool.run([command[0], "Settings.bundle"] + command.dropFirst() + ["--config", configuration.path], in: copy.folder)
+            #expect(!run.stderr.contains("top level"), "\(command)")
+        }
+        #expect(try Tool.run(["merge", "Settings.bundle", "--check"], in: copy.folder).stderr.hasPrefix(note("merge would write")))
+
+        // A bundle without folders whose only top-level .strings no schema file uses keeps no table there: merge makes en.lproj.
+        let scratch = try BundleCopy()
+        for folder in ["ar", "de", "en", "ja", "sv"] { try FileManager.default.removeItem(at: scratch.bundle.appendingPathComponent("\(folder).lproj")) }
+        try Data("/* scratch */\n".utf8).write(to: scratch.bundle.appendingPathComponent("Scratch.strings"))
+        let check = try Tool.run(["check", "Settings.bundle", "--format", "json"], in: scratch.folder)
+        #expect(check.stdout.contains("\"development-entry-missing\""))
+        #expect(try Tool.run(["merge", "Settings.bundle", "--quiet"], in: scratch.folder).exitCode == 0)
+        #expect(FileManager.default.fileExists(atPath: scratch.bundle.appendingPathComponent("en.lproj/Root.strings").path))
     }
 
     @Test("a bundle without .lproj folders: its top-level tables are its tables; check asks for no folder, and merge makes none")

@@ -56,9 +56,15 @@ enum LocalizationRules {
         let summary = "A table a schema file uses lies at the bundle's top level, outside every .lproj folder: the device looks there first, so every language reads that file and the .lproj folders' tables of that name are never read."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            Self.shadowing(context.bundle, catalog: context.catalog).map { found in
+            findings(context.bundle, catalog: context.catalog)
+        }
+
+        /// The findings of `bundle`, read from its listing alone (no table is read): merge,
+        /// import, sync and the exports note them too.
+        func findings(_ bundle: SettingsBundle, catalog: Catalog) -> [Diagnostic] {
+            let development = bundle.developmentLocalization(catalog.developmentLanguage)?.folder ?? "\(catalog.developmentLanguage).lproj"
+            return Self.shadowing(bundle, catalog: catalog).map { found in
                 let table = found.table, name = found.name, shadowed = found.folders.map(\.name)
-                let development = context.development?.folder ?? "\(context.catalog.developmentLanguage).lproj"
                 let device = found.idiom.map { $0 == .pad ? "on iPad " : "on iPhone " } ?? ""
                 let what: String
                 if shadowed.isEmpty {
@@ -86,7 +92,7 @@ enum LocalizationRules {
             let used = Set(catalog.tables.map(\.name))
             let byName = bundle.localizations.map { Set($0.tables.map(\.name)) }
             return bundle.unlocalizedTables.compactMap { table in
-                let (name, idiom) = tableName(table.name)
+                let (name, idiom) = SettingsBundle.tableOfTopLevelFile(table.name)
                 guard used.contains(name) else { return nil }
                 // On its device a variant comes before the plain table of each place; the plain
                 // one before the folders' variants too.
@@ -94,14 +100,6 @@ enum LocalizationRules {
                 let folders = bundle.localizations.indices.filter { index in names.contains { byName[index].contains($0) } }.map { bundle.localizations[$0] }
                 return (table, name, idiom, folders)
             }
-        }
-
-        /// The table a top-level file is, and the device it serves when it is a variant.
-        static func tableName(_ name: String) -> (String, Idiom?) {
-            for idiom in Idiom.allCases where name.hasSuffix(idiom.fileSuffix) && name.count > idiom.fileSuffix.count {
-                return (String(name.dropLast(idiom.fileSuffix.count)), idiom)
-            }
-            return (name, nil)
         }
     }
 }

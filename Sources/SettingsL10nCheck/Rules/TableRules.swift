@@ -177,7 +177,7 @@ enum TableRules {
                 let language = context.catalog.developmentLanguage
                 // A bundle that keeps its tables at its top level is not localized: merge makes
                 // no folder for it.
-                guard context.checksWholeBundle || context.checksDevelopmentLanguage, !context.bundle.keepsTablesAtTopLevel else { return [] }
+                guard context.checksWholeBundle || context.checksDevelopmentLanguage, !context.bundle.keepsTablesAtTopLevel(using: Set(context.catalog.tables.map(\.name))) else { return [] }
                 tables = context.catalog.tables.map { ("\(language).lproj/\($0.name).strings", $0.strings.count) }
             } else {
                 tables = context.coverage.filter { $0.isDevelopmentLanguage && $0.file == .missing }.map { ($0.path, $0.total) }

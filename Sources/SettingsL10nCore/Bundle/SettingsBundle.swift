@@ -20,10 +20,22 @@ public struct SettingsBundle: Hashable, Sendable {
     /// `.strings` files at the bundle's top level, outside every `.lproj`: the device finds a
     /// table here before any localization's.
     public var unlocalizedTables: [StringsTableFile] = []
-    /// Whether the bundle keeps its tables at its top level and has no `.lproj` folder: it is not
-    /// localized, those tables are the ones every language reads, and no command makes a
-    /// `.lproj` folder for it (check's `table-outside-lproj` speaks of the other case).
-    public var keepsTablesAtTopLevel: Bool { localizations.isEmpty && !unlocalizedTables.isEmpty }
+    /// Whether the bundle keeps tables its schema files use (`tables`) at its top level and has
+    /// no `.lproj` folder: it is not localized, those tables are the ones every language reads,
+    /// and no command makes a `.lproj` folder for it (check's `table-outside-lproj` speaks of the
+    /// other case). A top-level `.strings` file no schema file uses does not count.
+    public func keepsTablesAtTopLevel(using tables: Set<String>) -> Bool {
+        localizations.isEmpty && unlocalizedTables.contains { tables.contains(Self.tableOfTopLevelFile($0.name).table) }
+    }
+
+    /// The table a top-level `.strings` file (its name without the extension) is, and the
+    /// device it serves when it is a variant (`Privacy~ipad`).
+    public static func tableOfTopLevelFile(_ name: String) -> (table: String, idiom: Idiom?) {
+        for idiom in Idiom.allCases where name.hasSuffix(idiom.fileSuffix) && name.count > idiom.fileSuffix.count {
+            return (String(name.dropLast(idiom.fileSuffix.count)), idiom)
+        }
+        return (name, nil)
+    }
     /// The bundle's development region, from an Info.plist's `CFBundleDevelopmentRegion` (a
     /// Settings.bundle usually has no Info.plist).
     public var developmentRegion: String?
