@@ -20,7 +20,8 @@ import re
 
 from runs import read_tables
 
-DETAIL = re.compile(r'<span class="detail">([^<]*?)\.lproj · ([0-9.]+%) translated</span>')
+# A caveat may follow the share: "69.0% translated (1 table could not be read)".
+DETAIL = re.compile(r'<span class="detail">([^<]*?)\.lproj · ([0-9.]+%) translated(?: \([^<]*\))?</span>')
 
 
 SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
