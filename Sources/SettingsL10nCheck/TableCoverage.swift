@@ -61,7 +61,7 @@ package struct TableCoverage: Hashable, Sendable {
 
     /// The coverage of a table file a language does not have: every string missing, but those
     /// that need no translation outside the development language.
-    package static func missingFile(_ table: CatalogTable, locale: String, path: String, isDevelopmentLanguage: Bool) -> TableCoverage {
+    static func missingFile(_ table: CatalogTable, locale: String, path: String, isDevelopmentLanguage: Bool) -> TableCoverage {
         let missing = CatalogStrings(table, positions: table.strings.indices.filter { isDevelopmentLanguage || table.strings[$0].needsTranslation })
         return TableCoverage(locale: locale, table: table.name, path: path, isDevelopmentLanguage: isDevelopmentLanguage,
                              file: .missing, total: table.strings.count, translated: table.strings.count - missing.count,

@@ -39,8 +39,8 @@ extension CheckCommand {
         try writeFile(output, formatter.format(printed), what: "the report")
     }
 
-    /// The files a check of `context` read, relative to the bundle: its schema files and the
-    /// tables of the localizations it checked.
+    /// The files a check of `context` read, relative to the bundle: its schema files, the tables
+    /// at its top level and the tables of the localizations it checked.
     static func checkedFiles(_ context: CheckContext) -> [String] {
         (context.bundle.schemaFiles.map(\.path) + context.bundle.unlocalizedTables.map(\.path) + context.localizations.flatMap { $0.tables.map(\.path) }).sorted()
     }

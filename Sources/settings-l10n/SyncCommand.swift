@@ -55,7 +55,7 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         let loaded = try options.load()
         try loaded.refuseWritingWhileUnloaded("sync changed nothing", paths: options.diagnosticPaths)
-        if !options.quiet { loaded.noteTablesHiddenByTopLevel("sync writes") }
+        if !options.quiet { loaded.noteTablesHiddenByTopLevel(check || dryRun ? "sync would write" : "sync writes") }
         if let stamp { try OutputGuard.refuseInsideBundle(stamp, bundle: loaded.source, option: "--stamp") }
         // A build system's run (--check --stamp, the build-tool plugin's) where no catalog is named:
         // nothing to keep in sync. SwiftPM plans a plugin's commands again only when a target's
