@@ -73,10 +73,8 @@ public struct CheckContext: Sendable {
         for (position, job) in order.enumerated() { place[job] = position }
         let tableFacts = place.map { read[$0] }
         self.tableFacts = tableFacts
-        let used = Set(catalog.tables.map(\.name))
         let topLevel = Localization(folder: "", tables: [])
-        topLevelFacts = bundle.unlocalizedTables.filter { used.contains(SettingsBundle.tableOfTopLevelFile($0.name).table) }
-            .map { TableFacts.read($0, in: topLevel, keys: nil, isDevelopment: false) }
+        topLevelFacts = bundle.topLevelTables(using: catalog.tableNames).map { TableFacts.read($0, in: topLevel, keys: nil, isDevelopment: false) }
         var factIndex: [String: Int] = [:]
         for (index, facts) in tableFacts.enumerated() { factIndex[facts.path] = index }
         self.factIndex = factIndex
@@ -107,7 +105,7 @@ public struct CheckContext: Sendable {
     /// all, whose options show their keys).
     private static func schemaOptionLists(_ specifiers: [(file: SchemaFile, specifier: Specifier)],
                                           catalog: Catalog) -> [(list: SchemaOptionList, table: String?)] {
-        let tableNames = Set(catalog.tables.map(\.name))
+        let tableNames = catalog.tableNames
         var lists: [(list: SchemaOptionList, table: String?)] = []
         for (file, specifier) in specifiers {
             guard let titleKeys = specifier.titles, titleKeys.count > 1 else { continue }

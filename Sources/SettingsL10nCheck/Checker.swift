@@ -79,17 +79,6 @@ public enum Checker {
         return (kept, used)
     }
 
-    /// The tables a top-level one hides in every language, as check reports them
-    /// (`table-outside-lproj`, unless the configuration switches it off or ignores the file):
-    /// the top-level file's path by table name, for `status` and the HTML index to mark.
-    public static func shadowedTables(_ context: CheckContext, configuration: CheckConfiguration = CheckConfiguration()) -> [String: String] {
-        var tables: [String: String] = [:]
-        for (path, name) in hiddenByTopLevel(context.bundle, catalog: context.catalog, configuration: configuration) {
-            tables[name] = tables[name] ?? path
-        }
-        return tables
-    }
-
     /// The top-level tables (not a device's variant) that hide a table of some `.lproj` folder in
     /// every language, as check reports them (not where the configuration switches
     /// `table-outside-lproj` off or ignores the file): each file's path and its table. Reads no table.
@@ -97,9 +86,10 @@ public enum Checker {
                                         configuration: CheckConfiguration = CheckConfiguration()) -> [(path: String, table: String)] {
         let rule = LocalizationRules.TableOutsideLocalizations()
         guard configuration.reports(rule.id) else { return [] }
-        let reported = Set(suppress(rule.findings(bundle, catalog: catalog), by: configuration.ignore).kept.map(\.location.file))
-        return LocalizationRules.TableOutsideLocalizations.shadowing(bundle, catalog: catalog)
-            .filter { $0.idiom == nil && !$0.folders.isEmpty && reported.contains($0.table.path) }.map { ($0.table.path, $0.name) }
+        let found = LocalizationRules.TableOutsideLocalizations.shadowing(bundle, catalog: catalog).filter { $0.idiom == nil && !$0.folders.isEmpty }
+        let findings = found.map { rule.finding($0, bundle: bundle, catalog: catalog) }
+        let kept = Set(suppress(findings, by: configuration.ignore).kept)
+        return zip(found, findings).filter { kept.contains($1) }.map { found, _ in (found.table.path, found.name) }
     }
 
     /// Diagnostics by file, line, column and rule, then in the order their rule found them

@@ -5,6 +5,8 @@ public struct Catalog: Hashable, Sendable {
     public var developmentLanguage: String
     /// Tables by name.
     public var tables: [CatalogTable]
+    /// The names of `tables`.
+    public var tableNames: Set<String> { Set(tables.map(\.name)) }
     /// Schema files with no `StringsTable`: the Settings app shows their strings as written.
     public var unlocalized: [UnlocalizedFile]
     /// What the extractor could not take as a key (numbers in `Titles`, for instance).

@@ -84,7 +84,7 @@ public enum Merger {
         // A bundle that keeps its tables at its top level, with no .lproj folder, is not
         // localized: no folder is made for it (check's table-outside-lproj would then say that
         // every language reads the top level's tables, and the folder's never).
-        let unlocalized = bundle.keepsTablesAtTopLevel(using: Set(catalog.tables.map(\.name)))
+        let unlocalized = bundle.keepsTablesAtTopLevel(using: catalog.tableNames)
         // Nor is a table made that a top-level one hides in every language: the device would never read it.
         let topLevel = Set(bundle.unlocalizedTables.map(\.name))
         var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission)] = []

@@ -44,15 +44,17 @@ public struct StatusReport: Hashable, Sendable {
         unloaded = context.bundle.unloadedSchemaFiles
         // The device reads a top-level table in every language (facts.md): a translation in a
         // folder's table of that name is never shown, which the marker and the note say.
-        let shadowing = Checker.shadowedTables(context, configuration: configuration)
-        // Only those that hide a table of the folders checked (not a --locale's others).
-        let hiding = Set(context.coverage.filter { $0.file == .present && shadowing[$0.table] != nil }.map(\.table))
-        shadowingTables = context.catalog.tables.filter { hiding.contains($0.name) }.compactMap { shadowing[$0.name] }
+        let shadowing = Dictionary(Checker.hiddenByTopLevel(context.bundle, catalog: context.catalog, configuration: configuration).map { ($0.table, $0.path) }) { first, _ in first }
+        // The tables that hide one of the folders checked (not a --locale's others).
+        var hiding: Set<String> = []
         var byLocale: [String: Locale] = [:]
         var order: [String] = []
         for var coverage in context.coverage {
             // The counts stay check's (what the folder's table holds); the file is marked.
-            if shadowing[coverage.table] != nil, coverage.file == .present { coverage.file = .shadowed }
+            if shadowing[coverage.table] != nil, coverage.file == .present {
+                coverage.file = .shadowed
+                hiding.insert(coverage.table)
+            }
             if byLocale[coverage.locale] == nil {
                 order.append(coverage.locale)
                 byLocale[coverage.locale] = Locale(locale: coverage.locale, isDevelopmentLanguage: coverage.isDevelopmentLanguage, tables: [])
@@ -60,6 +62,7 @@ public struct StatusReport: Hashable, Sendable {
             byLocale[coverage.locale]!.tables.append(coverage)
         }
         locales = order.map { byLocale[$0]! }
+        shadowingTables = context.catalog.tables.filter { hiding.contains($0.name) }.compactMap { shadowing[$0.name] }
     }
 
     /// Each locale's percentage by `.lproj` folder name without extension: what the HTML

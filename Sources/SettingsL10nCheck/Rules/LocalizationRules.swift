@@ -62,38 +62,41 @@ enum LocalizationRules {
         /// The findings of `bundle`, read from its listing alone (no table is read): merge,
         /// import, sync and the exports note them too.
         func findings(_ bundle: SettingsBundle, catalog: Catalog) -> [Diagnostic] {
-            let development = bundle.developmentLocalization(catalog.developmentLanguage)?.folder ?? "\(catalog.developmentLanguage).lproj"
-            return Self.shadowing(bundle, catalog: catalog).map { found in
-                let table = found.table, name = found.name, shadowed = found.folders.map(\.name)
-                let device = found.idiom.map { $0 == .pad ? "on iPad " : "on iPhone " } ?? ""
-                let what: String
-                if shadowed.isEmpty {
-                    what = "so its strings show as it holds them in every language"
-                } else {
-                    let listed = shadowed.count <= 5 ? shadowed.joined(separator: ", ") : shadowed.prefix(4).joined(separator: ", ") + " and \(shadowed.count - 4) more"
-                    what = "and the \(name) table\(shadowed.count == 1 ? " of the .lproj folder" : "s of \(shadowed.count) .lproj folders") (\(listed)) \(shadowed.count == 1 ? "is" : "are") never read"
-                        + (found.idiom == nil ? "" : " there")
-                }
-                let holdsIt = found.folders.contains { $0.folder == development && $0.table(named: table.name) != nil }
-                let fix = table.isLink
-                    ? "remove the link" + (holdsIt ? "" : " and keep the table in \(development)")
-                    : holdsIt ? "move what it holds into \(development)/\(table.name).strings, then delete it" : "move it into \(development)"
-                return diagnostic("\(table.path) lies at the bundle's top level, where the device looks for a table before any .lproj folder: \(device)every language reads it, \(what); \(fix)",
-                                  file: table.path)
-            }
+            Self.shadowing(bundle, catalog: catalog).map { finding($0, bundle: bundle, catalog: catalog) }
         }
 
-        /// Each top-level table a schema file uses (in a bundle with `.lproj` folders), the table
-        /// it is, the device it serves when it is a variant, and the folders whose tables of that
-        /// name it hides. Each folder's tables are indexed once: linear in the folders' tables.
-        static func shadowing(_ bundle: SettingsBundle, catalog: Catalog)
-            -> [(table: StringsTableFile, name: String, idiom: Idiom?, folders: [Localization])] {
+        /// The finding of one top-level table `shadowing` found.
+        func finding(_ found: Shadowing, bundle: SettingsBundle, catalog: Catalog) -> Diagnostic {
+            let development = bundle.developmentLocalization(catalog.developmentLanguage)?.folder ?? "\(catalog.developmentLanguage).lproj"
+            let table = found.table, name = found.name, shadowed = found.folders.map(\.name)
+            let device = found.idiom.map { $0 == .pad ? "on iPad " : "on iPhone " } ?? ""
+            let what: String
+            if shadowed.isEmpty {
+                what = "so its strings show as it holds them in every language"
+            } else {
+                let listed = shadowed.count <= 5 ? shadowed.joined(separator: ", ") : shadowed.prefix(4).joined(separator: ", ") + " and \(shadowed.count - 4) more"
+                what = "and the \(name) table\(shadowed.count == 1 ? " of the .lproj folder" : "s of \(shadowed.count) .lproj folders") (\(listed)) \(shadowed.count == 1 ? "is" : "are") never read"
+                    + (found.idiom == nil ? "" : " there")
+            }
+            let holdsIt = found.folders.contains { $0.folder == development && $0.table(named: table.name) != nil }
+            let fix = table.isLink
+                ? "remove the link" + (holdsIt ? "" : " and keep the table in \(development)")
+                : holdsIt ? "move what it holds into \(development)/\(table.name).strings, then delete it" : "move it into \(development)"
+            return diagnostic("\(table.path) lies at the bundle's top level, where the device looks for a table before any .lproj folder: \(device)every language reads it, \(what); \(fix)",
+                              file: table.path)
+        }
+
+        /// A top-level table a schema file uses, the table it is, the device it serves when it is
+        /// a variant, and the folders whose tables of that name it hides.
+        typealias Shadowing = (table: StringsTableFile, name: String, idiom: Idiom?, folders: [Localization])
+
+        /// Each top-level table a schema file uses, in a bundle with `.lproj` folders. Each
+        /// folder's tables are indexed once: linear in the folders' tables.
+        static func shadowing(_ bundle: SettingsBundle, catalog: Catalog) -> [Shadowing] {
             guard !bundle.localizations.isEmpty, !bundle.unlocalizedTables.isEmpty else { return [] }
-            let used = Set(catalog.tables.map(\.name))
             let byName = bundle.localizations.map { Set($0.tables.map(\.name)) }
-            return bundle.unlocalizedTables.compactMap { table in
+            return bundle.topLevelTables(using: catalog.tableNames).map { table in
                 let (name, idiom) = SettingsBundle.tableOfTopLevelFile(table.name)
-                guard used.contains(name) else { return nil }
                 // On its device a variant comes before the plain table of each place; the plain
                 // one before the folders' variants too.
                 let names = idiom.map { [name + $0.fileSuffix, name] } ?? [name] + Idiom.allCases.map { name + $0.fileSuffix }

@@ -171,20 +171,20 @@ enum TableRules {
         /// The development tables merge would make: a table the development language's folder
         /// lacks, or every table when the bundle has no folder for it (not even one `.lproj`).
         private func missingTables(in context: CheckContext) -> [Diagnostic] {
-            let tables: [(path: String, count: Int)]
+            let tables: [(path: String, table: String, count: Int)]
             if context.development == nil {
                 // merge makes <dev>.lproj; checked when the whole bundle or the development language is.
                 let language = context.catalog.developmentLanguage
                 // A bundle that keeps its tables at its top level is not localized: merge makes
                 // no folder for it.
-                guard context.checksWholeBundle || context.checksDevelopmentLanguage, !context.bundle.keepsTablesAtTopLevel(using: Set(context.catalog.tables.map(\.name))) else { return [] }
-                tables = context.catalog.tables.map { ("\(language).lproj/\($0.name).strings", $0.strings.count) }
+                guard context.checksWholeBundle || context.checksDevelopmentLanguage, !context.bundle.keepsTablesAtTopLevel(using: context.catalog.tableNames) else { return [] }
+                tables = context.catalog.tables.map { ("\(language).lproj/\($0.name).strings", $0.name, $0.strings.count) }
             } else {
-                tables = context.coverage.filter { $0.isDevelopmentLanguage && $0.file == .missing }.map { ($0.path, $0.total) }
+                tables = context.coverage.filter { $0.isDevelopmentLanguage && $0.file == .missing }.map { ($0.path, $0.table, $0.total) }
             }
             // Nor one a top-level table hides in every language (table-outside-lproj says what to do).
-            let topLevel = Set(context.bundle.unlocalizedTables.map { $0.name + ".strings" })
-            return tables.filter { $0.count > 0 && !topLevel.contains(String($0.path.drop { $0 != "/" }.dropFirst())) }.map { path, count in
+            let topLevel = Set(context.bundle.unlocalizedTables.map(\.name))
+            return tables.filter { $0.count > 0 && !topLevel.contains($0.table) }.map { path, _, count in
                 let folder = path.prefix { $0 != "/" }, name = path.drop { $0 != "/" }.dropFirst()
                 return diagnostic("the development language has no \(folder)/\(name); settings-l10n merge creates it with the \(DiagnosticReport.count(count, "key")) the schema uses",
                                   file: path)

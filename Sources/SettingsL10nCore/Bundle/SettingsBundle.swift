@@ -25,11 +25,18 @@ public struct SettingsBundle: Hashable, Sendable {
     /// and no command makes a `.lproj` folder for it (check's `table-outside-lproj` speaks of the
     /// other case). A top-level `.strings` file no schema file uses does not count.
     public func keepsTablesAtTopLevel(using tables: Set<String>) -> Bool {
-        localizations.isEmpty && unlocalizedTables.contains { tables.contains(Self.tableOfTopLevelFile($0.name).table) }
+        localizations.isEmpty && !topLevelTables(using: tables).isEmpty
+    }
+
+    /// The `.strings` files at the top level that are tables of `tables` (those schema files
+    /// use), or a device's variant of one.
+    public func topLevelTables(using tables: Set<String>) -> [StringsTableFile] {
+        unlocalizedTables.filter { tables.contains(Self.tableOfTopLevelFile($0.name).table) }
     }
 
     /// The table a top-level `.strings` file (its name without the extension) is, and the
-    /// device it serves when it is a variant (`Privacy~ipad`).
+    /// device it serves when it is a variant (`Privacy~ipad`): one suffix, as CFBundle adds one
+    /// to the table it looks for (`SchemaFileName` takes off every suffix of a schema file).
     public static func tableOfTopLevelFile(_ name: String) -> (table: String, idiom: Idiom?) {
         for idiom in Idiom.allCases where name.hasSuffix(idiom.fileSuffix) && name.count > idiom.fileSuffix.count {
             return (String(name.dropLast(idiom.fileSuffix.count)), idiom)
