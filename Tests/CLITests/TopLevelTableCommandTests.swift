@@ -91,6 +91,8 @@ struct TopLevelTableCommandTests {
         // One document (no two for a table): the note was printed only when documents shared a table.
         let imported = try Tool.run(["import", "Settings.bundle", xliff.appendingPathComponent("de.xliff").path, "--dry-run"], in: copy.folder)
         #expect(imported.stderr.hasPrefix(note("import would write")))
+        let synced = try Tool.run(["sync", "Settings.bundle", "--catalog", copy.folder.appendingPathComponent("S.xcstrings").path, "--dry-run"], in: copy.folder)
+        #expect(synced.stderr.hasPrefix(note("sync would write")))
         // Switched off: check says nothing, and neither do the writers.
         let configuration = copy.folder.appendingPathComponent("settings-l10n.json")
         try Data(#"{"rules": {"table-outside-lproj": "off"}}"#.utf8).write(to: configuration)
