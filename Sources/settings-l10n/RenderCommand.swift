@@ -100,13 +100,15 @@ struct RenderCommand: ParsableCommand {
             format == .json ? printJSON(text) : printOutput(text)
         }
         let problems: [Diagnostic]
+        // What --format html and png wrote: said last, after what the pages lack.
+        var wrote: String?
         switch format {
         case .json:
             problems = RenderJSON.render(requested, with: resolver, progress: { progress.update($0, of: $1, $2) }, into: write)
         case .text:
             problems = RenderText.render(requested, with: resolver, progress: { progress.update($0, of: $1, $2) }, into: write)
         case .html, .png:
-            problems = try writeFiles(requested, resolver: resolver, loaded: loaded, progress: progress)
+            (problems, wrote) = try writeFiles(requested, resolver: resolver, loaded: loaded, progress: progress)
         }
         progress.finish()
         // Pages missing from the rendering: a schema file there that did not load, or no Root.
@@ -142,6 +144,7 @@ struct RenderCommand: ParsableCommand {
         if noRoot {
             printError("error: the bundle has no \(root).plist or \(root)\(idiom.fileSuffix).plist, so \(resolver.host.displayName) shows no page on \(idiom.rawValue == "pad" ? "iPad" : "iPhone"): add \(root).plist (\(roots.map(\.path).sorted().joined(separator: ", ")) serve\(roots.count == 1 ? "s" : "") the other idiom only)")
         }
+        if let wrote, !options.quiet { printError(wrote) }
         if !problems.isEmpty || !unloaded.isEmpty || !unopened.isEmpty || noRoot { throw ExitCode(1) }
     }
 
@@ -151,8 +154,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// `--format html` and `png`: every locale resolved and its pages or screenshots written;
-    /// the tables that could not be read, returned.
-    private func writeFiles(_ requested: [LocaleRequest], resolver: Resolver, loaded: LoadedBundle, progress: ProgressLine) throws -> [Diagnostic] {
+    /// the tables that could not be read, and the line that says what was written.
+    private func writeFiles(_ requested: [LocaleRequest], resolver: Resolver, loaded: LoadedBundle,
+                            progress: ProgressLine) throws -> (problems: [Diagnostic], wrote: String) {
         if format == .html { return try writeHTML(requested, resolver: resolver, loaded: loaded, progress: progress) }
         var rendered: [LocalizedLocale] = []
         for (index, request) in requested.enumerated() {
@@ -163,8 +167,7 @@ struct RenderCommand: ParsableCommand {
         var problems = Problems()
         for locale in rendered { problems.add(locale.problems) }
         try refuseUnreadable(problems.all, loaded: loaded)
-        try writeScreenshots(rendered, loaded: loaded, progress: progress)
-        return problems.all
+        return (problems.all, try writeScreenshots(rendered, loaded: loaded, progress: progress))
     }
 
     /// The tables that could not be read, each once, in the order found, over every locale (a
@@ -200,15 +203,15 @@ struct RenderCommand: ParsableCommand {
         return (problems + bundleWide).filter { $0.rule == .fileUnreadable && seen.insert($0).inserted }
     }
 
-    private func writeScreenshots(_ locales: [LocalizedLocale], loaded: LoadedBundle, progress: ProgressLine) throws {
+    /// Returns the line that says what was written.
+    private func writeScreenshots(_ locales: [LocalizedLocale], loaded: LoadedBundle, progress: ProgressLine) throws -> String {
         let folder = output!
         try OutputGuard.refuseInsideBundle(folder, bundle: loaded.source, option: "--output")
         let rendering = ScreenshotRendering(browser: try Browser.find(named: browser), idiom: idiom, scale: scale ?? ScreenshotRendering.defaultScale,
                                             timeout: timeout ?? ScreenshotRendering.defaultTimeout, force: force)
         let count = try rendering.write(locales, tables: loaded.catalog.tableOfFile, html: RenderHTML(images: try Self.images(loaded)),
                                         into: folder, progress: progress, formatter: TextDiagnosticFormatter(paths: options.diagnosticPaths))
-        if options.quiet { return }
-        printError("wrote \(count.grouped) screenshot\(count == 1 ? "" : "s") with \(count == 1 ? "its" : "their") string maps for \(locales.count.grouped) locale\(locales.count == 1 ? "" : "s") into \(folder)")
+        return "wrote \(count.grouped) screenshot\(count == 1 ? "" : "s") with \(count == 1 ? "its" : "their") string maps for \(locales.count.grouped) locale\(locales.count == 1 ? "" : "s") into \(folder)"
     }
 
     /// The bundle's images the pages show (slider images), by name; one larger than a page
@@ -230,7 +233,8 @@ struct RenderCommand: ParsableCommand {
     /// as exports are: memory holds one locale's pages, not every locale's), then the index, and
     /// every page put in place together. A file of the bundle that cannot be read leaves nothing
     /// written; a page in the folder is replaced whatever it holds (the folder is the preview's).
-    private func writeHTML(_ requested: [LocaleRequest], resolver: Resolver, loaded: LoadedBundle, progress: ProgressLine) throws -> [Diagnostic] {
+    private func writeHTML(_ requested: [LocaleRequest], resolver: Resolver, loaded: LoadedBundle,
+                           progress: ProgressLine) throws -> (problems: [Diagnostic], wrote: String) {
         let folder = output!
         try OutputGuard.refuseInsideBundle(folder, bundle: loaded.source, option: "--output")
         let html = RenderHTML(images: try Self.images(loaded))
@@ -278,10 +282,8 @@ struct RenderCommand: ParsableCommand {
             throw error
         }
         try staging.finish(refuse: { _ in }, formatter: TextDiagnosticFormatter(paths: options.diagnosticPaths))
-        if options.quiet { return problems.all }
         let (count, locales) = (staging.count, requested.count)
-        printError("wrote \(count.grouped) page\(count == 1 ? "" : "s") for \(locales.grouped) locale\(locales == 1 ? "" : "s") into \(folder); open \(joinedPath(folder, "index.html"))")
-        return problems.all
+        return (problems.all, "wrote \(count.grouped) page\(count == 1 ? "" : "s") for \(locales.grouped) locale\(locales == 1 ? "" : "s") into \(folder); open \(joinedPath(folder, "index.html"))")
     }
 }
 

@@ -91,9 +91,9 @@ struct RenderCommandTests {
             "note: no .lproj folder matches \($0) (the bundle has ar, de, en, ja, sv): a user whose language is \($0) sees en.lproj, and that is what is rendered\n"
         }
         #expect(result.stderr == notes.joined() + """
-            wrote 25 pages for 4 locales into \(pages); open \(pages)/index.html
             \(copy.bundle.path)/en.lproj/Privacy.strings:1:23: error: missing ';' after the value of "Analytics" [strings-syntax]
             1 table could not be read; its keys are shown as written, as on a device
+            wrote 25 pages for 4 locales into \(pages); open \(pages)/index.html
 
             """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: pages).sorted() == ["index.html", "index.html-2", "xx_de", "xx_de-2", "yy"])

@@ -90,6 +90,19 @@ struct UnreadFolderCommandTests {
         let render = try Tool.run(["render", "Settings.bundle", "--locale", "sv"], in: copy.folder)
         #expect(render.exitCode == 1)
         #expect(render.stderr == "Settings.bundle/\(Self.problem(kind))\n1 .lproj folder could not be read; the tables it may hold are not shown, the next folders of the search list are\n")
+        // A folder linked out: the pages are written, and said last, after what they lack
+        // (before, the `wrote` line came first). A dangling one: no page is written.
+        let html = try Tool.run(["render", "Settings.bundle", "--locale", "sv", "--format", "html", "--output", "pages"], in: copy.folder)
+        #expect(html == ToolResult(stdout: "", stderr: kind == .linkOut ? """
+            Settings.bundle/\(Self.problem(kind))
+            1 .lproj folder could not be read; the tables it may hold are not shown, the next folders of the search list are
+            wrote 7 pages for 1 locale into pages; open pages/index.html
+
+            """ : """
+            Settings.bundle/\(Self.problem(kind))
+            error: a file of the bundle could not be read (above); no page was written
+
+            """, exitCode: kind == .linkOut ? 1 : 3))
         let status = try Tool.run(["status", copy.bundle.path, "--locale", "sv"])
         #expect(status.stdout.contains("sv      Privacy         0/5      0        5      0     0.0% (unreadable)"))
     }
