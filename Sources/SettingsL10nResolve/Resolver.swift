@@ -46,10 +46,11 @@ public struct Resolver: Sendable {
     /// The locales `--locale all` means: every `.lproj` of the bundle but `Base`, and the
     /// development language when `Base.lproj` holds its tables (it has no folder of its own).
     public var allLocales: [String] {
-        let names = bundle.localizations.filter { $0.name != "Base" }.map(\.name)
+        var names = bundle.localizations.filter { $0.name != "Base" }.map(\.name)
         let development = catalog.developmentLanguage
-        guard bundle.developmentLocalization(development)?.name == "Base" else { return names }
-        return (names + [development]).sorted()
+        if bundle.developmentLocalization(development)?.name == "Base" { names.append(development) }
+        // In status's and check's order (en, en-GB, es), not the folders' (en-GB.lproj < en.lproj).
+        return names.sorted(by: LanguageTag.precedes)
     }
 
     /// The `--locale`s asked for that match no `.lproj` folder by the device's rules (its

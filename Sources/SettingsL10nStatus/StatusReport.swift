@@ -132,7 +132,8 @@ public struct StatusReport: Hashable, Sendable {
                 out += row.1 + "\n"
             }
         }
-        out += "* " + TerminalText.escaped(developmentNote) + "\n"
+        // The note is about the row marked *: only where it is shown (not under --locale de).
+        if locales.contains(where: \.isDevelopmentLanguage) { out += "* " + TerminalText.escaped(developmentNote) + "\n" }
         if let incomplete = incompleteNote { out += "! " + TerminalText.escaped(incomplete) + "\n" }
         if let shadowed = shadowedNote { out += "! " + TerminalText.escaped(shadowed) + "\n" }
         return out

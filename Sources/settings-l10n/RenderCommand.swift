@@ -211,7 +211,7 @@ struct RenderCommand: ParsableCommand {
                                             timeout: timeout ?? ScreenshotRendering.defaultTimeout, force: force)
         let count = try rendering.write(locales, tables: loaded.catalog.tableOfFile, html: RenderHTML(images: try Self.images(loaded)),
                                         into: folder, progress: progress, formatter: TextDiagnosticFormatter(paths: options.diagnosticPaths))
-        return "wrote \(count.grouped) screenshot\(count == 1 ? "" : "s") with \(count == 1 ? "its" : "their") string maps for \(locales.count.grouped) locale\(locales.count == 1 ? "" : "s") into \(folder)"
+        return "wrote \(count.grouped) screenshot\(count == 1 ? "" : "s") with \(count == 1 ? "its string map" : "their string maps") for \(locales.count.grouped) locale\(locales.count == 1 ? "" : "s") into \(folder)"
     }
 
     /// The bundle's images the pages show (slider images), by name; one larger than a page

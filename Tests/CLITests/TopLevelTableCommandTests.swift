@@ -43,7 +43,6 @@ struct TopLevelTableCommandTests {
             de      Privacy         5/5      0        0      0   100.0% (not read: the top-level table comes first)
                     Root          52/52      0        0      0   100.0%
                     all           57/57      0        0      0   100.0%  ████████████████████
-            * the development language (en): its table holds the source text; missing counts the entries merge adds
             ! Privacy.strings lies at the bundle's top level, which the device reads in every language instead of the .lproj folders' tables of that name: what those hold is counted, but never shown; settings-l10n check says what to do
 
             """, stderr: "", exitCode: 0))

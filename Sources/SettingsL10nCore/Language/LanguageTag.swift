@@ -30,8 +30,6 @@ public enum LanguageTag {
         return tag.joined(separator: "-")
     }
 
-    /// Whether `name` is a plausible language identifier: a 2-3 letter language subtag, then
-    /// script, region or variant subtags, separated by `-` or `_`; or a legacy English name.
     /// Whether folder or language name `a` comes before `b` in language-code order: subtag by
     /// subtag (`-` and `_` alike), so a language comes before its regional variants (`en`,
     /// `en-AU`, `en-GB`, `en_IN`, `es`), where comparing folder names (`en-GB.lproj` <
@@ -43,6 +41,8 @@ public enum LanguageTag {
         return left.count != right.count ? left.count < right.count : a < b
     }
 
+    /// Whether `name` is a plausible language identifier: a 2-3 letter language subtag, then
+    /// script, region or variant subtags, separated by `-` or `_`; or a legacy English name.
     public static func isValidFolderName(_ name: String) -> Bool {
         if legacyNames[name] != nil || name == "Base" { return true }
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
