@@ -24,6 +24,9 @@ struct ImportPlanner {
     /// Whether the units of a table the disk does not give are rejected with a finding each
     /// (import); sync tells such a table itself (`ImportResult.notRead`), and writes nothing.
     var rejectsNotRead = true
+    /// The finding for a table a language lacks that is not made, because one holding only
+    /// what was written into it would hide the table the device reads now (`NewTableRefusal`).
+    var newTableRefusal: (NewTableRefusal) -> Diagnostic = NewTableRefusal.importFinding
 
     /// The strings of each table by key, and each key's rank, built once per table name.
     private var catalogIndex: [String: (strings: [StringsKey: LocalizableString], ranks: [StringsKey: Int])] = [:]
@@ -46,6 +49,9 @@ struct ImportPlanner {
         /// The table is written as a property list: read to tell what the import changes, never
         /// written (refused when it would change it).
         var isPropertyListForm = false
+        /// For a table the language lacks: the file the device reads instead, its values, the
+        /// catalog's table and where the units came from; made only if it hides none of them.
+        var fallback: (path: String, shown: [StringsKey: String], table: CatalogTable, location: SourceLocation)?
 
         /// The translation the table holds for `key`: the value the device reads, unless it is
         /// empty or the development text `merge --fill source` put there.
@@ -112,7 +118,7 @@ struct ImportPlanner {
     /// session's documents have sections for different tables), and lets their parsed documents
     /// go: an import of forty languages held every table of the bundle parsed until the end.
     mutating func settleTables() {
-        let current = Self.settle(tables, order: tableOrder)
+        let current = settle(tables, order: tableOrder)
         settled.updates += current.updates
         settled.written.merge(current.written) { $1 }
         settled.rejected += current.rejected
@@ -125,12 +131,22 @@ struct ImportPlanner {
     private var settled: (updates: [TableUpdate], written: [String: Int], rejected: [Diagnostic]) = ([], [:], [])
 
     /// The update of each table in `order` that changes, or the refusal of one that may not.
-    private static func settle(_ tables: [String: Table], order: [String]) -> (updates: [TableUpdate], written: [String: Int], rejected: [Diagnostic]) {
+    private func settle(_ tables: [String: Table], order: [String]) -> (updates: [TableUpdate], written: [String: Int], rejected: [Diagnostic]) {
         var settled: (updates: [TableUpdate], written: [String: Int], rejected: [Diagnostic]) = ([], [:], [])
         for path in order {
-            // A table that does not exist is created only to hold a translation.
+            // A table that does not exist is created only to hold a translation, and only where
+            // it would not hide a text the device shows now.
             guard var table = tables[path], table.original != nil || table.written > 0 else { continue }
             if table.isPropertyListForm, table.written == 0 { continue }
+            if table.original == nil, let fallback = table.fallback {
+                let hidden = fallback.table.hiddenByNewTable(holding: Set(table.addedOrder), shown: { fallback.shown[$0] })
+                if !hidden.isEmpty {
+                    settled.rejected.append(newTableRefusal(NewTableRefusal(
+                        path: path, table: fallback.table.name, written: table.written, fallback: fallback.path, hidden: hidden,
+                        location: fallback.location)))
+                    continue
+                }
+            }
             table.document.insert(contentsOf: table.addedOrder.map { table.added[$0]! }, following: table.ranks, layout: table.layout)
             let update = TableUpdate(path: path, original: table.original, document: table.document)
             guard update.original != update.updated || table.isPropertyListForm else { continue }
@@ -193,6 +209,8 @@ struct ImportPlanner {
                 let position = error.position.map { ":\($0)" } ?? ""
                 return notImported("the table cannot be read (\(path)\(position): \(error.message)); fix it and \(again)")
             }
+        } else if let fallback = bundle.fallbackTable(named: section.table.name, for: section.localization, development: development) {
+            table.fallback = (fallback.path, fallback.values() ?? [:], section.table, location)
         }
         // A new entry gets the location comment merge writes above every entry it adds, so that
         // a later merge leaves it as it is.
@@ -270,5 +288,42 @@ struct ImportPlanner {
         table.added[string.key] = entry
         table.addedOrder.append(string.key)
         return true
+    }
+}
+
+/// A table a language lacks that an import or a sync did not make: one holding only the
+/// translations written into it would hide the file the device reads instead (`Base.lproj`'s,
+/// else the development language's), whose texts the strings it would not hold would lose:
+/// they would show their keys.
+struct NewTableRefusal {
+    /// The table's path (`de.lproj/Root.strings`) and name.
+    var path: String
+    var table: String
+    /// How many translations it would have held.
+    var written: Int
+    /// The file the device reads instead, and the keys it shows a text for that would show as keys.
+    var fallback: String
+    var hidden: [StringsKey]
+    /// Where the translations came from.
+    var location: SourceLocation
+
+    /// The first keys hidden, quoted (`"A", "B", "C", …`).
+    var listed: String {
+        hidden.prefix(3).map { MessageText.quoted($0) }.joined(separator: ", ") + (hidden.count > 3 ? ", …" : "")
+    }
+
+    /// What it would do: `… and one holding only the document's 2 translations would hide …`.
+    func consequence(holding what: String) -> String {
+        let folder = path.split(separator: "/").first.map(String.init) ?? path
+        return "\(folder) has no \(table).strings, and one holding only \(what) would hide \(fallback), which the device shows instead: \(DiagnosticReport.count(hidden.count, "other string")) would show \(hidden.count == 1 ? "its key" : "their keys") (\(listed))"
+    }
+
+    /// import's finding: an error (`import-table-refused`), the units not imported.
+    static func importFinding(_ refusal: NewTableRefusal) -> Diagnostic {
+        let count = refusal.written
+        return Diagnostic(
+            .error, rule: .importTableRefused,
+            "\(count.grouped) translation\(count == 1 ? " was" : "s were") not imported into \(refusal.path): \(refusal.consequence(holding: "the document's \(DiagnosticReport.count(count, "translation"))")); settings-l10n merge --fill source makes the table whole, then import again",
+            at: refusal.location)
     }
 }

@@ -135,4 +135,33 @@ struct ImportTests {
         #expect(update.document.encoding == .utf8)
         #expect(update.document.text == "/* Root.plist › group heading */\n\"Sound\" = \"Ljud\";\n\n/* Root.plist › label of an on/off switch */\n\"Effects\" = \"Effekter\";\n")
     }
+
+    @Test("a missing table is not made where it would hide a text the device shows now: Base.lproj's before the development language's")
+    func newTableHidingFallback() throws {
+        // en.lproj shows every key as itself; Base.lproj, read first, shows "Music" as a text.
+        let bundle = try Self.bundle(extra: ["sv.lproj/Other.strings": "", "Base.lproj/Root.strings": "\"Music\" = \"Music & Podcasts\";\n"])
+        let partial = [XLIFFUnit(id: "Effects", source: "Effects", target: "Effekter"), XLIFFUnit(id: "Sound", source: "Sound", target: "Ljud")]
+        let refused = try Self.plan(Self.xliff(partial, target: "sv"), bundle: bundle)
+        #expect(refused.updates == [])
+        #expect(refused.written == [:])
+        #expect(refused.rejected == [Diagnostic(
+            .error, rule: .importTableRefused,
+            "2 translations were not imported into sv.lproj/Root.strings: sv.lproj has no Root.strings, and one holding only the document's 2 translations would hide Base.lproj/Root.strings, which the device shows instead: 1 other string would show its key (\"Music\"); settings-l10n merge --fill source makes the table whole, then import again",
+            at: SourceLocation(file: "de.xliff"))])
+        // With every string the fallback shows, the table hides nothing and is made.
+        let whole = try Self.plan(Self.xliff(partial + [XLIFFUnit(id: "Music", source: "Music", target: "Musik")], target: "sv"), bundle: bundle)
+        #expect(whole.rejected == [])
+        #expect(whole.updates.map(\.path) == ["sv.lproj/Root.strings"])
+        #expect(whole.written == ["sv.lproj/Root.strings": 3])
+    }
+
+    @Test("the strings a new table would hide: those the fallback shows as a text, not as the key or empty, each once, in the table's order")
+    func hiddenByNewTable() throws {
+        let bundle = try Self.bundle()
+        let table = try #require(Extractor.catalog(of: bundle).tables.first)
+        let shown: [StringsKey: String] = ["Sound": "Sound", "Music": "Musik", "Effects": ""]
+        #expect(table.hiddenByNewTable(holding: [], shown: { shown[$0] }) == ["Music"])
+        #expect(table.hiddenByNewTable(holding: ["Music"], shown: { shown[$0] }) == [])
+        #expect(table.hiddenByNewTable(holding: [], shown: { _ in "x" }) == ["Sound", "Music", "Effects"])
+    }
 }

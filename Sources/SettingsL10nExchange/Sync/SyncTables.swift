@@ -31,11 +31,6 @@ struct SyncTables {
     private(set) var notRead: Set<String> = []
     /// What the sync does when the disk does not give a table.
     static let notReadConsequence = "so sync cannot tell what the catalog and the tables should hold and writes neither; fix it and sync again"
-    /// `Base.lproj`'s tables by name, where Base does not hold the development language: the
-    /// table the device falls back to first when a language lacks one.
-    private var base: [String: [StringsKey: Translation]] = [:]
-    private var baseFolder: String?
-
     static func path(_ table: String, _ language: SyncLanguages.Language) -> String {
         "\(language.localization.folder)/\(table).strings"
     }
@@ -45,7 +40,6 @@ struct SyncTables {
     static func read(used: UsedStrings, languages: SyncLanguages, base: Localization?, diagnostics: inout [Diagnostic]) -> SyncTables {
         var tables = SyncTables()
         let base = base.flatMap { localization in languages.all.contains { $0.localization.folder == localization.folder } ? nil : localization }
-        tables.baseFolder = base?.folder
         for table in used.tables {
             for language in languages.all {
                 var problems: [Diagnostic] = []
@@ -73,11 +67,11 @@ struct SyncTables {
                 tables.values[path] = found.filter { !$0.value.value.isEmpty }
             }
             if let base, base.table(named: table.name) != nil {
+                // Read for what the disk does not give: the planner reads it again, as the
+                // table a new one would hide (`NewTableRefusal`).
                 var problems: [Diagnostic] = []
-                let found = XLIFFExporter.translations(of: table.name, in: base, unreadable: notReadConsequence, diagnostics: &problems)
-                if problems.isEmpty {
-                    tables.base[table.name] = found.filter { !$0.value.value.isEmpty }
-                } else {
+                _ = XLIFFExporter.translations(of: table.name, in: base, unreadable: notReadConsequence, diagnostics: &problems)
+                if !problems.isEmpty {
                     tables.unreadable.insert("\(base.folder)/\(table.name).strings")
                     if let problem = problems.first(where: \.saysInputNotRead) {
                         tables.notRead.insert("\(base.folder)/\(table.name).strings")
@@ -167,22 +161,6 @@ struct SyncTables {
             .warning, rule: .syncTablesDisagree,
             "the \(language.tag) translations of \(MessageText.quoted(string.key)) differ between the tables (\(listed)), and the catalog holds one text per string; the catalog takes none of them: translate it in the catalog",
             at: SourceLocation(file: catalogPath, key: string.key)))
-        return nil
-    }
-
-    /// The table the device reads instead when `language` has no file for `table` (CFBundle's
-    /// search list after the language's folder: Base.lproj, then the development language's),
-    /// its path and what it holds; `nil` when there is none (every string shows its key).
-    /// Unreadable, it holds nothing the device shows either.
-    func fallback(of table: String, for language: SyncLanguages.Language, languages: SyncLanguages) -> (path: String, values: [StringsKey: Translation])? {
-        if let baseFolder {
-            let path = "\(baseFolder)/\(table).strings"
-            if let values = base[table] { return (path, values) }
-            if unreadable.contains(path) { return (path, [:]) }
-        }
-        guard !language.isDevelopment, let development = languages.development else { return nil }
-        let path = Self.path(table, development)
-        if let values = values[path] { return (path, values) }
         return nil
     }
 }

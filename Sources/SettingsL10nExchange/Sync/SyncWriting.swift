@@ -32,12 +32,6 @@ extension SyncTables {
                                            state: unit.state == "needs_review" ? "needs-review-translation" : "translated"))
                 }
                 guard !units.isEmpty else { continue }
-                if language.localization.table(named: table.name) == nil,
-                   let refusal = tables.refusalToMake(table, language: language, holding: units, languages: languages) {
-                    result.diagnostics.append(refusal)
-                    result.replaced[path] = nil
-                    continue
-                }
                 let file = XLIFFFile(original: path, sourceLanguage: languages.all.first?.tag ?? language.tag,
                                      targetLanguage: language.tag, units: units)
                 sections.append(XLIFFImporter.Section(documentPath: catalogPath, file: file, localization: language.localization, table: table))
@@ -47,6 +41,7 @@ extension SyncTables {
         planner.reviewComment = ReviewMark.catalogComment
         planner.again = "sync again"
         planner.rejectsNotRead = false
+        planner.newTableRefusal = Self.refusalToMake
         for section in sections { planner.apply(section) }
         let planned = planner.result()
         result.updates = planned.updates
@@ -75,24 +70,14 @@ extension SyncTables {
             at: SourceLocation(file: Self.path(table, language), key: key))
     }
 
-    /// Why `language`'s missing file for `table` is not made to hold only `units`: a string it
-    /// would not hold shows a text now (the table the device falls back to has one) and would
-    /// show its key. `nil` when nothing shows worse.
-    func refusalToMake(_ table: CatalogTable, language: SyncLanguages.Language, holding units: [XLIFFUnit],
-                       languages: SyncLanguages) -> Diagnostic? {
-        guard let fallback = fallback(of: table.name, for: language, languages: languages) else { return nil }
-        let written = Set(units.map { StringsKey($0.id) })
-        var worse: [StringsKey] = []
-        for string in table.strings where !written.contains(string.key) {
-            if let shown = fallback.values[string.key]?.value, shown != string.key.string, !worse.contains(string.key) { worse.append(string.key) }
-        }
-        guard !worse.isEmpty else { return nil }
-        let listed = worse.prefix(3).map { MessageText.quoted($0) }.joined(separator: ", ") + (worse.count > 3 ? ", …" : "")
-        let path = Self.path(table.name, language)
+    /// sync's finding for a table a language lacks that it did not make (`sync-table-missing`,
+    /// a warning): the catalog keeps the translations until the table is whole.
+    static func refusalToMake(_ refusal: NewTableRefusal) -> Diagnostic {
+        let count = refusal.written
         return Diagnostic(
             .warning, rule: .syncTableMissing,
-            "\(language.localization.folder) has no \(table.name).strings, and one holding only the catalog's \(DiagnosticReport.count(units.count, "translation")) would hide \(fallback.path), which the device shows instead: \(DiagnosticReport.count(worse.count, "other string")) would show \(worse.count == 1 ? "its key" : "their keys") (\(listed)); the catalog keeps \(units.count == 1 ? "the translation" : "the translations"): settings-l10n merge --fill source makes the table whole, then sync writes \(units.count == 1 ? "it" : "them")",
-            at: SourceLocation(file: path))
+            "\(refusal.consequence(holding: "the catalog's \(DiagnosticReport.count(count, "translation"))")); the catalog keeps \(count == 1 ? "the translation" : "the translations"): settings-l10n merge --fill source makes the table whole, then sync writes \(count == 1 ? "it" : "them")",
+            at: SourceLocation(file: refusal.path))
     }
 }
 

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+/// import into a table a language lacks: made only where it hides no text the device shows
+/// now, as sync makes one (`sync-table-missing`); refused otherwise, the files untouched.
+@Suite("settings-l10n import: a table the language lacks")
+struct ImportNewTableCommandTests {
+    /// Root with two switches, en's table giving both a text, and a de folder without Root.strings.
+    static func bundle() throws -> (BundleCopy, TemporaryFolder) {
+        try SyncAdoptionCommandTests.bundle([
+            "Root.plist": xmlSchema(SyncAdoptionCommandTests.toggle("ROOT_SOUND", key: "sound") + "\n"
+                                    + SyncAdoptionCommandTests.toggle("ROOT_VOLUME", key: "volume")),
+            "en.lproj/Root.strings": "\"ROOT_SOUND\" = \"Sound\";\n\"ROOT_VOLUME\" = \"Volume\";\n",
+            "de.lproj/InfoPlist.strings": "\"CFBundleDisplayName\" = \"App\";\n",
+        ])
+    }
+
+    /// de.xliff as extract exports it, with `targets` filled in.
+    static func xliff(_ copy: BundleCopy, _ targets: [String: String]) throws -> String {
+        #expect(try Tool.run(["extract", "Settings.bundle", "--xliff", "out", "--locale", "de"], in: copy.folder).exitCode == 0)
+        let exported = try String(contentsOf: copy.folder.appendingPathComponent("out/de.xliff"), encoding: .utf8)
+        let filled = ImportCommandTests.fill(exported, targets)
+        try Data(filled.utf8).write(to: copy.folder.appendingPathComponent("de.xliff"))
+        return filled
+    }
+
+    static let refusal = "1 translation was not imported into de.lproj/Root.strings: de.lproj has no Root.strings, and one holding only the document's 1 translation would hide en.lproj/Root.strings, which the device shows instead: 1 other string would show its key (\"ROOT_VOLUME\"); settings-l10n merge --fill source makes the table whole, then import again [import-table-refused]"
+
+    @Test("an XLIFF translating one of two strings makes no de Root.strings (the other would show its key, not en's text): exit 1, nothing written; after merge --fill source it is imported")
+    func xliffPartial() throws {
+        let (copy, _) = try Self.bundle()
+        _ = try Self.xliff(copy, ["ROOT_SOUND": "Ton"])
+        let before = try copy.snapshot()
+        for extra in [[], ["--dry-run"]] {
+            #expect(try Tool.run(["import", "Settings.bundle", "de.xliff"] + extra, in: copy.folder) == ToolResult(stdout: "", stderr: """
+                de.xliff:3:3: error: \(Self.refusal)
+                no table changes (0 translations already up to date; 1 unit has no translation yet)
+                1 problem kept translations from being imported (see above)
+
+                """, exitCode: 1))
+            #expect(try copy.snapshot() == before)
+        }
+        #expect(try Tool.run(["merge", "Settings.bundle", "--fill", "source", "--locale", "de"], in: copy.folder).exitCode == 0)
+        #expect(try Tool.run(["import", "Settings.bundle", "de.xliff"], in: copy.folder) == ToolResult(
+            stdout: "", stderr: "de.lproj/Root.strings: wrote 1 translation\n", exitCode: 0))
+        #expect(String(decoding: try copy.bytes("de.lproj/Root.strings"), as: UTF8.self) == """
+            /* Root.plist › label of an on/off switch */
+            "ROOT_SOUND" = "Ton";
+
+            /* Root.plist › label of an on/off switch */
+            /* settings-l10n: untranslated: shows the source text until translated */
+            "ROOT_VOLUME" = "Volume";
+
+            """)
+    }
+
+    @Test("an XLIFF translating both strings makes the table: it hides nothing")
+    func xliffWhole() throws {
+        let (copy, _) = try Self.bundle()
+        _ = try Self.xliff(copy, ["ROOT_SOUND": "Ton", "ROOT_VOLUME": "Lautstärke"])
+        #expect(try Tool.run(["import", "Settings.bundle", "de.xliff"], in: copy.folder) == ToolResult(
+            stdout: "", stderr: "de.lproj/Root.strings: wrote 2 translations (new file)\n", exitCode: 0))
+        #expect(String(decoding: try copy.bytes("de.lproj/Root.strings"), as: UTF8.self).contains("\"ROOT_VOLUME\" = \"Lautstärke\";"))
+    }
+
+    @Test("a String Catalog translating one of two strings into de is refused the same way")
+    func catalogPartial() throws {
+        let (copy, _) = try Self.bundle()
+        #expect(try Tool.run(["extract", "Settings.bundle", "--xcstrings", "cat"], in: copy.folder).exitCode == 0)
+        let url = copy.folder.appendingPathComponent("cat/Root.xcstrings")
+        let exported = try String(contentsOf: url, encoding: .utf8)
+        let translated = exported.replacingOccurrences(
+            of: "\"localizations\" : {\n        \"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Sound\"",
+            with: "\"localizations\" : {\n        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Ton\"\n          }\n        },\n        \"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Sound\"")
+        #expect(translated != exported)
+        try Data(translated.utf8).write(to: url)
+        let before = try copy.snapshot()
+        let result = try Tool.run(["import", "Settings.bundle", "cat/Root.xcstrings"], in: copy.folder)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("error: " + Self.refusal + "\n"))
+        #expect(try copy.snapshot() == before)
+    }
+}
