@@ -138,14 +138,11 @@ struct ImportPlanner {
             // it would not hide a text the device shows now.
             guard var table = tables[path], table.original != nil || table.written > 0 else { continue }
             if table.isPropertyListForm, table.written == 0 { continue }
-            if table.original == nil, let fallback = table.fallback {
-                let hidden = fallback.table.hiddenByNewTable(holding: Set(table.addedOrder), shown: { fallback.shown[$0] })
-                if !hidden.isEmpty {
-                    settled.rejected.append(newTableRefusal(NewTableRefusal(
-                        path: path, table: fallback.table.name, written: table.written, fallback: fallback.path, hidden: hidden,
-                        location: fallback.location)))
-                    continue
-                }
+            if table.original == nil, let fallback = table.fallback,
+               let refusal = NewTableRefusal(making: path, of: fallback.table, holding: Set(table.addedOrder), count: table.written,
+                                             fallback: (fallback.path, fallback.shown), location: fallback.location) {
+                settled.rejected.append(newTableRefusal(refusal))
+                continue
             }
             table.document.insert(contentsOf: table.addedOrder.map { table.added[$0]! }, following: table.ranks, layout: table.layout)
             let update = TableUpdate(path: path, original: table.original, document: table.document)
@@ -291,33 +288,7 @@ struct ImportPlanner {
     }
 }
 
-/// A table a language lacks that an import or a sync did not make: one holding only the
-/// translations written into it would hide the file the device reads instead (`Base.lproj`'s,
-/// else the development language's), whose texts the strings it would not hold would lose:
-/// they would show their keys.
-struct NewTableRefusal {
-    /// The table's path (`de.lproj/Root.strings`) and name.
-    var path: String
-    var table: String
-    /// How many translations it would have held.
-    var written: Int
-    /// The file the device reads instead, and the keys it shows a text for that would show as keys.
-    var fallback: String
-    var hidden: [StringsKey]
-    /// Where the translations came from.
-    var location: SourceLocation
-
-    /// The first keys hidden, quoted (`"A", "B", "C", …`).
-    var listed: String {
-        hidden.prefix(3).map { MessageText.quoted($0) }.joined(separator: ", ") + (hidden.count > 3 ? ", …" : "")
-    }
-
-    /// What it would do: `… and one holding only the document's 2 translations would hide …`.
-    func consequence(holding what: String) -> String {
-        let folder = path.split(separator: "/").first.map(String.init) ?? path
-        return "\(folder) has no \(table).strings, and one holding only \(what) would hide \(fallback), which the device shows instead: \(DiagnosticReport.count(hidden.count, "other string")) would show \(hidden.count == 1 ? "its key" : "their keys") (\(listed))"
-    }
-
+extension NewTableRefusal {
     /// import's finding: an error (`import-table-refused`), the units not imported.
     static func importFinding(_ refusal: NewTableRefusal) -> Diagnostic {
         let count = refusal.written

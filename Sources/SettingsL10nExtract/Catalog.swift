@@ -55,19 +55,6 @@ public struct CatalogTable: Hashable, Sendable {
     public func string(forKey key: StringsKey) -> LocalizableString? {
         strings.first { $0.key == key }
     }
-
-    /// The keys of the table, in its order and each once, that a new table holding only
-    /// `written` would show as themselves where the table the device reads today shows a text
-    /// (`shown`: its value for a key, `nil` where it has none; an empty one shows nothing either):
-    /// what making that table hides.
-    public func hiddenByNewTable(holding written: Set<StringsKey>, shown: (StringsKey) -> String?) -> [StringsKey] {
-        var hidden: [StringsKey] = []
-        var seen: Set<StringsKey> = []
-        for string in strings where !written.contains(string.key) && seen.insert(string.key).inserted {
-            if let text = shown(string.key), !text.isEmpty, text != string.key.string { hidden.append(string.key) }
-        }
-        return hidden
-    }
 }
 
 /// One key of a table and every place the schema uses it.

@@ -11,7 +11,7 @@ public struct AppTranslations: Hashable, Sendable {
             tables.mapValues { $0.mapValues { $0 < 0 ? nil : of.translation($0) } }
         }
         return lhs.spellings == rhs.spellings && lhs.languageOfFolder == rhs.languageOfFolder && lhs.matched == rhs.matched
-            && lhs.wanted == rhs.wanted && lhs.offered == rhs.offered
+            && lhs.wanted == rhs.wanted && lhs.offered == rhs.offered && lhs.refused == rhs.refused
             && resolved(lhs.exact, lhs) == resolved(rhs.exact, rhs) && resolved(lhs.loose, lhs) == resolved(rhs.loose, rhs)
     }
 
@@ -58,6 +58,25 @@ public struct AppTranslations: Hashable, Sendable {
     /// How many translations were offered (`add`), kept or not.
     public private(set) var offered = 0
 
+    /// A wanted translation not taken: it holds a character XML 1.0 does not allow (a control
+    /// character but tab and line breaks, U+FFFE, U+FFFF), which no table receives from outside
+    /// (import and sync refuse a document holding one) and no export could carry.
+    public struct Refused: Hashable, Sendable {
+        /// The language as the app spells it, the source text, and where it came from.
+        public var language: String
+        public var source: String
+        public var origin: String
+        /// The first such character.
+        public var character: Unicode.Scalar
+
+        /// Why it is not taken, for a message: `a control character (U+001B)`.
+        public var reason: String {
+            "\(character.value < 0x20 ? "a control character" : "a noncharacter") (\(XMLScanner.codePoint(character.value)))"
+        }
+    }
+    /// The wanted translations not taken, in the order they were offered.
+    public private(set) var refused: [Refused] = []
+
     public init() {}
 
     /// Translations of `sources` only (exactly, or without case and trailing punctuation): the
@@ -84,7 +103,7 @@ public struct AppTranslations: Hashable, Sendable {
         if spellings[tag] == nil { spellings[tag] = language }
         var exactTable = exact.removeValue(forKey: tag) ?? [:]
         var looseTable = loose.removeValue(forKey: tag) ?? [:]
-        insert(value: value, source: source, origin: number(of: origin), exact: &exactTable, loose: &looseTable)
+        insert(value: value, source: source, origin: number(of: origin), tag: tag, exact: &exactTable, loose: &looseTable)
         exact[tag] = exactTable
         loose[tag] = looseTable
     }
@@ -132,7 +151,7 @@ public struct AppTranslations: Hashable, Sendable {
             if looseTable.isEmpty { looseTable.reserveCapacity(capacity) }
             for index in indices {
                 let translation = translations[index]
-                insert(value: translation.value, source: translation.source, origin: originNumber, exact: &exactTable, loose: &looseTable)
+                insert(value: translation.value, source: translation.source, origin: originNumber, tag: tag, exact: &exactTable, loose: &looseTable)
             }
             exact[tag] = exactTable
             loose[tag] = looseTable
@@ -142,9 +161,19 @@ public struct AppTranslations: Hashable, Sendable {
     /// Files a translation of a language under its source text, and under that text without case
     /// and trailing punctuation, each where it is wanted (`tables` of the language, taken out of
     /// `self` while they are filled). Where a text has a translation already, the same value
-    /// keeps the first (and its origin), another makes the text ambiguous.
-    private mutating func insert(value: String, source: String, origin: Int32,
+    /// keeps the first (and its origin), another makes the text ambiguous. A value holding a
+    /// character XML 1.0 does not allow is not filed (`refused`).
+    private mutating func insert(value: String, source: String, origin: Int32, tag: String,
                                  exact exactTable: inout [String: Int32], loose looseTable: inout [String: Int32]) {
+        let looseKey = Self.looseKey(source)
+        let wantsExact = wanted?.exact.contains(source) ?? true
+        let wantsLoose = wanted?.loose.contains(looseKey) ?? true
+        guard wantsExact || wantsLoose else { return }
+        // Checked only for a wanted text: an app's catalogs offer hundreds of thousands.
+        if let character = value.unicodeScalars.first(where: { !XMLScanner.isXMLCharacter($0.value) }) {
+            refused.append(Refused(language: spellings[tag] ?? tag, source: source, origin: origins[Int(origin)], character: character))
+            return
+        }
         var filed: Int32?
         func file(under key: String, in table: inout [String: Int32]) {
             if let existing = table[key] {
@@ -163,9 +192,8 @@ public struct AppTranslations: Hashable, Sendable {
             }
             table[key] = number
         }
-        if wanted?.exact.contains(source) ?? true { file(under: source, in: &exactTable) }
-        let looseKey = Self.looseKey(source)
-        if wanted?.loose.contains(looseKey) ?? true { file(under: looseKey, in: &looseTable) }
+        if wantsExact { file(under: source, in: &exactTable) }
+        if wantsLoose { file(under: looseKey, in: &looseTable) }
     }
 
     /// The translation numbered `number`.

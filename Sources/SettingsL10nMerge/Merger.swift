@@ -87,7 +87,17 @@ public enum Merger {
         let unlocalized = bundle.keepsTablesAtTopLevel(using: catalog.tableNames)
         // Nor is a table made that a top-level one hides in every language: the device would never read it.
         let topLevel = Set(bundle.unlocalizedTables.map(\.name))
-        var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission)] = []
+        var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission,
+                    fallback: NewTableFallback?)] = []
+        // What the device reads for a table a language lacks (the same file for every such
+        // language), read once per table: a table made there must not hide it.
+        var fallbacks: [String: NewTableFallback?] = [:]
+        func fallback(of table: String, for localization: Localization) -> NewTableFallback? {
+            if let known = fallbacks[table] { return known }
+            let found = bundle.fallbackTable(named: table, for: localization, development: development).map { ($0.path, $0.values() ?? [:]) }
+            fallbacks[table] = .some(found)
+            return found
+        }
         for (place, localization) in localizations.enumerated() {
             let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
             // The folder's files by name, found once.
@@ -95,7 +105,9 @@ public enum Merger {
             for index in catalog.tables.indices where !unlocalized {
                 let file = files[catalog.tables[index].name]
                 if file == nil, topLevel.contains(catalog.tables[index].name) { continue }
-                jobs.append((place, index, file, isDevelopment, bundle.writePermission(file: file, in: localization)))
+                let name = catalog.tables[index].name
+                jobs.append((place, index, file, isDevelopment, bundle.writePermission(file: file, in: localization),
+                             file == nil && !isDevelopment ? fallback(of: name, for: localization) : nil))
             }
         }
         let tables = catalog.tables, chosen = localizations
@@ -105,7 +117,7 @@ public enum Merger {
         try parallelStream(jobs, { job in
             let outcome = mergeTable(tables[job.table], file: job.file, in: chosen[job.localization], isDevelopment: job.isDevelopment,
                                      shared: shared[job.table], options: options,
-                                     permission: job.permission)
+                                     permission: job.permission, fallback: job.fallback)
             return (job.localization, outcome, prepare(outcome))
         }, consume: { place, outcome, prepared in
             if place > announced {
@@ -116,10 +128,15 @@ public enum Merger {
         })
     }
 
-    /// Merges one table of one localization (`file`: its file there, `nil` when it has none).
+    /// The file the device reads for a table a language lacks, and its values (`NewTableRefusal`).
+    typealias NewTableFallback = (path: String, shown: [StringsKey: String])
+
+    /// Merges one table of one localization (`file`: its file there, `nil` when it has none;
+    /// `fallback`: what the device reads instead then, which a table made of fills alone must
+    /// not hide).
     static func mergeTable(_ table: CatalogTable, file: StringsTableFile?, in localization: Localization, isDevelopment: Bool,
                            shared: SharedTableWork, options: MergeOptions,
-                           permission: TableWritePermission = .allowed) -> Outcome {
+                           permission: TableWritePermission = .allowed, fallback: NewTableFallback? = nil) -> Outcome {
         let path = "\(localization.folder)/\(table.name).strings"
         var report = TableMergeReport(locale: localization.name, table: table.name, path: path, isDevelopmentLanguage: isDevelopment)
         if case .unknown(let reason) = permission {
@@ -155,6 +172,23 @@ public enum Merger {
         if !isDevelopment { report.appLanguage = options.fillFrom?.language(forFolder: localization.name) }
         let merged = mergeTable(table, document: document, language: localization.name, isDevelopment: isDevelopment,
                                 shared: shared, options: options, report: &report)
+        // A table made of the app's translations alone (--fill-from without --fill source)
+        // would show the other strings as their keys, where the device shows the fallback's text.
+        // A new file holds what the report says was added and filled (also under --check,
+        // which makes no document).
+        let made = report.added.map { StringsKey($0) } + report.filledFromApp.map { StringsKey($0.key) }
+        if file == nil, !made.isEmpty, let fallback,
+           let refusal = NewTableRefusal(making: path, of: table, holding: Set(made), count: made.count,
+                                         fallback: fallback, location: SourceLocation(file: path)) {
+            let holding = report.filledFromApp.count == refusal.written
+                ? "the app's \(DiagnosticReport.count(refusal.written, "translation"))" : "its \(refusal.written.grouped) entr\(refusal.written == 1 ? "y" : "ies")"
+            report.problem = "not made: \(refusal.consequence(holding: holding)); add --fill source to make it whole (the others marked untranslated, showing the source text)"
+            // Nothing was filled: what the app offered is missing still, as in a table not read.
+            report.missing = table.strings.filter(\.needsTranslation).map(\.key.string)
+            report.filledFromApp = []
+            report.added = []
+            return Outcome(report: report, update: nil)
+        }
         // Where the report shows entries added or removed, the bytes differ: --check need not make them.
         if options.reportOnly, report.changesEntries {
             return changed(report, created: original == nil, permission: permission, update: nil)

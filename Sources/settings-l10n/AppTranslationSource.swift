@@ -38,6 +38,10 @@ enum AppTranslationSource {
         } else {
             try addCatalogs([(path, URL(fileURLWithPath: path).lastPathComponent)], to: &translations)
         }
+        // A translation no table may receive is named, not taken: the rest fills as before.
+        for refused in translations.refused {
+            printError("warning: --fill-from \(refused.origin): the app's \(refused.language) translation of \(MessageText.quoted(refused.source)) holds \(refused.reason), which settings-l10n writes into no table (import and sync refuse it too); it is not taken")
+        }
         if translations.offered == 0 {
             // A valid catalog, or tables, with nothing translated yet: the merge goes on, with
             // nothing to fill.

@@ -35,6 +35,23 @@ struct FillFromAppTests {
         #expect(app.languages == ["de", "pt-br"])
     }
 
+    @Test("a wanted translation holding a character XML 1.0 does not allow is not filed but named; tab and line breaks are fine, unwanted texts are not looked at")
+    func refusedCharacters() {
+        var app = AppTranslations(wanting: ["Sound", "Volume", "Notes"])
+        app.add(language: "de", source: "Sound", value: "Kl\u{1B}[1mang", origin: "Localizable.xcstrings")
+        app.add([(language: "de", source: "Volume", value: "Laut\u{FFFF}"), (language: "de", source: "Notes", value: "Notizen\t\n"),
+                 (language: "de", source: "Debug", value: "\u{0}")], origin: "de.lproj/Main.strings")
+        #expect(app.refused == [
+            AppTranslations.Refused(language: "de", source: "Sound", origin: "Localizable.xcstrings", character: "\u{1B}"),
+            AppTranslations.Refused(language: "de", source: "Volume", origin: "de.lproj/Main.strings", character: "\u{FFFF}"),
+        ])
+        #expect(app.refused.map(\.reason) == ["a control character (U+001B)", "a noncharacter (U+FFFF)"])
+        #expect(app.translation(of: "Sound", language: "de") == nil)
+        #expect(app.translation(of: "Volume", language: "de") == nil)
+        #expect(app.translation(of: "Notes", language: "de")?.translation.value == "Notizen\t\n")
+        #expect(app.offered == 4)
+    }
+
     @Test("missing keys take the app's translation, marked for review; translations the table has are never replaced")
     func merge() throws {
         let options = MergeOptions(fillFrom: Self.app())

@@ -3,7 +3,7 @@
 extension XMLScanner {
     /// Whether XML 1.0 allows the character (its `Char` production): no control character but
     /// tab, line feed and carriage return, no surrogate, no U+FFFE or U+FFFF.
-    static func isXMLCharacter(_ value: UInt32) -> Bool {
+    package static func isXMLCharacter(_ value: UInt32) -> Bool {
         switch value {
         case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
         default: false

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import SettingsL10nTestSupport
 
-/// import into a table a language lacks: made only where it hides no text the device shows
-/// now, as sync makes one (`sync-table-missing`); refused otherwise, the files untouched.
-@Suite("settings-l10n import: a table the language lacks")
-struct ImportNewTableCommandTests {
+/// import and merge --fill-from into a table a language lacks: made only where it hides no text
+/// the device shows now, as sync makes one (`sync-table-missing`); refused otherwise, the files
+/// untouched.
+@Suite("settings-l10n import and merge --fill-from: a table the language lacks")
+struct NewTableCommandTests {
     /// Root with two switches, en's table giving both a text, and a de folder without Root.strings.
     static func bundle() throws -> (BundleCopy, TemporaryFolder) {
         try SyncAdoptionCommandTests.bundle([
@@ -80,5 +81,59 @@ struct ImportNewTableCommandTests {
         #expect(result.exitCode == 1)
         #expect(result.stderr.contains("error: " + Self.refusal + "\n"))
         #expect(try copy.snapshot() == before)
+    }
+
+    /// An app catalog translating `translations` (source text to German) into de.
+    static func appCatalog(_ copy: BundleCopy, _ translations: [(String, String)]) throws {
+        let strings = translations.map { source, value in
+            "\"\(source)\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(value)\" } } } }"
+        }.joined(separator: ",\n    ")
+        try Data("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \(strings)\n  },\n  \"version\" : \"1.0\"\n}\n".utf8)
+            .write(to: copy.folder.appendingPathComponent("App.xcstrings"))
+    }
+
+    @Test("merge --fill-from with the app's translation of one of two strings makes no de Root.strings: exit 1, nothing written, also under --check; with --fill source the table is made whole")
+    func fillFromPartial() throws {
+        let (copy, _) = try Self.bundle()
+        try Self.appCatalog(copy, [("Sound", "Ton")])
+        let before = try copy.snapshot()
+        let notMade = "de.lproj/Root.strings: not made: de.lproj has no Root.strings, and one holding only the app's 1 translation would hide en.lproj/Root.strings, which the device shows instead: 1 other string would show its key (\"ROOT_VOLUME\"); add --fill source to make it whole (the others marked untranslated, showing the source text)\n"
+        for extra in [[], ["--dry-run"], ["--check"]] {
+            #expect(try Tool.run(["merge", "Settings.bundle", "--fill-from", "App.xcstrings"] + extra, in: copy.folder) == ToolResult(
+                stdout: "", stderr: notMade + "en.lproj/Root.strings: 2 kept; up to date\n", exitCode: 1))
+            #expect(try copy.snapshot() == before)
+        }
+        #expect(try Tool.run(["merge", "Settings.bundle", "--fill-from", "App.xcstrings", "--fill", "source"], in: copy.folder) == ToolResult(stdout: "", stderr: """
+            de.lproj/Root.strings: 1 added, 1 from the app's de (to review); written (new file)
+            en.lproj/Root.strings: 2 kept; up to date
+            filled from the app's languages: de.lproj from de
+            1 missing translation taken from the app, marked for review: 1 from App.xcstrings
+
+            """, exitCode: 0))
+        #expect(String(decoding: try copy.bytes("de.lproj/Root.strings"), as: UTF8.self) == """
+            /* Root.plist › label of an on/off switch */
+            /* settings-l10n: needs review: from the app's App.xcstrings */
+            "ROOT_SOUND" = "Ton";
+
+            /* Root.plist › label of an on/off switch */
+            /* settings-l10n: untranslated: shows the source text until translated */
+            "ROOT_VOLUME" = "Volume";
+
+            """)
+    }
+
+    @Test("merge --fill-from takes no translation holding a control character (import and sync refuse those): a warning names it, the rest fills")
+    func fillFromControlCharacter() throws {
+        let (copy, _) = try Self.bundle()
+        try Self.appCatalog(copy, [("Sound", "Ton"), ("Volume", "Laut\\u001b[31mst\\u0000ärke")])
+        #expect(try Tool.run(["merge", "Settings.bundle", "--fill-from", "App.xcstrings", "--fill", "source"], in: copy.folder) == ToolResult(stdout: "", stderr: """
+            warning: --fill-from App.xcstrings: the app's de translation of "Volume" holds a control character (U+001B), which settings-l10n writes into no table (import and sync refuse it too); it is not taken
+            de.lproj/Root.strings: 1 added, 1 from the app's de (to review); written (new file)
+            en.lproj/Root.strings: 2 kept; up to date
+            filled from the app's languages: de.lproj from de
+            1 missing translation taken from the app, marked for review: 1 from App.xcstrings
+
+            """, exitCode: 0))
+        #expect(!String(decoding: try copy.bytes("de.lproj/Root.strings"), as: UTF8.self).contains("Laut"))
     }
 }
