@@ -77,8 +77,21 @@ struct SurfaceRegistryTests {
         }
     }
 
-    @Test("each surface runs, and writes only through what it says; what it prints is what it says", arguments: Surfaces.all.map(\.name))
+    @Test("each surface runs, and writes only through what it says; what it prints is what it says",
+          arguments: Surfaces.all.filter { !$0.drawsPages }.map(\.name))
     func honest(name: String) throws {
+        try Self.honest(name)
+    }
+
+    /// The surfaces that draw pages in Chromium: skipped with the reason where it is missing
+    /// (exit 3, which is what they say there), failed in CI.
+    @Test("each surface that draws pages runs, and writes only through what it says; what it prints is what it says",
+          .requires(.chromium), arguments: Surfaces.all.filter(\.drawsPages).map(\.name))
+    func honestDrawing(name: String) throws {
+        try Self.honest(name)
+    }
+
+    static func honest(_ name: String) throws {
         let surface = Surfaces.all.first { $0.name == name }!
         let workspace = try Workspace()
         let before = try workspace.state()
