@@ -101,8 +101,9 @@ extension StringCatalog {
     /// The catalog as XLIFF sections for `table`, one per language but the source language, so
     /// that importing it follows every rule of an XLIFF import: `translated` units are written,
     /// `needs_review` ones marked for review, `new` ones and empty values skipped, units whose
-    /// source changed rejected.
-    public func xliff(forTable table: String) -> XLIFFDocument {
+    /// source changed rejected. `positions`: where each string's key is in the catalog's text
+    /// (`readLocated`), which each of its units' findings names.
+    public func xliff(forTable table: String, positions: [StringsKey: TextPosition] = [:]) -> XLIFFDocument {
         let source = sourceLanguage
         // One pass over the entries, each unit into its language's list (languages in order of
         // first appearance): entries x languages was quadratic where each entry has a language
@@ -119,7 +120,7 @@ extension StringCatalog {
                 }
                 if units[language] == nil { languages.append(language) }
                 units[language, default: []].append(XLIFFUnit(id: entry.key.string, source: entry.units[source]?.value ?? entry.key.string, target: unit.value,
-                                                              state: state, translate: entry.shouldTranslate))
+                                                              state: state, position: positions[entry.key], translate: entry.shouldTranslate))
             }
         }
         let files = languages.map { language in

@@ -73,8 +73,9 @@ struct ImportCommand: ParsableCommand {
             do {
                 // A catalog holds one table: Root.xcstrings is the table Root.
                 let table = String(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
-                let stringCatalog = try StringCatalog.read(bytes, forImport: true)
-                let document = stringCatalog.xliff(forTable: table)
+                // Located: a finding about a string names the line of its key.
+                let (stringCatalog, positions) = try StringCatalog.readLocated(bytes)
+                let document = stringCatalog.xliff(forTable: table, positions: positions)
                 if document.files.isEmpty {
                     return .nothingToImport("\(path): no translations into languages other than \(stringCatalog.sourceLanguage); nothing to import from it")
                 }

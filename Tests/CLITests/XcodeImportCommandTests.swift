@@ -155,4 +155,26 @@ struct XcodeImportCommandTests {
         let xliff = String(decoding: try Data(contentsOf: out.appendingPathComponent("sv.xcloc/Localized Contents/sv.xliff")), as: UTF8.self)
         #expect(xliff.contains("<file original=\"Settings.bundle/en.lproj/Root.strings\" source-language=\"en\" target-language=\"sv\""))
     }
+
+    @Test("a String Catalog's findings name the line and column of the string's key, as an XLIFF document's name its unit's")
+    func catalogPositions() throws {
+        let copy = try BundleCopy()
+        #expect(try Tool.run(["extract", "Settings.bundle", "--xcstrings", "cat"], in: copy.folder).exitCode == 0)
+        let url = copy.folder.appendingPathComponent("cat/Root.xcstrings")
+        let exported = try String(contentsOf: url, encoding: .utf8)
+        let german = "\"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : "
+        var edited = exported.replacingOccurrences(of: german + "\"Konto\"", with: german + "\"Benutzerkonto\"")
+        edited = edited.replacingOccurrences(of: "  \"strings\" : {\n", with: "  \"strings\" : {\n    \"Gone\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Weg\" } } } },\n")
+        #expect(edited.components(separatedBy: "\n").count == exported.components(separatedBy: "\n").count + 1)
+        try Data(edited.utf8).write(to: url)
+        let result = try Tool.run(["import", "Settings.bundle", "cat/Root.xcstrings", "--dry-run"], in: copy.folder)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == """
+            cat/Root.xcstrings:35:5: warning: de.lproj/Root.strings has "Konto" for "Account"; the document's "Benutzerkonto" replaces it [import-replaced]
+            cat/Root.xcstrings:4:5: error: unit "Gone" is not used by any schema file of the table Root any more; it was not imported [import-unknown-key]
+            de.lproj/Root.strings: would write 1 translation
+            1 problem kept translations from being imported (see above)
+
+            """)
+    }
 }
