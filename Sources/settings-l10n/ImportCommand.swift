@@ -197,7 +197,7 @@ struct ImportCommand: ParsableCommand {
 
     private func printDiffs(_ updates: [TableUpdate]) -> [TableUpdate] {
         for update in updates {
-            printAsWritten(update.unifiedDiff)
+            printDiff(update)
         }
         return updates
     }

@@ -106,7 +106,7 @@ struct MergeCommand: ParsableCommand {
                                            reportOnly: check),
                      progress: { done, total, folder in merging.update(done + 1, of: total, folder) },
                      prepare: { outcome in
-                         (diff: dryRun ? outcome.update?.unifiedDiff : nil,
+                         (diff: dryRun ? outcome.update.map(TableDiff.init) : nil,
                           summary: summarize ? MergeResult.summary(of: outcome.report, verb: verb) : "")
                      }) { outcome, prepared in
             result.reports.append(outcome.report)
@@ -118,7 +118,7 @@ struct MergeCommand: ParsableCommand {
             let diff = prepared.diff
             guard let update = outcome.update else { return }
             if let diff {
-                printAsWritten(diff)
+                printDiff(diff)
             } else if writes {
                 writer.add(BundleFileWrite(path: update.path, bytes: update.updated, expected: update.original),
                            report: result.reports.count - 1)

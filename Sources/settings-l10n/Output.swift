@@ -32,7 +32,7 @@ enum StandardStream {
     }
 
     /// A stream that cannot be written (a closed pipe) has nobody to tell: the error is dropped.
-    private func write(_ buffer: UnsafeRawBufferPointer) {
+    fileprivate func write(_ buffer: UnsafeRawBufferPointer) {
         _ = FileDescriptorWriting.writeAll(buffer, to: descriptor)
     }
 }
@@ -94,6 +94,31 @@ func printAsWritten(_ text: String) {
     WorkflowCommandPause.pauseIfRead()
     StandardStream.output.write(text)
     WorkflowCommandPause.endsLine = text.hasSuffix("\n")
+}
+
+/// A table's change as `--dry-run` prints it: on a terminal its text, for reading (a UTF-16
+/// table's as UTF-8); otherwise the diff of the file's own bytes, as written, which `git apply`
+/// applies to the file whatever its encoding. Made where the table was merged (any thread).
+struct TableDiff: Sendable {
+    fileprivate var text: String?
+    fileprivate var bytes: [UInt8] = []
+
+    init(_ update: TableUpdate) {
+        if StandardStream.output.isTerminal { text = update.unifiedDiff } else { bytes = update.unifiedDiffBytes }
+    }
+}
+
+/// Prints a table's change (`TableDiff`): escaped on a terminal, as written otherwise.
+func printDiff(_ diff: TableDiff) {
+    if let text = diff.text { return printAsWritten(text) }
+    if diff.bytes.isEmpty { return }
+    WorkflowCommandPause.pauseIfRead()
+    diff.bytes.withUnsafeBytes { StandardStream.output.write($0) }
+    WorkflowCommandPause.endsLine = diff.bytes.last == 0x0A
+}
+
+func printDiff(_ update: TableUpdate) {
+    printDiff(TableDiff(update))
 }
 
 /// Ends what the process printed: resumes the runner's workflow commands when output printed as

@@ -105,7 +105,7 @@ struct SyncCommand: ParsableCommand {
                 if plan.result.catalogChanged {
                     printAsWritten(UnifiedDiff.diff(old: plan.original ?? [], new: plan.bytes, path: plan.path, isNewFile: plan.original == nil))
                 }
-                for update in plan.result.updates { printAsWritten(update.unifiedDiff) }
+                for update in plan.result.updates { printDiff(update) }
             }
         } else {
             for index in plans.indices { try write(&plans[index], into: loaded.source) }

@@ -31,7 +31,15 @@ public struct TableUpdate: Hashable, Sendable {
         original.map(Self.text) ?? ""
     }
 
-    /// The change as a unified diff (`--- a/path`, `+++ b/path`), for `--dry-run`.
+    /// The change as a unified diff of the file's bytes (`--- a/path`, `+++ b/path`), for
+    /// `--dry-run` to a file or a pipe: a UTF-16 table's lines in UTF-16, so that `git apply`
+    /// applies it (`UnifiedDiff.diffBytes`).
+    public var unifiedDiffBytes: [UInt8] {
+        UnifiedDiff.diffBytes(old: original ?? [], new: updated, path: path, isNewFile: original == nil)
+    }
+
+    /// The change as a unified diff of the text (decoded, in UTF-8), for people: the same as
+    /// `unifiedDiffBytes` for a UTF-8 table without a byte-order mark.
     public var unifiedDiff: String {
         if original == updated { return "" }
         return UnifiedDiff.diff(old: original.map(Self.utf8) ?? [], new: Self.utf8(updated), path: path, isNewFile: original == nil)

@@ -16,8 +16,15 @@ package enum UnifiedDiff {
 
     /// `diff` of texts held as UTF-8 bytes.
     package static func diff(old oldBytes: [UInt8], new newBytes: [UInt8], path: String, isNewFile: Bool = false, context: Int = 3) -> String {
+        String(decoding: diffBytes(old: oldBytes, new: newBytes, path: path, isNewFile: isNewFile, context: context), as: UTF8.self)
+    }
+
+    /// The unified diff of two files' bytes, as `diff -u --text` makes it: lines end at each
+    /// line-feed byte, whatever the encoding, so that the diff of a UTF-16 table holds the
+    /// file's own bytes and `git apply` or `patch` applies it to the file. Empty when equal.
+    package static func diffBytes(old oldBytes: [UInt8], new newBytes: [UInt8], path: String, isNewFile: Bool = false, context: Int = 3) -> [UInt8] {
         // Lines are compared byte for byte: text that only looks the same is still a change.
-        if oldBytes == newBytes { return "" }
+        if oldBytes == newBytes { return [] }
         return oldBytes.withUnsafeBufferPointer { oldBuffer in
             newBytes.withUnsafeBufferPointer { newBuffer in
                 // Only the lines between the common head and tail (and their context) are split
@@ -71,7 +78,7 @@ package enum UnifiedDiff {
         return count
     }
 
-    private static func render(_ a: [Line], _ b: [Line], lineOffset: Int, path: String, isNewFile: Bool, context: Int) -> String {
+    private static func render(_ a: [Line], _ b: [Line], lineOffset: Int, path: String, isNewFile: Bool, context: Int) -> [UInt8] {
         let edits = script(a, b)
         var out: [UInt8] = []
         out.append(contentsOf: "--- \(isNewFile ? "/dev/null" : quotedName("a/" + path))\n+++ \(quotedName("b/" + path))\n".utf8)
@@ -107,7 +114,7 @@ package enum UnifiedDiff {
             }
             index = stop
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// A line of a text as bytes, with its line break; equal when the bytes are. It points into
