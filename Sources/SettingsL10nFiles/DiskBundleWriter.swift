@@ -38,6 +38,24 @@ public struct BundleWriteError: Error, Hashable, Sendable, CustomStringConvertib
 
     public var description: String { "\(path): \(message)" }
 
+    /// One message for writes the system refused (`failure`): the first in full, the other
+    /// refused files named, then what was written, by name (`written`, at most five named; a
+    /// file written into a folder that was not flushed is written), then `then` (what to do).
+    /// `nil` without such a failure. Each refused file was left as it was.
+    public static func failureSummary(_ errors: [BundleWriteError], written: [String], then: String) -> String? {
+        let failures = errors.filter { $0.kind == .failure }
+        guard let first = failures.first else { return nil }
+        func named(_ paths: [String]) -> String {
+            paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+        }
+        let others = failures.dropFirst().map(\.path)
+        let alsoRefused = others.isEmpty ? "" : " (so were \(named(others)))"
+        let done = written.isEmpty
+            ? "no other file was written"
+            : "written: \(named(written)) (\(written.count) file\(written.count == 1 ? "" : "s"))"
+        return "\(first.description)\(alsoRefused); \(done); \(then)"
+    }
+
     /// One message for the files that were written into folders that could not be flushed
     /// (`notDurable`): the first in full, the others named (at most five).
     public static func unflushedSummary(_ errors: [BundleWriteError]) -> String? {

@@ -205,15 +205,12 @@ struct ImportCommand: ParsableCommand {
     /// Writes the updates; a table that changed on disk since it was read becomes a reject.
     /// - Returns: the updates written.
     private func write(_ result: inout ImportResult, into source: DiskBundleSource) throws -> [TableUpdate] {
-        let errors = try TableUpdate.write(result.updates, into: source, afterFailure: "the other tables were written; fix the problem and import again")
+        let errors = try TableUpdate.write(result.updates, into: source, then: "fix the problem and import again")
         var written: [TableUpdate] = []
         for (update, error) in zip(result.updates, errors) {
             guard let error else {
                 written.append(update)
                 continue
-            }
-            guard error.kind == .conflict else {
-                throw CommandFailure("\(error.description) (the other tables were written; fix the problem and import again)")
             }
             let count = result.written[update.path] ?? 0
             result.rejected.append(Diagnostic(.error, rule: .importTableRefused,
@@ -227,15 +224,16 @@ struct ImportCommand: ParsableCommand {
 extension TableUpdate {
     /// Writes `updates` through the bundle writer (each atomically, only if the table is still
     /// the one read) and sweeps its temporary files. A failure (not a table changed meanwhile)
-    /// stops the command, its message followed by `afterFailure` in parentheses; so does a
-    /// folder that could not be flushed.
+    /// stops the command, its message naming what was written and what was not, then `then`
+    /// (`BundleWriteError.failureSummary`); so does a folder that could not be flushed.
     /// - Returns: each update's error, `nil` for the ones written.
-    static func write(_ updates: [TableUpdate], into source: DiskBundleSource, afterFailure: String) throws -> [BundleWriteError?] {
+    static func write(_ updates: [TableUpdate], into source: DiskBundleSource, then: String) throws -> [BundleWriteError?] {
         var writer = DiskBundleWriter(bundle: source)
         let errors = writer.write(updates.map { BundleFileWrite(path: $0.path, bytes: $0.updated, expected: $0.original) })
         writer.sweepTemporaryFiles()
-        if let failure = errors.first(where: { $0?.kind == .failure }), let failure {
-            throw CommandFailure("\(failure.description) (\(afterFailure))")
+        let written = zip(updates, errors).filter { $0.1 == nil || $0.1?.kind == .notDurable }.map(\.0.path)
+        if let failure = BundleWriteError.failureSummary(errors.compactMap { $0 }, written: written, then: then) {
+            throw CommandFailure(failure)
         }
         if let unflushed = BundleWriteError.unflushedSummary(errors.compactMap { $0 }.filter { $0.kind == .notDurable }) {
             throw CommandFailure(unflushed)

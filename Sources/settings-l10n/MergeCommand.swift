@@ -88,6 +88,8 @@ struct MergeCommand: ParsableCommand {
         let merging = ProgressLine("merging")
         let writes = !dryRun && !check
         let writer = BackgroundWriter(bundle: source)
+        // The reports of the tables handed to the writer, in order.
+        var queued: [Int] = []
         var result = MergeResult()
         // Tables out of date (what they hold changes, or they are made), and tables merge would
         // only reorder or give other line breaks, which --check fails on only with --strict.
@@ -122,26 +124,30 @@ struct MergeCommand: ParsableCommand {
             } else if writes {
                 writer.add(BundleFileWrite(path: update.path, bytes: update.updated, expected: update.original),
                            report: result.reports.count - 1)
+                queued.append(result.reports.count - 1)
             }
         }
         let failures = writer.finish(sweeping: writes)
         merging.finish()
-        for failure in failures where failure.error.kind == .conflict {
+        // A table changed meanwhile, or refused by the system: its line says it was not written.
+        for failure in failures where failure.error.kind == .conflict || failure.error.kind == .failure {
             result.reports[failure.report].problem = "not written: \(failure.error.message)"
             result.reports[failure.report].changed = false
             result.reports[failure.report].created = false
             if summarize { summaries[failure.report] = MergeResult.summary(of: result.reports[failure.report], verb: verb) }
         }
-        if let failure = failures.first(where: { $0.error.kind == .failure }) {
-            throw CommandFailure("\(failure.error) (the other tables were written; run merge again)")
-        }
-        if let unflushed = BundleWriteError.unflushedSummary(failures.map(\.error).filter { $0.kind == .notDurable }) {
+        let notWritten = Set(failures.filter { $0.error.kind != .notDurable }.map(\.report))
+        let refusal = BundleWriteError.failureSummary(failures.map(\.error), written: queued.filter { !notWritten.contains($0) }.map { result.reports[$0].path },
+                                                      then: "fix the problem and run merge again")
+        if refusal == nil, let unflushed = BundleWriteError.unflushedSummary(failures.map(\.error).filter { $0.kind == .notDurable }) {
             throw CommandFailure(unflushed)
         }
         switch format {
         case .json: printJSON(result.json.rendered())
         case .text: printError(quiet(summaries, result).joined() + (options.quiet ? "" : result.summaryFooter + pruneHint(result)), ifNotEmpty: true)
         }
+        // After each table's line, which says which were written and which not.
+        if let refusal { throw CommandFailure(refusal) }
         if check { try reportCheck(outOfDate: changed, layoutOnly: layoutOnly) }
         if result.hasProblems {
             throw ExitCode(1)

@@ -77,7 +77,7 @@ extension SyncCommand {
         let updates = plan.result.updates
         if !updates.isEmpty {
             let errors = try TableUpdate.write(updates, into: source,
-                                               afterFailure: "the other tables were written, the catalog was not; fix the problem and sync again")
+                                               then: "the catalog was not written; fix the problem and sync again")
             var written: [TableUpdate] = []
             for (update, error) in zip(updates, errors) {
                 guard let error else {

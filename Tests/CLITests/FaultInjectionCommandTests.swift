@@ -35,7 +35,21 @@ struct FaultInjectionCommandTests {
                                             ["merge", copy.bundle.path, "--prune"])
         // Before: "the file changed while settings-l10n was working (an editor saved it?)", exit 1.
         #expect(result.exitCode == 3)
-        #expect(result.stderr == "error: de.lproj/Root.strings: cannot read the file to check it is still the one read: Input/output error; the file was left as it was (the other tables were written; run merge again)\n")
+        // Each table's line says what became of it, then the error what to do.
+        #expect(result.stderr == """
+            ar.lproj/Privacy.strings: 5 kept; up to date
+            ar.lproj/Root.strings: 52 kept; up to date
+            de.lproj/Privacy.strings: 5 kept; up to date
+            de.lproj/Root.strings: not written: cannot read the file to check it is still the one read: Input/output error; the file was left as it was
+            en.lproj/Privacy.strings: 5 kept; up to date
+            en.lproj/Root.strings: 52 kept; up to date
+            ja.lproj/Privacy.strings: 5 kept; up to date
+            ja.lproj/Root.strings: 52 kept; up to date
+            sv.lproj/Privacy.strings: 5 kept; up to date
+            sv.lproj/Root.strings: 52 kept; up to date
+            error: de.lproj/Root.strings: cannot read the file to check it is still the one read: Input/output error; the file was left as it was; no other file was written; fix the problem and run merge again
+
+            """)
         #expect(try copy.snapshot() == before)
     }
 

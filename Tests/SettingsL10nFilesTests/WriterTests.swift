@@ -98,4 +98,17 @@ struct WriterTests {
         try writer.write(Array("new".utf8), to: long, replacing: nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/Settings.bundle").sorted() == ["Root.plist", long])
     }
+
+    @Test("a refused write's message names the other refused files and what was written, then what to do; conflicts are not failures")
+    func failureSummary() {
+        let disk = BundleWriteError(path: "de.lproj/Root.strings", message: "cannot write: No space left on device; the file was left as it was")
+        let other = BundleWriteError(path: "fr.lproj/Root.strings", message: "cannot write: No space left on device; the file was left as it was")
+        let changed = BundleWriteError(path: "sv.lproj/Root.strings", message: "the file changed", kind: .conflict)
+        #expect(BundleWriteError.failureSummary([changed], written: ["en.lproj/Root.strings"], then: "run merge again") == nil)
+        #expect(BundleWriteError.failureSummary([disk], written: [], then: "run merge again")
+            == "de.lproj/Root.strings: cannot write: No space left on device; the file was left as it was; no other file was written; run merge again")
+        let written = (1...7).map { "l\($0).lproj/Root.strings" }
+        #expect(BundleWriteError.failureSummary([changed, disk, other], written: written, then: "run merge again")
+            == "de.lproj/Root.strings: cannot write: No space left on device; the file was left as it was (so were fr.lproj/Root.strings); written: l1.lproj/Root.strings, l2.lproj/Root.strings, l3.lproj/Root.strings, l4.lproj/Root.strings, l5.lproj/Root.strings and 2 more (7 files); run merge again")
+    }
 }
