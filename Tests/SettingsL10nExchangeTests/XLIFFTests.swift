@@ -27,6 +27,18 @@ struct XLIFFTests {
         #expect(read.files.first?.targetLanguage == "de")
     }
 
+    @Test("a UTF-16 document without a byte-order mark is read by its XML declaration (XML 1.0, appendix F), either byte order")
+    func utf16WithoutByteOrderMark() throws {
+        let xml = XLIFFWriter.xml(XLIFFDocument(files: [XLIFFFile(original: "en.lproj/Root.strings", sourceLanguage: "en", targetLanguage: "de",
+                                                                   units: [XLIFFUnit(id: "Größe", source: "Size", target: "Größe", state: "translated")])]))
+        #expect(xml.hasPrefix("<?xml"))
+        let expected = try XLIFFReader.read(Array(xml.utf8))
+        for bigEndian in [false, true] {
+            let bytes = xml.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            #expect(try XLIFFReader.read(bytes) == expected)
+        }
+    }
+
     @Test("the exact XML of one unit")
     func exactXML() {
         let document = XLIFFDocument(files: [XLIFFFile(

@@ -144,6 +144,9 @@ package struct DecodedText: Sendable {
         try validateUTF8(bytes[...])
     }
 
+    /// The advice of `validateUTF8`'s error, for a file that may be UTF-8 or UTF-16.
+    static let utf8OrUTF16Advice = "save it as UTF-8 or UTF-16 with a byte-order mark"
+
     /// Whether `bytes` are valid UTF-8 (well-formed as Unicode's table 3-7 says, as the standard
     /// library's `String(validating:)` checks). ASCII is passed eight bytes at a time; each run of
     /// bytes at or above 0x80 lies between ASCII bytes, which no sequence holds, so it must be
@@ -190,7 +193,8 @@ package struct DecodedText: Sendable {
         return true
     }
 
-    static func validateUTF8(_ bytes: ArraySlice<UInt8>) throws(SyntaxError) {
+    /// - Parameter advice: what the error says to do (a format that is UTF-8 alone: `save it as UTF-8`).
+    static func validateUTF8(_ bytes: ArraySlice<UInt8>, advice: String = utf8OrUTF16Advice) throws(SyntaxError) {
         // Only invalid text is walked again, to say where.
         if bytes.withUnsafeBufferPointer(isValidUTF8) { return }
         let bytes = Array(bytes)
@@ -209,7 +213,7 @@ package struct DecodedText: Sendable {
             case .error:
                 let position = LineIndex(bytes).position(at: scalarStart)
                 throw SyntaxError(
-                    "the file is not valid UTF-8 (byte 0x\(hex(bytes[scalarStart]))); save it as UTF-8 or UTF-16 with a byte-order mark",
+                    "the file is not valid UTF-8 (byte 0x\(hex(bytes[scalarStart]))); \(advice)",
                     at: position)
             }
         }

@@ -47,11 +47,15 @@ package struct XMLScanner {
         var string = ""
     }
 
-    /// Prepares the bytes of an XML document: a UTF-16 document (with byte-order mark) is
-    /// transcoded, a UTF-8 byte-order mark dropped, and the rest validated as UTF-8.
+    /// Prepares the bytes of an XML document: a UTF-16 document (with byte-order mark, or
+    /// without one where its XML declaration's `<?` tells the byte order, as XML 1.0's appendix F
+    /// detects it) is transcoded, a UTF-8 byte-order mark dropped, and the rest validated as UTF-8.
     package static func utf8(_ input: [UInt8]) throws(SyntaxError) -> [UInt8] {
         if input.starts(with: [0xFF, 0xFE]) || input.starts(with: [0xFE, 0xFF]) {
             return try DecodedText.decode(input).utf8
+        }
+        if input.starts(with: [0x3C, 0x00, 0x3F, 0x00]) || input.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
+            return try DecodedText.transcodeUTF16(input, from: 0, bigEndian: input[0] == 0)
         }
         let utf8 = input.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(input.dropFirst(3)) : input
         try DecodedText.validateUTF8(utf8)

@@ -38,8 +38,19 @@ struct JSONReaderTests {
             }
         }
         let lone: [UInt8] = Array("[\"".utf8) + [UInt8](repeating: 0x80, count: 1 << 17) + Array("\"]".utf8)
-        #expect(throws: SyntaxError("the file is not valid UTF-8 (byte 0x80); save it as UTF-8 or UTF-16 with a byte-order mark", at: TextPosition(line: 1, column: 3))) {
+        #expect(throws: SyntaxError("the file is not valid UTF-8 (byte 0x80); save it as UTF-8", at: TextPosition(line: 1, column: 3))) {
             try JSONReader.read(lone)
+        }
+    }
+
+    @Test("a UTF-16 document, with or without a byte-order mark, is said to be UTF-16, at its start", arguments: [
+        ([0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], "little"), ([0x7B, 0x00, 0x7D, 0x00], "little"),
+        ([0xFE, 0xFF, 0x00, 0x7B, 0x00, 0x7D], "big"), ([0x00, 0x7B, 0x00, 0x7D], "big"),
+    ] as [([UInt8], String)])
+    func utf16(bytes: [UInt8], order: String) {
+        #expect(throws: SyntaxError("the file is UTF-16 (\(order)-endian), and a JSON document here is UTF-8, as Xcode writes it: save it as UTF-8",
+                                    at: TextPosition(line: 1, column: 1))) {
+            try JSONReader.read(bytes)
         }
     }
 }
