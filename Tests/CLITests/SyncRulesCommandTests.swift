@@ -49,4 +49,23 @@ struct SyncRulesCommandTests {
             stdout: "", stderr: "the catalog and the tables are in sync\n", exitCode: 0))
         #expect(try Tool.run(["check", "Settings.bundle"], in: copy.folder) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
     }
+
+    @Test("sync-language-missing says which: another spelling of a language the catalog has (DE beside de), a name that is no language (\"../x\", \"\"), a language without a folder")
+    func languageMissingKinds() throws {
+        let copy = try Self.frenchCatalog()
+        let url = copy.folder.appendingPathComponent("Settings.xcstrings")
+        let french = try String(contentsOf: url, encoding: .utf8)
+        var odd = french
+        for tag in ["DE", "../x", ""] {
+            odd = odd.replacingOccurrences(of: "        \"fr\" : {\n", with: "        \"\(tag)\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"Analyse\" } },\n        \"fr\" : {\n")
+        }
+        #expect(odd != french)
+        try Data(odd.utf8).write(to: url)
+        #expect(try Tool.run(Self.sync + ["--check"], in: copy.folder) == ToolResult(stdout: "", stderr: """
+            Settings.xcstrings: warning: the catalog has translations into "DE" as well as into "de", which both name de.lproj; sync takes "de"'s and leaves "DE"'s alone, so they do not ship: move them to "de" [sync-language-missing]
+            Settings.xcstrings: warning: the catalog has translations into "../x", which is not a language identifier, so they do not ship; give them a language's tag (de, pt-BR) [sync-language-missing]
+            Settings.xcstrings: warning: the catalog has translations into "", which is not a language identifier, so they do not ship; give them a language's tag (de, pt-BR) [sync-language-missing]
+
+            """ + Self.languageMissing + "the catalog and the tables are in sync\n", exitCode: 0))
+    }
 }

@@ -96,10 +96,19 @@ public enum CatalogSync {
 
         var result = CatalogSyncResult(catalog: original, catalogChanged: input.catalog == nil)
         let languages = SyncLanguages(bundle: bundle, development: development, sourceTag: sourceTag, catalog: original)
+        let index = LocalizationIndex(bundle)
         result.diagnostics += languages.unmatched.map { tag in
-            Diagnostic(.warning, rule: .syncLanguageMissing,
-                       "the catalog has translations into \(tag), which has no .lproj folder in the bundle, so they do not ship; create \(tag).lproj to ship them",
-                       at: SourceLocation(file: input.path))
+            let quoted = MessageText.quoted(tag)
+            let message: String
+            if let folder = index.localization(forLanguage: tag), let used = languages.all.first(where: { $0.localization.folder == folder.folder }) {
+                // Another spelling of a language the catalog also has (DE beside de).
+                message = "the catalog has translations into \(quoted) as well as into \(MessageText.quoted(used.tag)), which both name \(folder.folder); sync takes \(MessageText.quoted(used.tag))'s and leaves \(quoted)'s alone, so they do not ship: move them to \(MessageText.quoted(used.tag))"
+            } else if !LanguageTag.isValidFolderName(tag) {
+                message = "the catalog has translations into \(quoted), which is not a language identifier, so they do not ship; give them a language's tag (de, pt-BR)"
+            } else {
+                message = "the catalog has translations into \(tag), which has no .lproj folder in the bundle, so they do not ship; create \(tag).lproj to ship them"
+            }
+            return Diagnostic(.warning, rule: .syncLanguageMissing, message, at: SourceLocation(file: input.path))
         }
         let tables = SyncTables.read(used: used, languages: languages, base: bundle.localizations.first { $0.name == "Base" },
                                      diagnostics: &result.diagnostics)

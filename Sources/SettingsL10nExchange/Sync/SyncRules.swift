@@ -13,7 +13,7 @@ public enum SyncRules {
         RuleDescriptor(id: .syncTableMissing, defaultSeverity: .warning,
                        summary: "sync: a language has no file for a table, and one holding only the catalog's translations would hide the table the device falls back to; the catalog keeps them until merge --fill source makes the table whole."),
         RuleDescriptor(id: .syncLanguageMissing, defaultSeverity: .warning,
-                       summary: "sync: the catalog has translations into a language with no .lproj folder in the bundle, so they do not ship."),
+                       summary: "sync: the catalog has translations into a language with no .lproj folder in the bundle (or into another spelling of a language it also has, DE beside de, or into a name that is no language), so they do not ship."),
     ]
 
     /// The ids of `all`.
