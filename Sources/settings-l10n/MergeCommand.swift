@@ -129,16 +129,7 @@ struct MergeCommand: ParsableCommand {
         }
         let failures = writer.finish(sweeping: writes)
         merging.finish()
-        // A table changed meanwhile, or refused by the system: its line says it was not written.
-        for failure in failures where failure.error.kind == .conflict || failure.error.kind == .failure {
-            result.reports[failure.report].problem = "not written: \(failure.error.message)"
-            result.reports[failure.report].changed = false
-            result.reports[failure.report].created = false
-            if summarize { summaries[failure.report] = MergeResult.summary(of: result.reports[failure.report], verb: verb) }
-        }
-        let notWritten = Set(failures.filter { $0.error.kind != .notDurable }.map(\.report))
-        let refusal = BundleWriteError.failureSummary(failures.map(\.error), written: queued.filter { !notWritten.contains($0) }.map { result.reports[$0].path },
-                                                      then: "fix the problem and run merge again")
+        let refusal = Self.markNotWritten(failures, queued: queued, in: &result, summaries: &summaries, summarize ? verb : nil)
         if refusal == nil, let unflushed = BundleWriteError.unflushedSummary(failures.map(\.error).filter { $0.kind == .notDurable }) {
             throw CommandFailure(unflushed)
         }
@@ -152,6 +143,23 @@ struct MergeCommand: ParsableCommand {
         if result.hasProblems {
             throw ExitCode(1)
         }
+    }
+
+    /// Marks each table the writer did not write (it changed meanwhile, or the system refused
+    /// it) `not written: …` in its report and, with a `verb`, its line (`summaries`), and returns
+    /// the message of a refusal by the system, naming the tables written, if there was one.
+    private static func markNotWritten(_ failures: [BackgroundWriter.Failure], queued: [Int], in result: inout MergeResult,
+                                       summaries: inout [String], _ verb: String?) -> String? {
+        for failure in failures where failure.error.kind == .conflict || failure.error.kind == .failure {
+            result.reports[failure.report].problem = "not written: \(failure.error.message)"
+            result.reports[failure.report].changed = false
+            result.reports[failure.report].created = false
+            if let verb { summaries[failure.report] = MergeResult.summary(of: result.reports[failure.report], verb: verb) }
+        }
+        let notWritten = Set(failures.filter { $0.error.kind != .notDurable }.map(\.report))
+        let reports = result.reports
+        return BundleWriteError.failureSummary(failures.map(\.error), written: queued.filter { !notWritten.contains($0) }.map { reports[$0].path },
+                                               then: "fix the problem and run merge again")
     }
 
     /// The line that names `--prune` when the merge kept obsolete keys it would remove.

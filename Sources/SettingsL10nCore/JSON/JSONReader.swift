@@ -98,12 +98,8 @@ public enum JSONReader {
                 throw SyntaxError("the document is larger than \(limits.maximumDocumentSize) bytes")
             }
             let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            // UTF-16 (a byte-order mark, or a zero among the first two bytes, which no JSON
-            // text in UTF-8 has): said as such, not as the first byte that is not UTF-8.
-            if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || (bytes.count >= 2 && (bytes[0] == 0 || bytes[1] == 0)) {
-                let bigEndian = bytes.starts(with: [0xFE, 0xFF]) || bytes[0] == 0
-                throw SyntaxError("the file is UTF-16 (\(bigEndian ? "big" : "little")-endian), and a JSON document here is UTF-8, as Xcode writes it: save it as UTF-8",
-                                  at: TextPosition(line: 1, column: 1))
+            if let order = DecodedText.utf16ByteOrder(bytes) {
+                throw SyntaxError("the file is UTF-16 (\(order)), and a JSON document here is UTF-8, as Xcode writes it: save it as UTF-8", at: TextPosition(line: 1, column: 1))
             }
             try DecodedText.validateUTF8(bytes[start...], advice: "save it as UTF-8")
             self.init(bytes: bytes, start: start, maximumDepth: limits.maximumDepth)

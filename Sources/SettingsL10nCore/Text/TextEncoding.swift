@@ -144,6 +144,16 @@ package struct DecodedText: Sendable {
         try validateUTF8(bytes[...])
     }
 
+    /// `little-endian` or `big-endian` where `bytes` look like UTF-16 (a byte-order mark, or a
+    /// zero among the first two bytes, which no text of a format that is UTF-8 alone starts
+    /// with), so that its error says so rather than name the first byte that is not UTF-8.
+    package static func utf16ByteOrder(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE]) { return "little-endian" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return "big-endian" }
+        guard bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 else { return nil }
+        return bytes[0] == 0 ? "big-endian" : "little-endian"
+    }
+
     /// The advice of `validateUTF8`'s error, for a file that may be UTF-8 or UTF-16.
     static let utf8OrUTF16Advice = "save it as UTF-8 or UTF-16 with a byte-order mark"
 
