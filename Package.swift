@@ -49,8 +49,8 @@ let package = Package(
         .target(name: "SettingsL10nFiles", dependencies: ["SettingsL10nCore"]),
         // The features, as values and pure functions. None prints, none exits.
         .target(name: "SettingsL10nExtract", dependencies: ["SettingsL10nCore"]),
-        .target(name: "SettingsL10nExchange", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nICU"]),
-        .target(name: "SettingsL10nMerge", dependencies: ["SettingsL10nCore", "SettingsL10nExtract"]),
+        .target(name: "SettingsL10nExchange", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nICU", "SettingsL10nResolve"]),
+        .target(name: "SettingsL10nMerge", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nResolve"]),
         .target(name: "SettingsL10nCheck", dependencies: ["SettingsL10nCore", "SettingsL10nExtract"]),
         .target(name: "SettingsL10nStatus", dependencies: ["SettingsL10nCore", "SettingsL10nExtract", "SettingsL10nCheck"]),
         .target(name: "SettingsL10nICU", dependencies: ["SettingsL10nCore", "CICU"]),

@@ -1,5 +1,6 @@
 import SettingsL10nCore
 import SettingsL10nExtract
+import SettingsL10nResolve
 
 /// Applies checked sections of XLIFF documents to the tables they name, in memory: each table
 /// is read and parsed once, however many sections name it, and becomes one update at the end.
@@ -140,7 +141,8 @@ struct ImportPlanner {
             if table.isPropertyListForm, table.written == 0 { continue }
             if table.original == nil, let fallback = table.fallback,
                let refusal = NewTableRefusal(making: path, of: fallback.table, holding: Set(table.addedOrder), count: table.written,
-                                             fallback: (fallback.path, fallback.shown), location: fallback.location) {
+                                             fallback: (fallback.path, fallback.shown), developmentFolder: development?.folder,
+                                             location: fallback.location) {
                 settled.rejected.append(newTableRefusal(refusal))
                 continue
             }
@@ -206,7 +208,7 @@ struct ImportPlanner {
                 let position = error.position.map { ":\($0)" } ?? ""
                 return notImported("the table cannot be read (\(path)\(position): \(error.message)); fix it and \(again)")
             }
-        } else if let fallback = bundle.fallbackTable(named: section.table.name, for: section.localization, development: development) {
+        } else if let fallback = bundle.fallbackTable(named: section.table.name, for: section.localization) {
             table.fallback = (fallback.path, fallback.values() ?? [:], section.table, location)
         }
         // A new entry gets the location comment merge writes above every entry it adds, so that
@@ -294,7 +296,7 @@ extension NewTableRefusal {
         let count = refusal.written
         return Diagnostic(
             .error, rule: .importTableRefused,
-            "\(count.grouped) translation\(count == 1 ? " was" : "s were") not imported into \(refusal.path): \(refusal.consequence(holding: "the document's \(DiagnosticReport.count(count, "translation"))")); settings-l10n merge --fill source makes the table whole, then import again",
+            "\(count.grouped) translation\(count == 1 ? " was" : "s were") not imported into \(refusal.path): \(refusal.consequence(holding: "the document's \(DiagnosticReport.count(count, "translation"))")); \(refusal.remedy), then import again",
             at: refusal.location)
     }
 }

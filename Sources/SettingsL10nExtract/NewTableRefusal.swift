@@ -4,11 +4,13 @@ extension CatalogTable {
     /// The keys of the table, in its order and each once, that a new table holding only
     /// `written` would show as themselves where the table the device reads today shows a text
     /// (`shown`: its value for a key, `nil` where it has none; an empty one shows nothing either):
-    /// what making that table hides.
+    /// what making that table hides. Strings that need no translation are not counted: no
+    /// table need hold them (`merge --fill source` adds none).
     public func hiddenByNewTable(holding written: Set<StringsKey>, shown: (StringsKey) -> String?) -> [StringsKey] {
         var hidden: [StringsKey] = []
         var seen: Set<StringsKey> = []
-        for string in strings where !written.contains(string.key) && seen.insert(string.key).inserted {
+        // A string that needs no translation is left out, as `merge --fill source` leaves it out.
+        for string in strings where string.needsTranslation && !written.contains(string.key) && seen.insert(string.key).inserted {
             if let text = shown(string.key), !text.isEmpty, text != string.key.string { hidden.append(string.key) }
         }
         return hidden
@@ -16,7 +18,7 @@ extension CatalogTable {
 }
 
 /// A table a language lacks that an import, a sync or a merge did not make: one holding only the
-/// translations written into it would hide the file the device reads instead (`Base.lproj`'s,
+/// translations written into it would hide the file the device reads instead (a regional parent's, `Base.lproj`'s,
 /// else the development language's), whose texts the strings it would not hold would lose:
 /// they would show their keys.
 package struct NewTableRefusal: Sendable {
@@ -33,11 +35,15 @@ package struct NewTableRefusal: Sendable {
 
     /// The refusal to make `path`, a file for `table` holding only `written` (`count`
     /// translations), where the device reads `fallback` today; `nil` where that hides nothing.
+    /// `developmentFolder`: the development language's folder (`en.lproj`), whose table, as
+    /// Base's, holds the source text; any other fallback is another language's.
     package init?(making path: String, of table: CatalogTable, holding written: Set<StringsKey>, count: Int,
-                  fallback: (path: String, shown: [StringsKey: String]), location: SourceLocation) {
+                  fallback: (path: String, shown: [StringsKey: String]), developmentFolder: String?, location: SourceLocation) {
         let hidden = table.hiddenByNewTable(holding: written, shown: { fallback.shown[$0] })
         guard !hidden.isEmpty else { return nil }
         self.init(path: path, table: table.name, written: count, fallback: fallback.path, hidden: hidden, location: location)
+        let folder = fallback.path.split(separator: "/").first.map(String.init)
+        fallsBackToAnotherLanguage = folder != "Base.lproj" && folder != developmentFolder
     }
 
     package init(path: String, table: String, written: Int, fallback: String, hidden: [StringsKey], location: SourceLocation) {
@@ -47,6 +53,18 @@ package struct NewTableRefusal: Sendable {
         self.fallback = fallback
         self.hidden = hidden
         self.location = location
+    }
+
+    /// Whether the file the device reads instead is another language's (a regional folder's
+    /// parent, `es.lproj` for `es-MX.lproj`): its translations are what the new table should
+    /// start from, not the development text `merge --fill source` writes.
+    package var fallsBackToAnotherLanguage = false
+
+    /// What makes the table whole, for a message: copying the parent's table, or `merge --fill source`.
+    package var remedy: String {
+        guard fallsBackToAnotherLanguage else { return "settings-l10n merge --fill source makes the table whole" }
+        let folder = path.split(separator: "/").first.map(String.init) ?? path
+        return "copy \(fallback) into \(folder) to start the table from its translations"
     }
 
     /// The first keys hidden, quoted (`"A", "B", "C", …`).

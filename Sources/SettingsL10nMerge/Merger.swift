@@ -1,5 +1,6 @@
 import SettingsL10nCore
 import SettingsL10nExtract
+import SettingsL10nResolve
 
 /// Reconciles `.lproj` tables with the catalog, never losing a translation.
 ///
@@ -89,14 +90,15 @@ public enum Merger {
         let topLevel = Set(bundle.unlocalizedTables.map(\.name))
         var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission,
                     fallback: NewTableFallback?)] = []
-        // What the device reads for a table a language lacks (the same file for every such
-        // language), read once per table: a table made there must not hide it.
-        var fallbacks: [String: NewTableFallback?] = [:]
+        // What the device reads for a table a language lacks, each file's values read once: a
+        // table made there must not hide it.
+        var fallbackValues: [String: [StringsKey: String]] = [:]
         func fallback(of table: String, for localization: Localization) -> NewTableFallback? {
-            if let known = fallbacks[table] { return known }
-            let found = bundle.fallbackTable(named: table, for: localization, development: development).map { ($0.path, $0.values() ?? [:]) }
-            fallbacks[table] = .some(found)
-            return found
+            guard let file = bundle.fallbackTable(named: table, for: localization) else { return nil }
+            if let known = fallbackValues[file.path] { return (file.path, known, development?.folder) }
+            let values = file.values() ?? [:]
+            fallbackValues[file.path] = values
+            return (file.path, values, development?.folder)
         }
         for (place, localization) in localizations.enumerated() {
             let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
@@ -129,7 +131,7 @@ public enum Merger {
     }
 
     /// The file the device reads for a table a language lacks, and its values (`NewTableRefusal`).
-    typealias NewTableFallback = (path: String, shown: [StringsKey: String])
+    typealias NewTableFallback = (path: String, shown: [StringsKey: String], developmentFolder: String?)
 
     /// Merges one table of one localization (`file`: its file there, `nil` when it has none;
     /// `fallback`: what the device reads instead then, which a table made of fills alone must
@@ -179,10 +181,12 @@ public enum Merger {
         let made = report.added.map { StringsKey($0) } + report.filledFromApp.map { StringsKey($0.key) }
         if file == nil, !made.isEmpty, let fallback,
            let refusal = NewTableRefusal(making: path, of: table, holding: Set(made), count: made.count,
-                                         fallback: fallback, location: SourceLocation(file: path)) {
+                                         fallback: (fallback.path, fallback.shown), developmentFolder: fallback.developmentFolder,
+                                         location: SourceLocation(file: path)) {
             let holding = report.filledFromApp.count == refusal.written
                 ? "the app's \(DiagnosticReport.count(refusal.written, "translation"))" : "its \(refusal.written.grouped) entr\(refusal.written == 1 ? "y" : "ies")"
-            report.problem = "not made: \(refusal.consequence(holding: holding)); add --fill source to make it whole (the others marked untranslated, showing the source text)"
+            let remedy = refusal.fallsBackToAnotherLanguage ? refusal.remedy : "add --fill source to make it whole (the others marked untranslated, showing the source text)"
+            report.problem = "not made: \(refusal.consequence(holding: holding)); \(remedy)"
             // Nothing was filled: what the app offered is missing still, as in a table not read.
             report.missing = table.strings.filter(\.needsTranslation).map(\.key.string)
             report.filledFromApp = []

@@ -136,4 +136,25 @@ struct NewTableCommandTests {
             """, exitCode: 0))
         #expect(!String(decoding: try copy.bytes("de.lproj/Root.strings"), as: UTF8.self).contains("Laut"))
     }
+
+    @Test("pt-BR.lproj lacking Root.strings shows pt.lproj's (its search list: pt-BR, pt, then en): an import of one translation is refused, naming pt's table and saying to start from it; merge --fill-from too")
+    func regionalParent() throws {
+        let copy = try BundleCopy()
+        try FileManager.default.copyItem(at: copy.bundle.appendingPathComponent("de.lproj"), to: copy.bundle.appendingPathComponent("pt.lproj"))
+        try FileManager.default.createDirectory(at: copy.bundle.appendingPathComponent("pt-BR.lproj"), withIntermediateDirectories: true)
+        #expect(try Tool.run(["extract", "Settings.bundle", "--xliff", "out", "--locale", "pt-BR"], in: copy.folder).exitCode == 0)
+        let exported = try String(contentsOf: copy.folder.appendingPathComponent("out/pt-BR.xliff"), encoding: .utf8)
+        try Data(ImportCommandTests.fill(exported, ["Account": "Conta"]).utf8).write(to: copy.folder.appendingPathComponent("br.xliff"))
+        let before = try copy.snapshot()
+        let result = try Tool.run(["import", "Settings.bundle", "br.xliff"], in: copy.folder)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains(": error: 1 translation was not imported into pt-BR.lproj/Root.strings: pt-BR.lproj has no Root.strings, and one holding only the document's 1 translation would hide pt.lproj/Root.strings, which the device shows instead: 47 other strings would show their keys (\"Your account keeps your routes in sync between your devices.\", \"User name\", \"Password\", …); copy pt.lproj/Root.strings into pt-BR.lproj to start the table from its translations, then import again [import-table-refused]\n"))
+        #expect(try copy.snapshot() == before)
+        try Data("{\"sourceLanguage\" : \"en\", \"strings\" : {\"Account\" : {\"localizations\" : {\"pt-BR\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"Conta\"}}}}}, \"version\" : \"1.0\"}".utf8)
+            .write(to: copy.folder.appendingPathComponent("App.xcstrings"))
+        let merge = try Tool.run(["merge", "Settings.bundle", "--fill-from", "App.xcstrings", "--locale", "pt-BR"], in: copy.folder)
+        #expect(merge.exitCode == 1)
+        #expect(merge.stderr.contains("pt-BR.lproj/Root.strings: not made: pt-BR.lproj has no Root.strings, and one holding only the app's 1 translation would hide pt.lproj/Root.strings, which the device shows instead: 47 other strings would show their keys (\"Your account keeps your routes in sync between your devices.\", \"User name\", \"Password\", …); copy pt.lproj/Root.strings into pt-BR.lproj to start the table from its translations\n"))
+        #expect(try copy.snapshot() == before)
+    }
 }

@@ -163,5 +163,9 @@ struct ImportTests {
         #expect(table.hiddenByNewTable(holding: [], shown: { shown[$0] }) == ["Music"])
         #expect(table.hiddenByNewTable(holding: ["Music"], shown: { shown[$0] }) == [])
         #expect(table.hiddenByNewTable(holding: [], shown: { _ in "x" }) == ["Sound", "Music", "Effects"])
+        // A string that needs no translation (doNotTranslate, no letter) is no table's to hold.
+        var policy = table
+        policy.strings[1].needsTranslation = false
+        #expect(policy.hiddenByNewTable(holding: [], shown: { _ in "x" }) == ["Sound", "Effects"])
     }
 }

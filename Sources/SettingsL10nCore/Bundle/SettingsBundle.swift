@@ -97,17 +97,6 @@ public struct SettingsBundle: Hashable, Sendable {
     public func localization(named folder: String) -> Localization? {
         localizations.first { $0.folder == folder }
     }
-
-    /// The file the device reads for table `name` in `localization` while that folder has
-    /// none: `Base.lproj`'s, else the development language's (`development`), if either has one
-    /// (`SearchList`'s order after the chosen folder). A table made in `localization` hides it.
-    public func fallbackTable(named name: String, for localization: Localization, development: Localization?) -> StringsTableFile? {
-        if let base = self.localization(named: "Base.lproj"), base.folder != localization.folder, let file = base.table(named: name) {
-            return file
-        }
-        guard let development, development.folder != localization.folder else { return nil }
-        return development.table(named: name)
-    }
 }
 
 extension SettingsBundle {

@@ -76,7 +76,7 @@ extension SyncTables {
         let count = refusal.written
         return Diagnostic(
             .warning, rule: .syncTableMissing,
-            "\(refusal.consequence(holding: "the catalog's \(DiagnosticReport.count(count, "translation"))")); the catalog keeps \(count == 1 ? "the translation" : "the translations"): settings-l10n merge --fill source makes the table whole, then sync writes \(count == 1 ? "it" : "them")",
+            "\(refusal.consequence(holding: "the catalog's \(DiagnosticReport.count(count, "translation"))")); the catalog keeps \(count == 1 ? "the translation" : "the translations"): \(refusal.remedy), then sync writes \(count == 1 ? "it" : "them")",
             at: SourceLocation(file: refusal.path))
     }
 }
