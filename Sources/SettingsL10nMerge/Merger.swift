@@ -90,13 +90,11 @@ public enum Merger {
         let topLevel = Set(bundle.unlocalizedTables.map(\.name))
         var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission,
                     fallback: NewTableFallback?)] = []
-        // What the device reads for a table a language lacks, each file's values read once: a
-        // table made there must not hide it.
+        // What the device reads for a table a language lacks (each file read once): a table made there must not hide it.
         var fallbackValues: [String: [StringsKey: String]] = [:]
         func fallback(of table: String, for localization: Localization) -> NewTableFallback? {
             guard let file = bundle.fallbackTable(named: table, for: localization) else { return nil }
-            if let known = fallbackValues[file.path] { return (file.path, known, development?.folder) }
-            let values = file.values() ?? [:]
+            let values = fallbackValues[file.path] ?? file.values() ?? [:]
             fallbackValues[file.path] = values
             return (file.path, values, development?.folder)
         }
