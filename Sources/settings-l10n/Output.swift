@@ -32,9 +32,23 @@ enum StandardStream {
     }
 
     /// A stream that cannot be written (a closed pipe) has nobody to tell: the error is dropped.
+    /// Standard output refused otherwise (a full disk, an I/O error) is kept, for the exit to
+    /// say (`outputFailure`): a diff saved to a file is incomplete, and a script must know.
     fileprivate func write(_ buffer: UnsafeRawBufferPointer) {
-        _ = FileDescriptorWriting.writeAll(buffer, to: descriptor)
+        let error = FileDescriptorWriting.writeAll(buffer, to: descriptor)
+        if error != 0, error != EPIPE, self == .output, Self.outputError == 0 { Self.outputError = error }
     }
+
+    /// The first error standard output gave but a closed pipe, or 0. Written from the one thread
+    /// that prints at a time.
+    nonisolated(unsafe) fileprivate static var outputError: Int32 = 0
+}
+
+/// Why standard output could not be written, if it could not (not a closed pipe): the run then
+/// fails (exit 3), as any other I/O error does.
+func outputFailure() -> String? {
+    let error = StandardStream.outputError
+    return error == 0 ? nil : "error: standard output could not be written (\(String(cString: strerror(error)))): what it holds is incomplete"
 }
 
 /// Writes a message for people to standard error, with a final line break; with

@@ -7,12 +7,20 @@ import Glibc
 import CMalloc
 private func terminate(_ code: Int32) -> Never {
     finishOutput()
+    if let failure = outputFailure() {
+        printError(failure)
+        Glibc.exit(3)
+    }
     Glibc.exit(code)
 }
 #elseif canImport(Darwin)
 import Darwin
 private func terminate(_ code: Int32) -> Never {
     finishOutput()
+    if let failure = outputFailure() {
+        printError(failure)
+        Darwin.exit(3)
+    }
     Darwin.exit(code)
 }
 #endif

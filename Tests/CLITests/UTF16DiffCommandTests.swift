@@ -4,7 +4,7 @@ import SettingsL10nTestSupport
 
 /// `--dry-run` of a UTF-16 table, printed to a file or a pipe: the diff of the file's own bytes
 /// (lines end at each line-feed byte, as `diff -u --text` makes them), which `git apply` applies.
-@Suite("settings-l10n --dry-run: the diff of a UTF-16 table applies to it", .requires(.git))
+@Suite("settings-l10n --dry-run: the diff of a UTF-16 table applies to it; standard output that fails fails the run", .requires(.git))
 struct UTF16DiffCommandTests {
     /// The example bundle with de's Root.strings in UTF-16 little-endian and sv's in big-endian
     /// (each with its byte-order mark), "Account" taken out of both for merge to fill.
@@ -55,5 +55,21 @@ struct UTF16DiffCommandTests {
     static func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
         guard !part.isEmpty, bytes.count >= part.count else { return false }
         return (0...(bytes.count - part.count)).contains { bytes[$0..<($0 + part.count)].elementsEqual(part) }
+    }
+
+    @Test("standard output that cannot be written (a full disk: /dev/full) fails the run, exit 3, with a message; a closed pipe does not")
+    func fullDisk() throws {
+        let copy = try Self.bundle()
+        let before = try copy.snapshot()
+        let result = try Self.run(["merge", "Settings.bundle", "--fill", "source", "--dry-run"], into: "/dev/full", in: copy.folder)
+        #expect(result.exitCode == 3)
+        #expect(result.stderr.hasSuffix("sv.lproj/Root.strings: 51 kept, 1 added; would change\nerror: standard output could not be written (No space left on device): what it holds is incomplete\n"))
+        #expect(try copy.snapshot() == before)
+        let json = try Self.run(["check", "Settings.bundle", "--format", "json"], into: "/dev/full", in: copy.folder)
+        #expect(json == ToolResult(stdout: "", stderr: "error: standard output could not be written (No space left on device): what it holds is incomplete\n", exitCode: 3))
+        // A reader that stops early (head) is no failure of the disk.
+        let piped = try Tool.run(["-c", "\"$0\" check Settings.bundle --format json | head -c 1 > /dev/null; echo ${PIPESTATUS[0]}", Tool.binary.path],
+                                 in: copy.folder, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(piped.stdout == "0\n")
     }
 }
