@@ -170,7 +170,7 @@ public struct DiskBundleWriter: Sendable {
         let path = file.path
         let components = BundlePath.components(path, omittingEmpty: false)
         guard BundlePath.isPlain(path), components.count <= 2 else {
-            throw BundleWriteError(path: path, message: "not a plain path inside the bundle; nothing was written")
+            throw BundleWriteError(path: path, message: "not a plain path inside the bundle; it was not written")
         }
         let folder = components.count == 2 ? rootPath + "/" + components[0] : rootPath
         let name = String(components.last!)
@@ -179,7 +179,7 @@ public struct DiskBundleWriter: Sendable {
             // A new table in a folder this volume matched by another spelling (DE.lproj for
             // de.lproj): written there, it would ship under the other name, which the device
             // (whose volume tells case apart) would not find.
-            throw BundleWriteError(path: path, message: "\(other) is there, which this volume takes for \(components[0]) (it ignores case or normalization) and a device would not; rename \(other) to \(components[0]) first; nothing was written",
+            throw BundleWriteError(path: path, message: "\(other) is there, which this volume takes for \(components[0]) (it ignores case or normalization) and a device would not; rename \(other) to \(components[0]) first; it was not written",
                                    kind: .conflict)
         }
         if !swept.contains(folder) {
@@ -200,7 +200,7 @@ public struct DiskBundleWriter: Sendable {
         if let (code, step) = Placement.writeTemporary(file.bytes, at: temporary, mode: Placement.mode(of: target, otherwise: 0o644)) {
             let reason = Durability.systemMessage(code)
             switch step {
-            case .create: throw BundleWriteError(path: path, message: "cannot create a temporary file beside it: \(reason); nothing was written")
+            case .create: throw BundleWriteError(path: path, message: "cannot create a temporary file beside it: \(reason); it was not written")
             case .write: throw fail("cannot write: \(reason)")
             case .permissions: throw fail("cannot set the file's permissions: \(reason)")
             case .flush: throw fail("cannot flush to disk: \(reason)")
@@ -223,14 +223,14 @@ public struct DiskBundleWriter: Sendable {
         var info = stat()
         if lstat(folder, &info) != 0 {
             guard errno == ENOENT, creating, name.hasSuffix(".lproj") else {
-                throw BundleWriteError(path: path, message: "the folder \(name) does not exist; nothing was written")
+                throw BundleWriteError(path: path, message: "the folder \(name) does not exist; it was not written")
             }
             guard mkdir(folder, 0o755) == 0 || errno == EEXIST, lstat(folder, &info) == 0 else {
-                throw BundleWriteError(path: path, message: "cannot create the folder \(name): \(Durability.systemMessage()); nothing was written")
+                throw BundleWriteError(path: path, message: "cannot create the folder \(name): \(Durability.systemMessage()); it was not written")
             }
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw BundleWriteError(path: path, message: "\(name) is \(info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a folder"); settings-l10n never writes through links; nothing was written",
+            throw BundleWriteError(path: path, message: "\(name) is \(info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a folder"); settings-l10n never writes through links; it was not written",
                                    kind: .conflict)
         }
     }

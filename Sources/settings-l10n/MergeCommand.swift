@@ -130,15 +130,13 @@ struct MergeCommand: ParsableCommand {
         let failures = writer.finish(sweeping: writes)
         merging.finish()
         let refusal = Self.markNotWritten(failures, queued: queued, in: &result, summaries: &summaries, summarize ? verb : nil)
-        if refusal == nil, let unflushed = BundleWriteError.unflushedSummary(failures.map(\.error).filter { $0.kind == .notDurable }) {
-            throw CommandFailure(unflushed)
-        }
+        let unflushed = BundleWriteError.unflushedSummary(failures.map(\.error).filter { $0.kind == .notDurable })
         switch format {
         case .json: printJSON(result.json.rendered())
         case .text: printError(quiet(summaries, result).joined() + (options.quiet ? "" : result.summaryFooter + pruneHint(result)), ifNotEmpty: true)
         }
         // After each table's line, which says which were written and which not.
-        if let refusal { throw CommandFailure(refusal) }
+        if let failure = refusal ?? unflushed { throw CommandFailure(failure) }
         if check { try reportCheck(outOfDate: changed, layoutOnly: layoutOnly) }
         if result.hasProblems {
             throw ExitCode(1)

@@ -94,12 +94,19 @@ extension SyncCommand {
         do {
             try LocalFile.replace(readFile: plan.path, with: plan.bytes, expected: plan.original, creatingFolders: true)
         } catch where error.conflict {
-            let tables = updates.isEmpty ? "" : "; the tables were written"
-            throw CommandFailure("\(plan.path) changed while settings-l10n was working (Xcode saved it?); it was left as it was\(tables); sync again")
+            throw CommandFailure("\(plan.path) changed while settings-l10n was working (Xcode saved it?); it was left as it was\(Self.tablesWritten(plan)); sync again")
         } catch {
-            let tables = updates.isEmpty ? "" : "; the tables were written"
-            throw CommandFailure("cannot write \(plan.path): \(error.reason)\(tables); choose a path you can write, and sync again")
+            throw CommandFailure("cannot write \(plan.path): \(error.reason); it was left as it was\(Self.tablesWritten(plan)); fix the problem and sync again")
         }
+    }
+
+    /// `; written: de.lproj/Root.strings (1 file)`: the tables written before the catalog could
+    /// not be, named as a refused write names them (`BundleWriteError.failureSummary`).
+    static func tablesWritten(_ plan: SyncPlan) -> String {
+        let paths = plan.result.updates.map(\.path)
+        guard !paths.isEmpty else { return "" }
+        return "; written: " + paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+            + " (\(paths.count) file\(paths.count == 1 ? "" : "s"))"
     }
 
     /// `path` relative to the bundle folder (`../Settings.xcstrings`), as diagnostics name

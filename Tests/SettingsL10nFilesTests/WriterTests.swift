@@ -14,7 +14,7 @@ struct WriterTests {
         var writer = DiskBundleWriter(bundle: try DiskBundleSource(path: folder.path + "/Settings.bundle"))
         // "../\u{301}x": the '/' and the mark are one character, but the system climbs the '..'.
         for path in ["../x.strings", "../\u{301}x.strings", "de.lproj/../../\u{301}x.strings", "/tmp/x.strings", "de.lproj//x.strings", "a/b/c.strings"] {
-            #expect(throws: BundleWriteError(path: path, message: "not a plain path inside the bundle; nothing was written"), "\(path.debugDescription)") {
+            #expect(throws: BundleWriteError(path: path, message: "not a plain path inside the bundle; it was not written"), "\(path.debugDescription)") {
                 try writer.write(Array("x".utf8), to: path, replacing: nil)
             }
         }

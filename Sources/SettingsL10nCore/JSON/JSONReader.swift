@@ -99,7 +99,7 @@ public enum JSONReader {
             }
             let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             if let order = DecodedText.utf16ByteOrder(bytes) {
-                throw SyntaxError("the file is UTF-16 (\(order)), and a JSON document here is UTF-8, as Xcode writes it: save it as UTF-8", at: TextPosition(line: 1, column: 1))
+                throw SyntaxError("the file is UTF-16 (\(order)), and a JSON document here (a String Catalog, a configuration) is UTF-8: save it as UTF-8", at: TextPosition(line: 1, column: 1))
             }
             try DecodedText.validateUTF8(bytes[start...], advice: "save it as UTF-8")
             self.init(bytes: bytes, start: start, maximumDepth: limits.maximumDepth)

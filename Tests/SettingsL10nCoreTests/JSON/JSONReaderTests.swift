@@ -48,7 +48,7 @@ struct JSONReaderTests {
         ([0xFE, 0xFF, 0x00, 0x7B, 0x00, 0x7D], "big"), ([0x00, 0x7B, 0x00, 0x7D], "big"),
     ] as [([UInt8], String)])
     func utf16(bytes: [UInt8], order: String) {
-        #expect(throws: SyntaxError("the file is UTF-16 (\(order)-endian), and a JSON document here is UTF-8, as Xcode writes it: save it as UTF-8",
+        #expect(throws: SyntaxError("the file is UTF-16 (\(order)-endian), and a JSON document here (a String Catalog, a configuration) is UTF-8: save it as UTF-8",
                                     at: TextPosition(line: 1, column: 1))) {
             try JSONReader.read(bytes)
         }
