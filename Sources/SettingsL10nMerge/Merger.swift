@@ -91,21 +91,20 @@ public enum Merger {
         var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission,
                     fallback: NewTableFallback?)] = []
         // What the device reads for a table a language lacks (each file read once): a table made there must not hide it.
-        var fallbackValues: [String: [StringsKey: String]] = [:]
+        var fallbackValues: [String: [StringsKey: String]] = [:], lists: [String: SearchList] = [:]
         func fallback(of table: String, for localization: Localization) -> NewTableFallback? {
-            guard let file = bundle.fallbackTable(named: table, for: localization) else { return nil }
+            if lists[localization.folder] == nil { lists[localization.folder] = SearchList(preferred: [localization.name], bundle: bundle) }
+            guard let file = bundle.fallbackTable(named: table, for: localization, list: lists[localization.folder]) else { return nil }
             let values = fallbackValues[file.path] ?? file.values() ?? [:]
             fallbackValues[file.path] = values
             return (file.path, values, development?.folder)
         }
         for (place, localization) in localizations.enumerated() {
             let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
-            // The folder's files by name, found once.
-            let files = localization.tables.firstByName()
+            let files = localization.tables.firstByName()  // the folder's files by name, found once
             for index in catalog.tables.indices where !unlocalized {
-                let file = files[catalog.tables[index].name]
-                if file == nil, topLevel.contains(catalog.tables[index].name) { continue }
-                let name = catalog.tables[index].name
+                let name = catalog.tables[index].name, file = files[name]
+                if file == nil, topLevel.contains(name) { continue }
                 jobs.append((place, index, file, isDevelopment, bundle.writePermission(file: file, in: localization),
                              file == nil && !isDevelopment ? fallback(of: name, for: localization) : nil))
             }

@@ -72,8 +72,9 @@ extension SettingsBundle {
     /// `es-MX` → `es`, then `Base.lproj`, then the development region's), if one has it; `nil`
     /// where none has, or where a table at the bundle's top level is read in every language
     /// (a table made in the folder would never be read). A table made there hides it.
-    public func fallbackTable(named name: String, for localization: Localization) -> StringsTableFile? {
-        let list = SearchList(preferred: [localization.name], bundle: self)
+    /// `list`: the search list of `localization`'s language, where the caller keeps one for its tables.
+    public func fallbackTable(named name: String, for localization: Localization, list: SearchList? = nil) -> StringsTableFile? {
+        let list = list ?? SearchList(preferred: [localization.name], bundle: self)
         guard let file = list.tableFile(name, idiom: .phone, in: self), !unlocalizedTables.contains(where: { $0.path == file.path }),
               !localization.tables.contains(where: { $0.path == file.path }) else { return nil }
         return file
