@@ -87,6 +87,7 @@ extern int *__error(void);
 #define ENOTEMPTY 66
 #define ENOTSUP 45
 #define EFBIG 27
+#define EPIPE 32
 
 // sys/fcntl.h
 #define O_RDONLY 0x0000
