@@ -63,9 +63,11 @@ package struct NewTableRefusal: Sendable {
     /// What makes the table whole, for a message: copying the parent's table, or `merge --fill source`.
     package var remedy: String {
         guard fallsBackToAnotherLanguage else { return "settings-l10n merge --fill source makes the table whole" }
-        let folder = path.split(separator: "/").first.map(String.init) ?? path
         return "copy \(fallback) into \(folder) to start the table from its translations"
     }
+
+    /// The table's folder (`de.lproj`).
+    private var folder: String { path.split(separator: "/").first.map(String.init) ?? path }
 
     /// The first keys hidden, quoted (`"A", "B", "C", …`).
     package var listed: String {
@@ -74,7 +76,6 @@ package struct NewTableRefusal: Sendable {
 
     /// What it would do: `… and one holding only the document's 2 translations would hide …`.
     package func consequence(holding what: String) -> String {
-        let folder = path.split(separator: "/").first.map(String.init) ?? path
-        return "\(folder) has no \(table).strings, and one holding only \(what) would hide \(fallback), which the device shows instead: \(DiagnosticReport.count(hidden.count, "other string")) would show \(hidden.count == 1 ? "its key" : "their keys") (\(listed))"
+        "\(folder) has no \(table).strings, and one holding only \(what) would hide \(fallback), which the device shows instead: \(DiagnosticReport.count(hidden.count, "other string")) would show \(hidden.count == 1 ? "its key" : "their keys") (\(listed))"
     }
 }

@@ -45,15 +45,19 @@ public struct BundleWriteError: Error, Hashable, Sendable, CustomStringConvertib
     public static func failureSummary(_ errors: [BundleWriteError], written: [String], then: String) -> String? {
         let failures = errors.filter { $0.kind == .failure }
         guard let first = failures.first else { return nil }
-        func named(_ paths: [String]) -> String {
-            paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
-        }
         let others = failures.dropFirst().map(\.path)
         let alsoRefused = others.isEmpty ? "" : " (so were \(named(others)))"
-        let done = written.isEmpty
-            ? "no other file was written"
-            : "written: \(named(written)) (\(written.count) file\(written.count == 1 ? "" : "s"))"
-        return "\(first.description)\(alsoRefused); \(done); \(then)"
+        return "\(first.description)\(alsoRefused); \(writtenList(written) ?? "no other file was written"); \(then)"
+    }
+
+    /// `written: a, b (2 files)`, at most five named; `nil` for none.
+    public static func writtenList(_ paths: [String]) -> String? {
+        paths.isEmpty ? nil : "written: \(named(paths)) (\(paths.count) file\(paths.count == 1 ? "" : "s"))"
+    }
+
+    /// At most five of `paths`, then how many more.
+    private static func named(_ paths: [String]) -> String {
+        paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
     }
 
     /// One message for the files that were written into folders that could not be flushed

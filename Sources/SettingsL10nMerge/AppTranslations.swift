@@ -71,7 +71,7 @@ public struct AppTranslations: Hashable, Sendable {
 
         /// Why it is not taken, for a message: `a control character (U+001B)`.
         public var reason: String {
-            "\(character.value < 0x20 ? "a control character" : "a noncharacter") (\(XMLScanner.codePoint(character.value)))"
+            XMLScanner.describeRefused(character.value)
         }
     }
     /// The wanted translations not taken, in the order they were offered.

@@ -90,7 +90,8 @@ public enum Merger {
         let topLevel = Set(bundle.unlocalizedTables.map(\.name))
         var jobs: [(localization: Int, table: Int, file: StringsTableFile?, isDevelopment: Bool, permission: TableWritePermission,
                     fallback: NewTableFallback?)] = []
-        // What the device reads for a table a language lacks (each file read once): a table made there must not hide it.
+        // What the device reads for a table a language lacks (each file read once): a table made there
+        // must not hide it. Only --fill-from makes one partial (--fill source fills every string).
         var fallbackValues: [String: [StringsKey: String]] = [:], lists: [String: SearchList] = [:]
         func fallback(of table: String, for localization: Localization) -> NewTableFallback? {
             if lists[localization.folder] == nil { lists[localization.folder] = SearchList(preferred: [localization.name], bundle: bundle) }
@@ -106,7 +107,7 @@ public enum Merger {
                 let name = catalog.tables[index].name, file = files[name]
                 if file == nil, topLevel.contains(name) { continue }
                 jobs.append((place, index, file, isDevelopment, bundle.writePermission(file: file, in: localization),
-                             file == nil && !isDevelopment ? fallback(of: name, for: localization) : nil))
+                             file == nil && !isDevelopment && options.fillFrom != nil ? fallback(of: name, for: localization) : nil))
             }
         }
         let tables = catalog.tables, chosen = localizations

@@ -101,12 +101,9 @@ extension SyncCommand {
     }
 
     /// `; written: de.lproj/Root.strings (1 file)`: the tables written before the catalog could
-    /// not be, named as a refused write names them (`BundleWriteError.failureSummary`).
+    /// not be, named as a refused write names them (`BundleWriteError.writtenList`).
     static func tablesWritten(_ plan: SyncPlan) -> String {
-        let paths = plan.result.updates.map(\.path)
-        guard !paths.isEmpty else { return "" }
-        return "; written: " + paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
-            + " (\(paths.count) file\(paths.count == 1 ? "" : "s"))"
+        BundleWriteError.writtenList(plan.result.updates.map(\.path)).map { "; " + $0 } ?? ""
     }
 
     /// `path` relative to the bundle folder (`../Settings.xcstrings`), as diagnostics name

@@ -351,7 +351,7 @@ public enum JSONReader {
         /// Why a character is refused under `refusesNonXMLCharacters`, with the escape that
         /// stands for it (`\u001b`), if any.
         private static func refusal(_ value: UInt32, written: String?) -> String {
-            let what = "\(value < 0x20 ? "a control character" : "a noncharacter") (\(XMLScanner.codePoint(value))), which import refuses; remove it"
+            let what = "\(XMLScanner.describeRefused(value)), which import refuses; remove it"
             return written.map { "\($0) stands for \(what)" } ?? what
         }
 

@@ -10,6 +10,12 @@ extension XMLScanner {
         }
     }
 
+    /// `a control character (U+001B)`, `a noncharacter (U+FFFF)`: what a character XML 1.0
+    /// does not allow is, for a message.
+    package static func describeRefused(_ value: UInt32) -> String {
+        "\(value < 0x20 ? "a control character" : "a noncharacter") (\(codePoint(value)))"
+    }
+
     /// `U+0001`: a code point as Unicode writes it.
     package static func codePoint(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
