@@ -7,9 +7,10 @@ import SettingsL10nResolve
 struct ImportPlanner {
     private let bundle: SettingsBundle
     private let development: Localization?
-    /// Units that appear more than once for one table with different targets or states
-    /// (`XLIFFImporter.conflictingUnits`), over the sections applied.
-    var conflicts: [String: [StringsKey: [String]]]
+    /// Units that appear more than once for one table (`XLIFFImporter.repeatedUnits`), over the
+    /// sections applied, and the repeated keys already imported (or counted), by table path.
+    var repeats: XLIFFImporter.RepeatedUnits
+    private var repeatsTold: [String: Set<StringsKey>] = [:]
     private var tables: [String: Table] = [:]
     private var tableOrder: [String] = []
     private var sourceValues: [String: [StringsKey: String]] = [:]
@@ -65,7 +66,7 @@ struct ImportPlanner {
     init(bundle: SettingsBundle, catalog: Catalog, sections: [XLIFFImporter.Section]) {
         self.bundle = bundle
         self.development = bundle.developmentLocalization(catalog.developmentLanguage)
-        self.conflicts = XLIFFImporter.conflictingUnits(sections)
+        self.repeats = XLIFFImporter.repeatedUnits(sections)
     }
 
     /// Applies the units of one section to its table.
@@ -77,11 +78,13 @@ struct ImportPlanner {
         for unit in section.file.units {
             let at = SourceLocation(file: section.documentPath, position: unit.position)
             let key = StringsKey(unit.id)
+            if repeatsElsewhere(unit, key: key, table: section.tablePath) { continue }
             if let problem = problem(with: unit, in: section, known: strings[key] != nil, source: source) {
                 outcome.rejected.append(Diagnostic(.error, rule: problem.rule, problem.message, at: at))
                 continue
             }
-            guard let target = unit.target, !target.isEmpty, unit.state != "new", unit.state != "needs-translation" else {
+            if repeats.repeated[section.tablePath]?[key] != nil { repeatsTold[section.tablePath, default: []].insert(key) }
+            guard unit.carriesTranslation, let target = unit.target else {
                 outcome.untranslated += 1
                 continue
             }
@@ -233,6 +236,15 @@ struct ImportPlanner {
         return (strings, ranks)
     }
 
+    /// Whether a unit of a key that is in the documents more than once is told at another place:
+    /// a place without a translation where another has one (a conflict is told where the
+    /// translations are), or a place after the one that was imported (or counted) already.
+    private func repeatsElsewhere(_ unit: XLIFFUnit, key: StringsKey, table: String) -> Bool {
+        if repeats.conflicts[table]?[key] != nil { return !unit.carriesTranslation }
+        guard let anyTranslated = repeats.repeated[table]?[key] else { return false }
+        return (anyTranslated && !unit.carriesTranslation) || repeatsTold[table]?.contains(key) == true
+    }
+
     /// Why a unit is not imported, or `nil` when it may be.
     private func problem(with unit: XLIFFUnit, in section: XLIFFImporter.Section, known: Bool,
                          source: [StringsKey: String]) -> (rule: RuleID, message: String)? {
@@ -240,7 +252,7 @@ struct ImportPlanner {
         guard known else {
             return (.importUnknownKey, "unit \(id) is not used by any schema file of the table \(section.table.name) any more; it was not imported")
         }
-        if let places = conflicts[section.tablePath]?[StringsKey(unit.id)] {
+        if let places = repeats.conflicts[section.tablePath]?[StringsKey(unit.id)] {
             // At most five places: thousands of copies would otherwise each list thousands.
             let listed = places.count <= 5 ? places.joined(separator: ", ")
                 : places.prefix(4).joined(separator: ", ") + " and \(DiagnosticReport.grouped(places.count - 4)) more places"

@@ -63,6 +63,13 @@ public struct XLIFFUnit: Hashable, Sendable {
         self.position = position
         self.translate = translate
     }
+
+    /// Whether the unit brings a translation to import: a target that is not empty, in a state
+    /// other than `new` and `needs-translation` (which say there is none yet).
+    package var carriesTranslation: Bool {
+        guard let target, !target.isEmpty else { return false }
+        return state != "new" && state != "needs-translation"
+    }
 }
 
 /// A source file and line where a unit's string is used.

@@ -90,7 +90,7 @@ public enum XLIFFImporter {
             planned.formUnion(tables)
             self.skipped += skipped
             self.unusedTables += unusedTables
-            planner.conflicts = XLIFFImporter.conflictingUnits(sections)
+            planner.repeats = XLIFFImporter.repeatedUnits(sections)
             for section in sections { planner.apply(section) }
             planner.settleTables()
             return true
@@ -204,30 +204,43 @@ public enum XLIFFImporter {
         return sections
     }
 
-    /// Units that appear more than once for one table, with different targets or states: by
-    /// table path and key, every place such a unit is (`line 12`; `de.xliff line 12` where the
-    /// places are in more than one document).
-    static func conflictingUnits(_ sections: [Section]) -> [String: [StringsKey: [String]]] {
-        var seen: [String: [StringsKey: [(document: String, line: Int?, target: String?, state: String?)]]] = [:]
+    /// Units that appear more than once for one table (a key in two documents, or twice in one).
+    /// `conflicts`: those whose translations differ (in target or state), by table path and key,
+    /// with every place a translation of the key is (`line 12`; `de.xliff line 12` where the
+    /// places are in more than one document). `repeated`: the others, by table path and key, and
+    /// whether one of the places has a translation: the key is imported once, from a place that
+    /// has one, and a place without a translation is not a conflict nor a unit left untranslated.
+    struct RepeatedUnits: Equatable {
+        var conflicts: [String: [StringsKey: [String]]] = [:]
+        var repeated: [String: [StringsKey: Bool]] = [:]
+    }
+
+    static func repeatedUnits(_ sections: [Section]) -> RepeatedUnits {
+        var seen: [String: [StringsKey: [(document: String, line: Int?, target: String?, state: String?, translated: Bool)]]] = [:]
         for section in sections {
             for unit in section.file.units {
-                seen[section.tablePath, default: [:]][StringsKey(unit.id), default: []].append((section.documentPath, unit.position?.line, unit.target, unit.state))
+                seen[section.tablePath, default: [:]][StringsKey(unit.id), default: []].append(
+                    (section.documentPath, unit.position?.line, unit.target, unit.state, unit.carriesTranslation))
             }
         }
-        var conflicts: [String: [StringsKey: [String]]] = [:]
+        var found = RepeatedUnits()
         for (tablePath, units) in seen {
             for (key, occurrences) in units where occurrences.count > 1 {
-                let first = occurrences[0]
-                guard occurrences.contains(where: { $0.target != first.target || $0.state != first.state }) else { continue }
-                let names = occurrences.contains { $0.document != first.document } ? documentNames(occurrences.map(\.document)) : nil
-                conflicts[tablePath, default: [:]][key] = occurrences.indices.map { index in
-                    let line = occurrences[index].line.map { "line \($0)" }
+                let translations = occurrences.filter(\.translated)
+                guard let first = translations.first,
+                      translations.contains(where: { $0.target != first.target || $0.state != first.state }) else {
+                    found.repeated[tablePath, default: [:]][key] = !translations.isEmpty
+                    continue
+                }
+                let names = translations.contains { $0.document != first.document } ? documentNames(translations.map(\.document)) : nil
+                found.conflicts[tablePath, default: [:]][key] = translations.indices.map { index in
+                    let line = translations[index].line.map { "line \($0)" }
                     guard let names else { return line ?? "a unit" }
                     return names[index] + (line.map { " " + $0 } ?? "")
                 }
             }
         }
-        return conflicts
+        return found
     }
 
     /// The documents' paths without the folders they all share (`de.xliff`,

@@ -106,4 +106,48 @@ struct ImportSessionTests {
         ], bundle: bundle, catalog: Extractor.catalog(of: bundle))
         #expect(result.rejected.map(\.message) == Array(repeating: "unit \"Sound\" is in the documents 2 times with different translations (de.xliff line 7, Root.xcstrings); none of them was imported: keep one", count: 2))
     }
+
+    @Test("a unit in two documents, translated in one only: the translation is imported, no conflict, nothing left untranslated")
+    func translatedInOneOnly() throws {
+        let bundle = try Self.bundle()
+        for order in [[0, 1], [1, 0]] {
+            let documents = [
+                ("a/de.xliff", XLIFFDocument(files: [Self.file("Root", "de", [Self.unit("Music", "Musik", line: 3)])])),
+                ("b/de.xliff", XLIFFDocument(files: [Self.file("Root", "de", [Self.unit("Music", nil, state: "new", line: 4), Self.unit("Effects", "", state: "needs-translation", line: 5)])])),
+            ]
+            let result = try XLIFFImporter.plan(documents: order.map { documents[$0] }, bundle: bundle, catalog: Extractor.catalog(of: bundle))
+            #expect(result.rejected.map(\.message) == [])
+            #expect(result.written == ["de.lproj/Root.strings": 1])
+            #expect(result.untranslated == 1)
+            #expect(result.unchanged == 0)
+        }
+    }
+
+    @Test("the same translation twice is imported once, and counted once when the table has it already")
+    func sameTranslationTwice() throws {
+        let bundle = try Self.bundle()
+        let twice = { (target: String) in [
+            ("a/de.xliff", XLIFFDocument(files: [Self.file("Root", "de", [Self.unit("Sound", target, line: 3)])])),
+            ("b/de.xliff", XLIFFDocument(files: [Self.file("Root", "de", [Self.unit("Sound", target, line: 8), Self.unit("Music", nil, state: "new", line: 9)])])),
+        ] }
+        let held = try XLIFFImporter.plan(documents: twice("Ton"), bundle: bundle, catalog: Extractor.catalog(of: bundle))
+        #expect(held.updates.isEmpty)
+        #expect((held.unchanged, held.untranslated, held.rejected.count) == (1, 1, 0))
+        let new = try XLIFFImporter.plan(documents: twice("Klang"), bundle: bundle, catalog: Extractor.catalog(of: bundle))
+        #expect(new.written == ["de.lproj/Root.strings": 1])
+        #expect((new.unchanged, new.untranslated, new.rejected.count) == (0, 1, 0))
+        #expect(new.replaced.map(\.message) == ["de.lproj/Root.strings has \"Ton\" for \"Sound\"; the document's \"Klang\" replaces it"])
+    }
+
+    @Test("a conflict is told where the translations are, not where a place has none")
+    func conflictWithAnUntranslatedPlace() throws {
+        let bundle = try Self.bundle()
+        let result = try XLIFFImporter.plan(documents: [
+            ("a/de.xliff", XLIFFDocument(files: [Self.file("Root", "de", [Self.unit("Music", "Musik", line: 3)])])),
+            ("b/de.xliff", XLIFFDocument(files: [Self.file("Root", "de", [Self.unit("Music", "Musikstück", line: 4), Self.unit("Music", nil, state: "new", line: 5)])])),
+        ], bundle: bundle, catalog: Extractor.catalog(of: bundle))
+        #expect(result.rejected.map { "\($0.location.file):\($0.location.line ?? 0)" } == ["a/de.xliff:3", "b/de.xliff:4"])
+        #expect(result.rejected.map(\.message) == Array(repeating: "unit \"Music\" is in the documents 2 times with different translations (a/de.xliff line 3, b/de.xliff line 4); none of them was imported: keep one", count: 2))
+        #expect((result.untranslated, result.unchanged) == (0, 0))
+    }
 }
