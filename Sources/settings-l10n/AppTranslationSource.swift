@@ -38,16 +38,22 @@ enum AppTranslationSource {
         } else {
             try addCatalogs([(path, URL(fileURLWithPath: path).lastPathComponent)], to: &translations)
         }
-        // A translation no table may receive is named, not taken: the rest fills as before.
-        for refused in translations.refused {
-            printError("warning: --fill-from \(refused.origin): the app's \(refused.language) translation of \(MessageText.quoted(refused.source)) holds \(refused.reason), which settings-l10n writes into no table (import and sync refuse it too); it is not taken")
-        }
         if translations.offered == 0 {
             // A valid catalog, or tables, with nothing translated yet: the merge goes on, with
             // nothing to fill.
             printError("--fill-from \(path): no translation besides \(developmentLanguage) yet; nothing to fill from it")
         }
         return translations
+    }
+
+    /// Names each translation no table may receive (it is not taken; the rest fills as before),
+    /// of the app's languages that fill one of `folders` (once `assign(_:)` chose them): a
+    /// language no folder of the bundle takes would never have been taken anyway.
+    static func warnRefused(_ translations: AppTranslations, filling folders: [String]) {
+        let filling = Set(folders.compactMap { translations.language(forFolder: $0) })
+        for refused in translations.refused where filling.contains(refused.language) {
+            printError("warning: --fill-from \(refused.origin): the app's \(refused.language) translation of \(MessageText.quoted(refused.source)) holds \(refused.reason), which settings-l10n writes into no table (import and sync refuse it too); it is not taken")
+        }
     }
 
     /// What is wrong with an app's table, as `--fill-from` says it.

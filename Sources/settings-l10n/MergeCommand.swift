@@ -83,6 +83,7 @@ struct MergeCommand: ParsableCommand {
             let development = AppTranslations.languageKey(catalog.developmentLanguage)
             let languages = app.languageNames.filter { AppTranslations.languageKey($0) != development }
             app.assign(LocalizationMatcher.sources(for: bundle.localizations.map(\.name), among: languages))
+            AppTranslationSource.warnRefused(app, filling: bundle.localizations.map(\.name).filter { locales.isEmpty || locales.contains($0) })
             appTranslations = app
         }
         let merging = ProgressLine("merging")

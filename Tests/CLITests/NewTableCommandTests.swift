@@ -137,6 +137,33 @@ struct NewTableCommandTests {
         #expect(!String(decoding: try copy.bytes("de.lproj/Root.strings"), as: UTF8.self).contains("Laut"))
     }
 
+    @Test("merge --fill-from names a refused translation only of a language that fills a folder: the app's fr, which no folder takes, is not told")
+    func fillFromControlCharacterOfOtherLanguage() throws {
+        let (copy, _) = try Self.bundle()
+        try Data("""
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Sound" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Ton" } } } },
+                "Volume" : { "localizations" : {
+                  "de" : { "stringUnit" : { "state" : "translated", "value" : "Lautstärke" } },
+                  "fr" : { "stringUnit" : { "state" : "translated", "value" : "Vol\\u001bume" } } } }
+              },
+              "version" : "1.0"
+            }
+
+            """.utf8).write(to: copy.folder.appendingPathComponent("App.xcstrings"))
+        let result = try Tool.run(["merge", "Settings.bundle", "--fill-from", "App.xcstrings"], in: copy.folder)
+        #expect(result.stderr == """
+            de.lproj/Root.strings: 2 from the app's de (to review); written (new file)
+            en.lproj/Root.strings: 2 kept; up to date
+            filled from the app's languages: de.lproj from de
+            2 missing translations taken from the app, marked for review: 2 from App.xcstrings
+
+            """)
+        #expect((result.stdout, result.exitCode) == ("", 0))
+    }
+
     @Test("pt-BR.lproj lacking Root.strings shows pt.lproj's (its search list: pt-BR, pt, then en): an import of one translation is refused, naming pt's table and saying to start from it; merge --fill-from too")
     func regionalParent() throws {
         let copy = try BundleCopy()
