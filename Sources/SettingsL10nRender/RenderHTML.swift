@@ -119,14 +119,20 @@ public struct RenderHTML {
                 }
             }
         }
-        let home = "Settings"
+        // The previews title the bundle's root page "Settings" and link it back to the index of
+        // the languages. A screenshot shows only what the device shows of the bundle: there the
+        // root page's title is the app's name and the page above it the Settings app's, which
+        // the bundle holds neither of, so its bar has no title and no back button, and the
+        // back buttons of the pages it opens are a bare chevron.
+        let home = tables == nil ? "Settings" : ""
         let root = locale.pages.first?.file
         let names = PageNames(locale.pages, root: root)
         for page in locale.pages {
             // Marked in the order drawn: the bar (back button, then title), then each group.
             let marks = Marks(on: tables != nil)
-            let back = parent[page.file].map { (names.page($0.file, root: root), $0.title ?? home, titleSources[$0.file]) } ?? ("../index.html", "Languages", nil)
-            let backLink = (back.0, back.2.map { marks.text(back.1, $0) } ?? escape(back.1))
+            let back = parent[page.file].map { (names.page($0.file, root: root), $0.title ?? home, titleSources[$0.file]) }
+                ?? (tables == nil ? ("../index.html", "Languages", nil) : nil)
+            let backLink = back.map { back in (back.0, back.2.map { marks.text(back.1, $0) } ?? escape(back.1)) }
             let heading = page.title.map { marks.text($0, titleSources[page.file]) } ?? home
             let strings = tables.map { ScreenshotString.Source(page: page.file, tables: $0) }
             var group: [String] = []
@@ -252,8 +258,8 @@ public struct RenderHTML {
     }
 
     /// A page; `heading` (the title in the bar) and the back link's text are HTML (escaped,
-    /// perhaps marked), `title` is text.
-    private func document(locale: LocalizedLocale, title: String, heading: String, back: (String, String), body: String, style: String = "") -> String {
+    /// perhaps marked), `title` is text; `back` is `nil` on a page with no back button.
+    private func document(locale: LocalizedLocale, title: String, heading: String, back: (String, String)?, body: String, style: String = "") -> String {
         let language = locale.localization.flatMap(LanguageTag.bcp47(folderName:)) ?? (PseudoLocale(rawValue: locale.locale) == nil ? locale.locale : "en")
         return """
         <!DOCTYPE html>
@@ -265,7 +271,7 @@ public struct RenderHTML {
         <style>\(Self.css)\(style)</style>
         </head>
         <body>
-        <header class="bar"><a class="back" href="\(escape(back.0))"><span class="chevron" aria-hidden="true">‹</span>\(back.1)</a><h1>\(heading)</h1></header>
+        <header class="bar">\(back.map { "<a class=\"back\" href=\"\(escape($0.0))\"><span class=\"chevron\" aria-hidden=\"true\">‹</span>\($0.1)</a>" } ?? "")<h1>\(heading)</h1></header>
         <main>
         \(body)</main>
         </body>
@@ -332,6 +338,7 @@ public struct RenderHTML {
     .value,.text{color:var(--muted);text-align:end;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:60%}
     .text.empty::before{content:"\\00a0"}
     .chevron{color:#c4c4c7;font-size:22px;line-height:1}
+    .back .chevron{color:inherit}
     [dir=rtl] .chevron{transform:scaleX(-1)}
     .check{color:var(--tint);font-weight:600}
     .footer{margin:6px 0 0;padding:0 16px;font-size:13px;color:var(--muted)}

@@ -57,14 +57,16 @@ enum ScreenshotGolden {
     /// Checks the PNG at `actual` against `Golden/<name>` of the test target; `RECORD_GOLDEN=1`
     /// records it (and fails, as every golden does). On a difference the actual image and a
     /// diff image are written to `.build/golden-actual/<name>` and `<name>.diff.png`.
-    static func check(_ pairs: [(name: String, actual: Data)], filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// `records`: whether `RECORD_GOLDEN=1` records what differs (a test that checks a changed
+    /// image on purpose records nothing).
+    static func check(_ pairs: [(name: String, actual: Data)], records: Bool = true, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let folder = Golden.folder(of: filePath)
         let goldens = pairs.map { try? Data(contentsOf: folder.appendingPathComponent($0.name)) }
         let present = pairs.indices.filter { goldens[$0] != nil }
         let comparisons = try compare(present.map { (goldens[$0]!, pairs[$0].actual) })
         var outcome: [String: Comparison] = [:]
         for (index, comparison) in zip(present, comparisons) { outcome[pairs[index].name] = comparison }
-        let recording = ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil
+        let recording = records && ProcessInfo.processInfo.environment["RECORD_GOLDEN"] != nil
         for pair in pairs {
             let comparison = outcome[pair.name]
             if let comparison, comparison.matches { continue }

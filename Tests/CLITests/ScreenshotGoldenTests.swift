@@ -46,7 +46,7 @@ struct ScreenshotGoldenTests {
         try? FileManager.default.removeItem(at: written)
         try? FileManager.default.removeItem(at: written.deletingPathExtension().appendingPathExtension("diff.png"))
         withKnownIssue("the changed page differs from the golden") {
-            try ScreenshotGolden.check([("screenshots/de/Root.png", changed)])
+            try ScreenshotGolden.check([("screenshots/de/Root.png", changed)], records: false)
         }
         #expect(try Data(contentsOf: written) == changed)
         #expect(try Data(contentsOf: written.deletingPathExtension().appendingPathExtension("diff.png")).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
