@@ -10,7 +10,8 @@ BenchApp/Settings.bundle/, beside a section of the app's Localizable.strings) an
 table, from a copy of the bundle, whose tables adoption leaves alone), sync/minified/ (the same
 catalogs on one line each, as a minifier writes them) and config-oneline.json (a configuration on
 one line ignoring the catalogs' keys, up to the configuration's 1 MiB): JSON on one line, whose
-positions were once counted from the line's start for each string. The commands that write (extract, --write-baseline, render --format
+positions were once counted from the line's start for each string; and newtable/ (a copy of the
+bundle whose first locale's folder has no table, for an import that makes them). The commands that write (extract, --write-baseline, render --format
 html and png, the real merge) write elsewhere in the folder, never into what the others read.
 """
 import json
@@ -100,6 +101,11 @@ def _commands():
         Command("extract-xcstrings", "extract --xcstrings", lambda f, t: [t, "extract", b(f), "--xcstrings", j(f, "out", "xcstrings"), "--force"], surfaces=("extract --xcstrings",)),
         Command("import-xliff", "import --dry-run of one locale's .xliff",
                 lambda f, t: [t, "import", b(f), j(f, "exports", first_locale(f) + ".xliff"), "--dry-run"], surfaces=("import --dry-run", "import xliff"), reads=lambda f: [j(f, "exports", first_locale(f) + ".xliff")]),
+        # Into a language whose folder lacks its tables: import makes each only where it hides
+        # none of the development language's texts, which it checks string by string.
+        Command("import-new-table", "import --dry-run of one locale's .xliff, its tables absent",
+                lambda f, t: [t, "import", j(f, "newtable", "Settings.bundle"), j(f, "exports", first_locale(f) + ".xliff"), "--dry-run"],
+                surfaces=("import --dry-run",), reads=lambda f: [j(f, "exports", first_locale(f) + ".xliff")]),
         Command("import", "import --dry-run of a folder of .xliff", lambda f, t: [t, "import", b(f), j(f, "exports"), "--dry-run"], surfaces=("import folder",), reads=lambda f: [j(f, "exports")]),
         Command("import-wholeapp", "import --dry-run, whole-app .xliff", lambda f, t: [t, "import", b(f), j(f, "wholeapp"), "--dry-run"],
                 reads=lambda f: [j(f, "wholeapp")]),
@@ -213,7 +219,7 @@ def prepare(folder, tool, stamp_text, only=None):
         if made == stamp_text:
             return
     bundle = bundle_of(folder)
-    for name in ("exports", "exports-xcloc", "exports-xcstrings", "wholeapp", "out", "sync"):
+    for name in ("exports", "exports-xcloc", "exports-xcstrings", "wholeapp", "out", "sync", "newtable"):
         shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True}
     if only is not None and set(only) <= READS_BUNDLE_ONLY | {"import-xliff"}:
@@ -233,6 +239,7 @@ def prepare(folder, tool, stamp_text, only=None):
     subprocess.run([tool, "sync", adopted, "--catalog", os.path.join(folder, "sync", "catalogs")], **quiet)
     shutil.rmtree(adopted)
     one_line_inputs(folder)
+    without_tables(folder)
     os.makedirs(os.path.join(folder, "wholeapp"))
     for name in os.listdir(os.path.join(folder, "exports")):
         with open(os.path.join(folder, "exports", name), encoding="utf-8") as source:
@@ -242,6 +249,17 @@ def prepare(folder, tool, stamp_text, only=None):
     os.makedirs(os.path.join(folder, "out"))
     commit_bundle(folder)
     open(stamp, "w").write(stamp_text)
+
+
+def without_tables(folder):
+    """newtable/Settings.bundle: the bundle with the first locale's folder emptied of its tables,
+    which an import of that locale's export makes again (import-new-table)."""
+    copy = os.path.join(folder, "newtable", "Settings.bundle")
+    shutil.copytree(bundle_of(folder), copy)
+    emptied = os.path.join(copy, first_locale(folder) + ".lproj")
+    for name in os.listdir(emptied):
+        if name.endswith(".strings"):
+            os.remove(os.path.join(emptied, name))
 
 
 def commit_bundle(folder):
