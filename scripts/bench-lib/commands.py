@@ -103,7 +103,7 @@ def _commands():
                 lambda f, t: [t, "import", b(f), j(f, "exports", first_locale(f) + ".xliff"), "--dry-run"], surfaces=("import --dry-run", "import xliff"), reads=lambda f: [j(f, "exports", first_locale(f) + ".xliff")]),
         # Into a language whose folder lacks its tables: import makes each only where it hides
         # none of the development language's texts, which it checks string by string.
-        Command("import-new-table", "import --dry-run of one locale's .xliff, its tables absent",
+        Command("import-new-table", "import --dry-run, one .xliff, no tables yet",
                 lambda f, t: [t, "import", j(f, "newtable", "Settings.bundle"), j(f, "exports", first_locale(f) + ".xliff"), "--dry-run"],
                 surfaces=("import --dry-run",), reads=lambda f: [j(f, "exports", first_locale(f) + ".xliff")]),
         Command("import", "import --dry-run of a folder of .xliff", lambda f, t: [t, "import", b(f), j(f, "exports"), "--dry-run"], surfaces=("import folder",), reads=lambda f: [j(f, "exports")]),
