@@ -268,6 +268,13 @@ public struct AppTranslations: Hashable, Sendable {
         return spellings[tag] ?? tag
     }
 
+    /// The translations not taken (`refused`) of the app's languages that fill one of
+    /// `folders`, as `assign(_:)` chose them: a language no folder takes would never be taken.
+    public func refusals(filling folders: [String]) -> [Refused] {
+        let filling = Set(folders.compactMap { tag(ofFolder: $0) })
+        return refused.filter { filling.contains(Self.languageKey($0.language)) }
+    }
+
     /// The key of the app's language that fills `folder`.
     private func tag(ofFolder folder: String) -> String? {
         if let language = languageOfFolder[folder] { return Self.languageKey(language) }

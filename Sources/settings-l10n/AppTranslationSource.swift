@@ -46,12 +46,10 @@ enum AppTranslationSource {
         return translations
     }
 
-    /// Names each translation no table may receive (it is not taken; the rest fills as before),
-    /// of the app's languages that fill one of `folders` (once `assign(_:)` chose them): a
-    /// language no folder of the bundle takes would never have been taken anyway.
+    /// Names each translation no table may receive (it is not taken; the rest fills as before)
+    /// of the app's languages that fill one of `folders` (`AppTranslations.refusals(filling:)`).
     static func warnRefused(_ translations: AppTranslations, filling folders: [String]) {
-        let filling = Set(folders.compactMap { translations.language(forFolder: $0) })
-        for refused in translations.refused where filling.contains(refused.language) {
+        for refused in translations.refusals(filling: folders) {
             printError("warning: --fill-from \(refused.origin): the app's \(refused.language) translation of \(MessageText.quoted(refused.source)) holds \(refused.reason), which settings-l10n writes into no table (import and sync refuse it too); it is not taken")
         }
     }
