@@ -9,7 +9,7 @@ struct ImportPlanner {
     private let development: Localization?
     /// Units that appear more than once for one table (`XLIFFImporter.repeatedUnits`), over the
     /// sections applied, and the repeated keys already imported (or counted), by table path.
-    var repeats: XLIFFImporter.RepeatedUnits
+    private var repeats = XLIFFImporter.RepeatedUnits()
     private var repeatsTold: [String: Set<StringsKey>] = [:]
     private var tables: [String: Table] = [:]
     private var tableOrder: [String] = []
@@ -66,7 +66,17 @@ struct ImportPlanner {
     init(bundle: SettingsBundle, catalog: Catalog, sections: [XLIFFImporter.Section]) {
         self.bundle = bundle
         self.development = bundle.developmentLocalization(catalog.developmentLanguage)
-        self.repeats = XLIFFImporter.repeatedUnits(sections)
+        findRepeats(in: sections)
+    }
+
+    /// Finds the units of `sections` that are in them more than once (`XLIFFImporter.repeatedUnits`),
+    /// the sections applied next.
+    mutating func findRepeats(in sections: [XLIFFImporter.Section]) {
+        var sources: [String: [StringsKey: String]] = [:]
+        for name in Set(sections.map(\.table.name)) { sources[name] = sourceText(of: name) }
+        repeats = XLIFFImporter.repeatedUnits(sections) { unit, section in
+            unit.source == (sources[section.table.name]?[StringsKey(unit.id)] ?? unit.id)
+        }
     }
 
     /// Applies the units of one section to its table.
@@ -78,11 +88,13 @@ struct ImportPlanner {
         for unit in section.file.units {
             let at = SourceLocation(file: section.documentPath, position: unit.position)
             let key = StringsKey(unit.id)
-            if repeatsElsewhere(unit, key: key, table: section.tablePath) { continue }
+            // A conflict is told where the translations are.
+            if repeats.conflicts[section.tablePath]?[key] != nil, !unit.carriesTranslation { continue }
             if let problem = problem(with: unit, in: section, known: strings[key] != nil, source: source) {
                 outcome.rejected.append(Diagnostic(.error, rule: problem.rule, problem.message, at: at))
                 continue
             }
+            if repeatsElsewhere(unit, key: key, table: section.tablePath) { continue }
             if repeats.repeated[section.tablePath]?[key] != nil { repeatsTold[section.tablePath, default: []].insert(key) }
             guard unit.carriesTranslation, let target = unit.target else {
                 outcome.untranslated += 1
@@ -236,11 +248,10 @@ struct ImportPlanner {
         return (strings, ranks)
     }
 
-    /// Whether a unit of a key that is in the documents more than once is told at another place:
-    /// a place without a translation where another has one (a conflict is told where the
-    /// translations are), or a place after the one that was imported (or counted) already.
+    /// Whether a unit of a key that is in the documents more than once, and may be imported, is
+    /// imported from another place: a place without a translation where another has one, or a
+    /// place after the one that was imported (or counted) already.
     private func repeatsElsewhere(_ unit: XLIFFUnit, key: StringsKey, table: String) -> Bool {
-        if repeats.conflicts[table]?[key] != nil { return !unit.carriesTranslation }
         guard let anyTranslated = repeats.repeated[table]?[key] else { return false }
         return (anyTranslated && !unit.carriesTranslation) || repeatsTold[table]?.contains(key) == true
     }

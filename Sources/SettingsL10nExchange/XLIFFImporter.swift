@@ -90,7 +90,7 @@ public enum XLIFFImporter {
             planned.formUnion(tables)
             self.skipped += skipped
             self.unusedTables += unusedTables
-            planner.repeats = XLIFFImporter.repeatedUnits(sections)
+            planner.findRepeats(in: sections)
             for section in sections { planner.apply(section) }
             planner.settleTables()
             return true
@@ -210,17 +210,20 @@ public enum XLIFFImporter {
     /// places are in more than one document). `repeated`: the others, by table path and key, and
     /// whether one of the places has a translation: the key is imported once, from a place that
     /// has one, and a place without a translation is not a conflict nor a unit left untranslated.
+    /// Only the places of today's source text count (`isCurrent`): a place of an older export,
+    /// whose source changed, is refused on its own (`import-source-changed`) and takes part in
+    /// neither, so that the verdict does not depend on the order of the documents.
     struct RepeatedUnits: Equatable {
         var conflicts: [String: [StringsKey: [String]]] = [:]
         var repeated: [String: [StringsKey: Bool]] = [:]
     }
 
-    static func repeatedUnits(_ sections: [Section]) -> RepeatedUnits {
+    static func repeatedUnits(_ sections: [Section], isCurrent: (XLIFFUnit, Section) -> Bool) -> RepeatedUnits {
         var seen: [String: [StringsKey: [(document: String, line: Int?, target: String?, state: String?, translated: Bool)]]] = [:]
         for section in sections {
             for unit in section.file.units {
                 seen[section.tablePath, default: [:]][StringsKey(unit.id), default: []].append(
-                    (section.documentPath, unit.position?.line, unit.target, unit.state, unit.carriesTranslation))
+                    (section.documentPath, unit.position?.line, unit.target, unit.state, unit.carriesTranslation && isCurrent(unit, section)))
             }
         }
         var found = RepeatedUnits()

@@ -164,6 +164,33 @@ struct NewTableCommandTests {
         #expect((result.stdout, result.exitCode) == ("", 0))
     }
 
+    @Test("merge --fill-from --locale names the refused translation of the folder it merges, in any spelling of it; never of the development language's variant (en-GB), which fills nothing")
+    func fillFromControlCharacterLocaleSpelling() throws {
+        let (copy, _) = try Self.bundle()
+        try Data("""
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Sound" : { "localizations" : {
+                  "de" : { "stringUnit" : { "state" : "translated", "value" : "To\\u001bn" } },
+                  "en-GB" : { "stringUnit" : { "state" : "translated", "value" : "So\\u001bund" } } } },
+                "Volume" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Lautstärke" } } } }
+              },
+              "version" : "1.0"
+            }
+
+            """.utf8).write(to: copy.folder.appendingPathComponent("App.xcstrings"))
+        let warning = "warning: --fill-from App.xcstrings: the app's de translation of \"Sound\" holds a control character (U+001B), which settings-l10n writes into no table (import and sync refuse it too); it is not taken\n"
+        for locale in ["de", "DE"] {
+            let result = try Tool.run(["merge", "Settings.bundle", "--fill-from", "App.xcstrings", "--fill", "source", "--dry-run", "--locale", locale], in: copy.folder)
+            #expect(result.stderr.hasPrefix(warning), "\(locale): \(result.stderr)")
+            #expect(!result.stderr.contains("en-GB"))
+            #expect(result.exitCode == 0)
+        }
+        let english = try Tool.run(["merge", "Settings.bundle", "--fill-from", "App.xcstrings", "--fill", "source", "--dry-run", "--locale", "en"], in: copy.folder)
+        #expect(!english.stderr.contains("warning"), "\(english.stderr)")
+    }
+
     @Test("pt-BR.lproj lacking Root.strings shows pt.lproj's (its search list: pt-BR, pt, then en): an import of one translation is refused, naming pt's table and saying to start from it; merge --fill-from too")
     func regionalParent() throws {
         let copy = try BundleCopy()

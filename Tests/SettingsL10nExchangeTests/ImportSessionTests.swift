@@ -150,4 +150,21 @@ struct ImportSessionTests {
         #expect(result.rejected.map(\.message) == Array(repeating: "unit \"Music\" is in the documents 2 times with different translations (a/de.xliff line 3, b/de.xliff line 4); none of them was imported: keep one", count: 2))
         #expect((result.untranslated, result.unchanged) == (0, 0))
     }
+
+    @Test("a place of an older export (its source changed) is refused on its own, in either order, and conflicts with no current place")
+    func olderExportBesideCurrent() throws {
+        let bundle = try Self.bundle()
+        for olderTarget in ["Musik", "Musikk"] {
+            let documents = [
+                ("old/de.xliff", XLIFFDocument(files: [Self.file("Root", "de", [Self.unit("Music", olderTarget, source: "Musc", line: 4)])])),
+                ("new/de.xliff", XLIFFDocument(files: [Self.file("Root", "de", [Self.unit("Music", "Musik", line: 6)])])),
+            ]
+            for order in [[0, 1], [1, 0]] {
+                let result = try XLIFFImporter.plan(documents: order.map { documents[$0] }, bundle: bundle, catalog: Extractor.catalog(of: bundle))
+                #expect(result.rejected.map { "\($0.location.file):\($0.location.line ?? 0) \($0.rule)" } == ["old/de.xliff:4 import-source-changed"])
+                #expect(result.written == ["de.lproj/Root.strings": 1])
+                #expect((result.untranslated, result.unchanged) == (0, 0))
+            }
+        }
+    }
 }
