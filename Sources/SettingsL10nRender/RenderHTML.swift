@@ -339,7 +339,6 @@ public struct RenderHTML {
     .text.empty::before{content:"\\00a0"}
     .chevron{color:#c4c4c7;font-size:22px;line-height:1}
     .back .chevron{color:inherit}
-    [dir=rtl] .chevron{transform:scaleX(-1)}
     .check{color:var(--tint);font-weight:600}
     .footer{margin:6px 0 0;padding:0 16px;font-size:13px;color:var(--muted)}
     .switch{flex:none;position:relative;width:51px;height:31px;border-radius:16px;background:#e9e9ea}
