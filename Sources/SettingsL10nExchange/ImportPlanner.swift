@@ -263,11 +263,13 @@ struct ImportPlanner {
         guard known else {
             return (.importUnknownKey, "unit \(id) is not used by any schema file of the table \(section.table.name) any more; it was not imported")
         }
-        if let places = repeats.conflicts[section.tablePath]?[StringsKey(unit.id)] {
+        if let conflict = repeats.conflicts[section.tablePath]?[StringsKey(unit.id)] {
+            let places = conflict.places
             // At most five places: thousands of copies would otherwise each list thousands.
             let listed = places.count <= 5 ? places.joined(separator: ", ")
                 : places.prefix(4).joined(separator: ", ") + " and \(DiagnosticReport.grouped(places.count - 4)) more places"
-            return (.importConflict, "unit \(id) is in the documents \(DiagnosticReport.grouped(places.count)) times with different translations (\(listed)); none of them was imported: keep one")
+            let differing = conflict.inStateOnly ? "the same translation in different states" : "different translations"
+            return (.importConflict, "unit \(id) is in the \(conflict.inOneDocument ? "document" : "documents") \(DiagnosticReport.grouped(places.count)) times with \(differing) (\(listed)); none of them was imported: keep one")
         }
         let currentSource = source[StringsKey(unit.id)] ?? unit.id
         guard unit.source == currentSource else {

@@ -214,7 +214,15 @@ public enum XLIFFImporter {
     /// whose source changed, is refused on its own (`import-source-changed`) and takes part in
     /// neither, so that the verdict does not depend on the order of the documents.
     struct RepeatedUnits: Equatable {
-        var conflicts: [String: [StringsKey: [String]]] = [:]
+        /// A key's translations that differ: where each is, whether they differ only in their
+        /// state (`translated` against `needs-review-translation`), and whether one document
+        /// holds them all.
+        struct Conflict: Equatable {
+            var places: [String]
+            var inStateOnly: Bool
+            var inOneDocument: Bool
+        }
+        var conflicts: [String: [StringsKey: Conflict]] = [:]
         var repeated: [String: [StringsKey: Bool]] = [:]
     }
 
@@ -236,11 +244,13 @@ public enum XLIFFImporter {
                     continue
                 }
                 let names = translations.contains { $0.document != first.document } ? documentNames(translations.map(\.document)) : nil
-                found.conflicts[tablePath, default: [:]][key] = translations.indices.map { index in
+                let places = translations.indices.map { index in
                     let line = translations[index].line.map { "line \($0)" }
                     guard let names else { return line ?? "a unit" }
                     return names[index] + (line.map { " " + $0 } ?? "")
                 }
+                found.conflicts[tablePath, default: [:]][key] = RepeatedUnits.Conflict(
+                    places: places, inStateOnly: translations.allSatisfy { $0.target == first.target }, inOneDocument: names == nil)
             }
         }
         return found

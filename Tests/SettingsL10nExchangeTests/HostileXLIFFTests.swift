@@ -28,8 +28,8 @@ struct HostileXLIFFTests {
         let document = try XLIFFReader.read(Array(text.utf8))
         let result = try XLIFFImporter.plan(documents: [("de.xliff", document)], bundle: bundle, catalog: Extractor.catalog(of: bundle))
         #expect(result.rejected.map { "\($0.location.line ?? 0) \($0.rule): \($0.message)" } == [
-            "2 import-conflict: unit \"Sound\" is in the documents 2 times with different translations (line 2, line 3); none of them was imported: keep one",
-            "3 import-conflict: unit \"Sound\" is in the documents 2 times with different translations (line 2, line 3); none of them was imported: keep one",
+            "2 import-conflict: unit \"Sound\" is in the document 2 times with different translations (line 2, line 3); none of them was imported: keep one",
+            "3 import-conflict: unit \"Sound\" is in the document 2 times with different translations (line 2, line 3); none of them was imported: keep one",
         ])
         #expect(result.updates.map(\.document.text) == ["\"Sound\" = \"Ton\";\n\"Music\" = \"Töne\";\n"])
     }
@@ -47,7 +47,7 @@ struct HostileXLIFFTests {
         let document = try XLIFFReader.read(Array(text.utf8))
         let result = try XLIFFImporter.plan(documents: [("de.xliff", document)], bundle: bundle, catalog: Extractor.catalog(of: bundle))
         #expect(result.rejected.count == 8_000)
-        #expect(result.rejected[0].message == "unit \"Sound\" is in the documents 8,000 times with different translations (line 2, line 3, line 4, line 5 and 7,996 more places); none of them was imported: keep one")
+        #expect(result.rejected[0].message == "unit \"Sound\" is in the document 8,000 times with different translations (line 2, line 3, line 4, line 5 and 7,996 more places); none of them was imported: keep one")
         #expect(result.rejected.reduce(0) { $0 + $1.message.utf8.count } == 8_000 * result.rejected[0].message.utf8.count)
         #expect(result.updates.isEmpty)
     }

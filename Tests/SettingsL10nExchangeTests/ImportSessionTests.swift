@@ -167,4 +167,14 @@ struct ImportSessionTests {
             }
         }
     }
+
+    @Test("the same translation in two states is a conflict that says so")
+    func conflictInStateOnly() throws {
+        let bundle = try Self.bundle()
+        let result = try XLIFFImporter.plan(documents: [
+            ("a/de.xliff", XLIFFDocument(files: [Self.file("Root", "de", [Self.unit("Music", "Musik", line: 3)])])),
+            ("b/de.xliff", XLIFFDocument(files: [Self.file("Root", "de", [Self.unit("Music", "Musik", state: "needs-review-translation", line: 4)])])),
+        ], bundle: bundle, catalog: Extractor.catalog(of: bundle))
+        #expect(result.rejected.map(\.message) == Array(repeating: "unit \"Music\" is in the documents 2 times with the same translation in different states (a/de.xliff line 3, b/de.xliff line 4); none of them was imported: keep one", count: 2))
+    }
 }
