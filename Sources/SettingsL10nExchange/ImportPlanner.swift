@@ -75,8 +75,14 @@ struct ImportPlanner {
         var sources: [String: [StringsKey: String]] = [:]
         for name in Set(sections.map(\.table.name)) { sources[name] = sourceText(of: name) }
         repeats = XLIFFImporter.repeatedUnits(sections) { unit, section in
-            unit.source == (sources[section.table.name]?[StringsKey(unit.id)] ?? unit.id)
+            unit.source == Self.currentSource(of: unit, in: sources[section.table.name] ?? [:])
         }
+    }
+
+    /// The development text a unit translates today: the development language's value of its
+    /// key, else the key itself (as the device shows a key the table lacks).
+    private static func currentSource(of unit: XLIFFUnit, in source: [StringsKey: String]) -> String {
+        source[StringsKey(unit.id)] ?? unit.id
     }
 
     /// Applies the units of one section to its table.
@@ -271,7 +277,7 @@ struct ImportPlanner {
             let differing = conflict.inStateOnly ? "the same translation in different states" : "different translations"
             return (.importConflict, "unit \(id) is in the \(conflict.inOneDocument ? "document" : "documents") \(DiagnosticReport.grouped(places.count)) times with \(differing) (\(listed)); none of them was imported: keep one")
         }
-        let currentSource = source[StringsKey(unit.id)] ?? unit.id
+        let currentSource = Self.currentSource(of: unit, in: source)
         guard unit.source == currentSource else {
             return (.importSourceChanged, "unit \(id): its source \(MessageText.quoted(unit.source)) no longer matches the development text \(MessageText.quoted(currentSource)); export again and translate the new text")
         }
