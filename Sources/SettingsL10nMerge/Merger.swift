@@ -64,17 +64,7 @@ public enum Merger {
                                                  progress: ((_ done: Int, _ total: Int, _ localization: String) -> Void)? = nil,
                                                  prepare: @escaping @Sendable (Outcome) -> Prepared,
                                                  body: (Outcome, Prepared) throws -> Void) rethrows {
-        let development = bundle.developmentLocalization(catalog.developmentLanguage)
-        var localizations = bundle.localizations.filter { $0.name != "Base" || $0.folder == development?.folder }
-        if development == nil {
-            // The development language must hold every key: its folder is created.
-            localizations.append(Localization(folder: "\(catalog.developmentLanguage).lproj", tables: []))
-            localizations.sort { $0.folder < $1.folder }
-        }
-        // `--locale en` names the development table wherever it is kept (Base.lproj).
-        localizations = localizations.matching(locales: locales.map {
-            $0 == catalog.developmentLanguage ? (development?.name ?? $0) : $0
-        })
+        let (localizations, development) = merged(bundle: bundle, catalog: catalog, locales: locales)
         // What each table needs in every language, made once; its source text and location
         // comments only when a language needs them (--check reports most tables without).
         let shared = parallelMap(catalog.tables) { table in
@@ -101,7 +91,7 @@ public enum Merger {
             return (file.path, values, development?.folder)
         }
         for (place, localization) in localizations.enumerated() {
-            let isDevelopment = development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
+            let isDevelopment = Self.isDevelopment(localization, development: development, catalog: catalog)
             let files = localization.tables.firstByName()  // the folder's files by name, found once
             for index in catalog.tables.indices where !unlocalized {
                 let name = catalog.tables[index].name, file = files[name]

@@ -83,9 +83,7 @@ struct MergeCommand: ParsableCommand {
             let development = AppTranslations.languageKey(catalog.developmentLanguage)
             let languages = app.languageNames.filter { AppTranslations.languageKey($0) != development }
             app.assign(LocalizationMatcher.sources(for: bundle.localizations.map(\.name), among: languages))
-            // The folders merged that the app may fill: never the development language's.
-            let developmentFolder = bundle.developmentLocalization(catalog.developmentLanguage)?.name
-            AppTranslationSource.warnRefused(app, filling: bundle.localizations.matching(locales: locales).map(\.name).filter { $0 != developmentFolder })
+            AppTranslationSource.warnRefused(app, filling: Merger.foldersFilledFromApp(bundle: bundle, catalog: catalog, locales: locales))
             appTranslations = app
         }
         let merging = ProgressLine("merging")

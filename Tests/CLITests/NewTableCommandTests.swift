@@ -85,8 +85,15 @@ struct NewTableCommandTests {
 
     /// An app catalog translating `translations` (source text to German) into de.
     static func appCatalog(_ copy: BundleCopy, _ translations: [(String, String)]) throws {
-        let strings = translations.map { source, value in
-            "\"\(source)\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(value)\" } } } }"
+        try appCatalog(copy, languages: translations.map { ($0.0, [("de", $0.1)]) })
+    }
+
+    /// An app catalog translating each source text into each language given (language, value),
+    /// the values as JSON writes them (`\\u001b` for an escape).
+    static func appCatalog(_ copy: BundleCopy, languages translations: [(String, [(String, String)])]) throws {
+        let strings = translations.map { source, values in
+            let units = values.map { "\"\($0.0)\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\($0.1)\" } }" }
+            return "\"\(source)\" : { \"localizations\" : { \(units.joined(separator: ", ")) } }"
         }.joined(separator: ",\n    ")
         try Data("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \(strings)\n  },\n  \"version\" : \"1.0\"\n}\n".utf8)
             .write(to: copy.folder.appendingPathComponent("App.xcstrings"))
@@ -140,19 +147,7 @@ struct NewTableCommandTests {
     @Test("merge --fill-from names a refused translation only of a language that fills a folder: the app's fr, which no folder takes, is not told")
     func fillFromControlCharacterOfOtherLanguage() throws {
         let (copy, _) = try Self.bundle()
-        try Data("""
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "Sound" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Ton" } } } },
-                "Volume" : { "localizations" : {
-                  "de" : { "stringUnit" : { "state" : "translated", "value" : "Lautstärke" } },
-                  "fr" : { "stringUnit" : { "state" : "translated", "value" : "Vol\\u001bume" } } } }
-              },
-              "version" : "1.0"
-            }
-
-            """.utf8).write(to: copy.folder.appendingPathComponent("App.xcstrings"))
+        try Self.appCatalog(copy, languages: [("Sound", [("de", "Ton")]), ("Volume", [("de", "Lautstärke"), ("fr", "Vol\\u001bume")])])
         let result = try Tool.run(["merge", "Settings.bundle", "--fill-from", "App.xcstrings"], in: copy.folder)
         #expect(result.stderr == """
             de.lproj/Root.strings: 2 from the app's de (to review); written (new file)
@@ -167,19 +162,7 @@ struct NewTableCommandTests {
     @Test("merge --fill-from --locale names the refused translation of the folder it merges, in any spelling of it; never of the development language's variant (en-GB), which fills nothing")
     func fillFromControlCharacterLocaleSpelling() throws {
         let (copy, _) = try Self.bundle()
-        try Data("""
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "Sound" : { "localizations" : {
-                  "de" : { "stringUnit" : { "state" : "translated", "value" : "To\\u001bn" } },
-                  "en-GB" : { "stringUnit" : { "state" : "translated", "value" : "So\\u001bund" } } } },
-                "Volume" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Lautstärke" } } } }
-              },
-              "version" : "1.0"
-            }
-
-            """.utf8).write(to: copy.folder.appendingPathComponent("App.xcstrings"))
+        try Self.appCatalog(copy, languages: [("Sound", [("de", "To\\u001bn"), ("en-GB", "So\\u001bund")]), ("Volume", [("de", "Lautstärke")])])
         let warning = "warning: --fill-from App.xcstrings: the app's de translation of \"Sound\" holds a control character (U+001B), which settings-l10n writes into no table (import and sync refuse it too); it is not taken\n"
         for locale in ["de", "DE"] {
             let result = try Tool.run(["merge", "Settings.bundle", "--fill-from", "App.xcstrings", "--fill", "source", "--dry-run", "--locale", locale], in: copy.folder)
