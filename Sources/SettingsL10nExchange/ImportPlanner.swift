@@ -87,7 +87,9 @@ struct ImportPlanner {
 
     /// Applies the units of one section to its table.
     mutating func apply(_ section: XLIFFImporter.Section) {
-        let location = SourceLocation(file: section.documentPath, position: section.file.position)
+        // A String Catalog has no <file>: a finding about its language's table names the first
+        // string the table's translations come from.
+        let location = SourceLocation(file: section.documentPath, position: section.file.position ?? section.file.units.first?.position)
         guard var table = table(for: section, at: location) else { return }
         let source = sourceText(of: section.table.name)
         let strings = index(of: section.table).strings

@@ -127,7 +127,9 @@ extension StringCatalog {
             XLIFFFile(original: "\(source).lproj/\(table).strings", sourceLanguage: source, targetLanguage: language,
                       units: units[language]!)
         }
-        return XLIFFDocument(files: files)
+        var document = XLIFFDocument(files: files)
+        document.isStringCatalog = true
+        return document
     }
 }
 

@@ -3,6 +3,9 @@ import SettingsL10nCore
 /// An XLIFF 1.2 document: what Xcode's localization export writes and translation platforms read.
 public struct XLIFFDocument: Hashable, Sendable {
     public var files: [XLIFFFile]
+    /// The document is a String Catalog's translations (`StringCatalog.xliff(forTable:)`): its
+    /// findings speak of the catalog, which has no `<file>` elements.
+    public var isStringCatalog = false
 
     public init(files: [XLIFFFile]) {
         self.files = files

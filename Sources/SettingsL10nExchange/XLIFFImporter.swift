@@ -176,7 +176,9 @@ public enum XLIFFImporter {
                         unusedTables.append(file.original)
                         continue
                     }
-                    throw refuse("<file original=\(MessageText.quoted(file.original))> is for the table \(file.tableName), which no schema file of the bundle uses")
+                    throw refuse(document.isStringCatalog
+                        ? "a String Catalog holds the table it is named after, and no schema file of the bundle uses a table \(file.tableName); name it after the table it is for (\(catalog.tables.prefix(3).map { $0.name + ".xcstrings" }.joined(separator: ", "))\(catalog.tables.count > 3 ? ", …" : ""))"
+                        : "<file original=\(MessageText.quoted(file.original))> is for the table \(file.tableName), which no schema file of the bundle uses")
                 }
                 guard let language = file.targetLanguage, !language.isEmpty else {
                     throw refuse("<file original=\(MessageText.quoted(file.original))> has no target-language")

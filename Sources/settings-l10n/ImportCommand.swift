@@ -93,7 +93,7 @@ struct ImportCommand: ParsableCommand {
         // load), then taken in order: the first that fails stops the import. A bundle that does
         // not load is reported first, as before.
         let window = max(2, activeCores)
-        let listing = Result { try documents.flatMap(ImportInputs.documents(at:)) }
+        let listing = Result { try ImportInputs.documents(of: documents) }
         let reading = (try? listing.get()).map { inputs in BackgroundValue { parallelMap(Array(inputs.prefix(window)), Self.read) } }
         let loaded = try options.load()
         let (bundle, source, catalog) = (loaded.bundle, loaded.source, loaded.catalog)

@@ -47,6 +47,17 @@ enum ImportInputs {
         return found
     }
 
+    /// The documents of every argument, each file once: one given twice, or both by its path
+    /// and in a folder given, is one document (compared by identity, whatever the spelling), so
+    /// that its units neither repeat themselves nor their findings.
+    static func documents(of paths: [String]) throws -> [Input] {
+        var seen = Set<FileIdentity>()
+        return try paths.flatMap(documents(at:)).filter { input in
+            guard let identity = FileIdentity.of(input.path) else { return true }
+            return seen.insert(identity).inserted
+        }
+    }
+
     /// The XLIFF documents of an Xcode localization package.
     private static func package(_ path: String) throws -> [Input] {
         let localized = joinedPath(path, "Localized Contents")

@@ -39,6 +39,16 @@ struct AmbiguousImportCommandTests {
         #expect(try copy.snapshot() == before, "the bundle changed", sourceLocation: sourceLocation)
     }
 
+    @Test("a String Catalog named after no table of the bundle: said in the catalog's terms, with the names it could have")
+    func catalogOfNoTable() throws {
+        try Self.expectRefused(Self.catalog("""
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Auswertung" } }
+            """), name: "Settings.xcstrings", message: """
+            : a String Catalog holds the table it is named after, and no schema file of the bundle uses a table Settings; \
+            name it after the table it is for (Privacy.xcstrings, Root.xcstrings); nothing was imported
+            """)
+    }
+
     @Test("a String Catalog with a language twice in one string")
     func languageTwice() throws {
         try Self.expectRefused(Self.catalog("""

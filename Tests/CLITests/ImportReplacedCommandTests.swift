@@ -73,4 +73,34 @@ struct ImportReplacedCommandTests {
         #expect(try Tool.run(["import", copy.bundle.path, old.path]) == ToolResult(
             stdout: "", stderr: "de.lproj/Root.strings: wrote 1 translation\n", exitCode: 0))
     }
+
+    @Test("a document given twice, or by its path and in a folder given, is read once: its findings and translations not repeated", arguments: [
+        ["Privacy.xcstrings", "Privacy.xcstrings"],
+        ["Privacy.xcstrings", "./docs/../Privacy.xcstrings"],
+        ["docs/Privacy.xcstrings", "docs"],
+        ["docs", "link.xcstrings"],
+    ])
+    func documentGivenTwice(arguments: [String]) throws {
+        let copy = try BundleCopy()
+        let catalog = AmbiguousImportCommandTests.catalog("""
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Auswertung" } }
+            """).replacingOccurrences(of: "    \"Analytics\" : {", with: """
+                "Nowhere" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Nirgends" } } } },
+                "Analytics" : {
+            """)
+        let docs = copy.folder.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        try Data(catalog.utf8).write(to: copy.folder.appendingPathComponent("Privacy.xcstrings"))
+        try Data(catalog.utf8).write(to: docs.appendingPathComponent("Privacy.xcstrings"))
+        try FileManager.default.createSymbolicLink(atPath: copy.folder.appendingPathComponent("link.xcstrings").path, withDestinationPath: "docs/Privacy.xcstrings")
+        let shown = arguments[0] == "Privacy.xcstrings" ? "Privacy.xcstrings" : "docs/Privacy.xcstrings"
+        #expect(try Tool.run(["import", copy.bundle.path] + arguments, in: copy.folder) == ToolResult(stdout: "", stderr: """
+            \(shown):5:5: warning: de.lproj/Privacy.strings has "Analyse" for "Analytics"; the document's "Auswertung" replaces it [import-replaced]
+            \(shown):4:5: error: unit "Nowhere" is not used by any schema file of the table Privacy any more; it was not imported [import-unknown-key]
+            de.lproj/Privacy.strings: wrote 1 translation
+            1 problem kept translations from being imported (see above)
+
+            """, exitCode: 1))
+        #expect(String(decoding: try copy.bytes("de.lproj/Privacy.strings"), as: UTF8.self).hasPrefix("\"Analytics\" = \"Auswertung\";\n"))
+    }
 }
