@@ -76,6 +76,10 @@ public struct AppTranslations: Hashable, Sendable {
     }
     /// The wanted translations not taken, in the order they were offered.
     public private(set) var refused: [Refused] = []
+    /// Where each is in `refused`, by language key, by source text (exact) and by its loose key:
+    /// the first refused for each.
+    private var refusedExact: [String: [String: Int]] = [:]
+    private var refusedLoose: [String: [String: Int]] = [:]
 
     public init() {}
 
@@ -172,6 +176,8 @@ public struct AppTranslations: Hashable, Sendable {
         // Checked only for a wanted text: an app's catalogs offer hundreds of thousands.
         if let character = value.unicodeScalars.first(where: { !XMLScanner.isXMLCharacter($0.value) }) {
             refused.append(Refused(language: spellings[tag] ?? tag, source: source, origin: origins[Int(origin)], character: character))
+            if wantsExact, refusedExact[tag]?[source] == nil { refusedExact[tag, default: [:]][source] = refused.count - 1 }
+            if wantsLoose, refusedLoose[tag]?[looseKey] == nil { refusedLoose[tag, default: [:]][looseKey] = refused.count - 1 }
             return
         }
         var filed: Int32?
@@ -268,11 +274,17 @@ public struct AppTranslations: Hashable, Sendable {
         return spellings[tag] ?? tag
     }
 
-    /// The translations not taken (`refused`) of the app's languages that fill one of
-    /// `folders`, as `assign(_:)` chose them: a language no folder takes would never be taken.
-    public func refusals(filling folders: [String]) -> [Refused] {
-        let filling = Set(folders.compactMap { tag(ofFolder: $0) })
-        return refused.filter { filling.contains(Self.languageKey($0.language)) }
+    /// The translation not taken (`refused`) that would have been the app's translation of
+    /// `source` into the folder `language`, matched as `translation(of:language:)` matches, where
+    /// that finds none: what a missing key of that folder lost. `nil` where a translation is
+    /// found, or the app translates the text in two ways (a translator's choice either way).
+    public func refusal(of source: String, language: String) -> Refused? {
+        guard let tag = tag(ofFolder: language), translation(of: source, language: language) == nil,
+              exact[tag]?[source] == nil else { return nil }
+        if let index = refusedExact[tag]?[source] { return refused[index] }
+        let looseKey = Self.looseKey(source)
+        guard loose[tag]?[looseKey] == nil else { return nil }
+        return refusedLoose[tag]?[looseKey].map { refused[$0] }
     }
 
     /// The key of the app's language that fills `folder`.

@@ -21,6 +21,9 @@ public struct TableMergeReport: Hashable, Sendable {
     /// Keys filled in with the app's own translation of their source text (`--fill-from`),
     /// marked for review.
     public var filledFromApp: [AppFill] = []
+    /// Missing keys the app's translation would have filled but for a character no table
+    /// receives (`AppTranslations.refusal(of:language:)`): the translations not taken.
+    public var refusedFromApp: [AppTranslations.Refused] = []
     /// The app's language (as `--fill-from` spells it, `zh-Hans`) that fills this folder, or
     /// `nil` without `--fill-from` or when the app has none for it.
     public var appLanguage: String?

@@ -1,7 +1,7 @@
 import SettingsL10nCore
 import SettingsL10nExtract
 
-/// Which folders a merge works on, and which of them an app's translations may fill.
+/// Which folders a merge works on, and which of them is the development language's.
 extension Merger {
     /// The folders a merge of `locales` works on, the development language's made where the
     /// bundle lacks it, and the development language's folder.
@@ -23,12 +23,5 @@ extension Merger {
     /// Whether `localization` is the development language's folder, which nothing fills from an app.
     static func isDevelopment(_ localization: Localization, development: Localization?, catalog: Catalog) -> Bool {
         development.map { $0.folder == localization.folder } ?? (localization.name == catalog.developmentLanguage)
-    }
-
-    /// The folders a merge of `locales` may fill from an app's translations (`--fill-from`):
-    /// every one it works on but the development language's.
-    public static func foldersFilledFromApp(bundle: SettingsBundle, catalog: Catalog, locales: [String]) -> [String] {
-        let (localizations, development) = merged(bundle: bundle, catalog: catalog, locales: locales)
-        return localizations.filter { !isDevelopment($0, development: development, catalog: catalog) }.map(\.name)
     }
 }

@@ -372,6 +372,7 @@ public enum Merger {
                 filled[key] = assembly.newPiece(entry, location: text().location(rank))
                 continue
             }
+            if !isDevelopment, let refused = options.fillFrom?.refusal(of: source(key), language: language) { report.refusedFromApp.append(refused) }
             if isDevelopment || options.fillSource {
                 report.added.append(key.string)
                 guard makesEntries else { continue }

@@ -47,9 +47,11 @@ enum AppTranslationSource {
     }
 
     /// Names each translation no table may receive (it is not taken; the rest fills as before)
-    /// of the app's languages that fill one of `folders` (`AppTranslations.refusals(filling:)`).
-    static func warnRefused(_ translations: AppTranslations, filling folders: [String]) {
-        for refused in translations.refusals(filling: folders) {
+    /// that would have filled a missing key of the merge (`TableMergeReport.refusedFromApp`),
+    /// once however many keys or folders it would have filled.
+    static func warnRefused(_ reports: [TableMergeReport]) {
+        var told = Set<AppTranslations.Refused>()
+        for refused in reports.lazy.flatMap(\.refusedFromApp) where told.insert(refused).inserted {
             printError("warning: --fill-from \(refused.origin): the app's \(refused.language) translation of \(MessageText.quoted(refused.source)) holds \(refused.reason), which settings-l10n writes into no table (import and sync refuse it too); it is not taken")
         }
     }

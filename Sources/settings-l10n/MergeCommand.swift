@@ -83,7 +83,6 @@ struct MergeCommand: ParsableCommand {
             let development = AppTranslations.languageKey(catalog.developmentLanguage)
             let languages = app.languageNames.filter { AppTranslations.languageKey($0) != development }
             app.assign(LocalizationMatcher.sources(for: bundle.localizations.map(\.name), among: languages))
-            AppTranslationSource.warnRefused(app, filling: Merger.foldersFilledFromApp(bundle: bundle, catalog: catalog, locales: locales))
             appTranslations = app
         }
         let merging = ProgressLine("merging")
@@ -132,6 +131,7 @@ struct MergeCommand: ParsableCommand {
         merging.finish()
         let refusal = Self.markNotWritten(failures, queued: queued, in: &result, summaries: &summaries, summarize ? verb : nil)
         let unflushed = BundleWriteError.unflushedSummary(failures.map(\.error).filter { $0.kind == .notDurable })
+        AppTranslationSource.warnRefused(result.reports)
         switch format {
         case .json: printJSON(result.json.rendered())
         case .text: printError(quiet(summaries, result).joined() + (options.quiet ? "" : result.summaryFooter + pruneHint(result)), ifNotEmpty: true)

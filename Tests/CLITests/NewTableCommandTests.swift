@@ -164,6 +164,28 @@ struct NewTableCommandTests {
         #expect((result.stdout, result.exitCode) == ("", 0))
     }
 
+    @Test("merge --fill-from names a refused translation only where it would have filled a missing key: de.lproj translating Volume already, the app's refused de Volume is not told")
+    func fillFromControlCharacterOfPresentString() throws {
+        let (copy, _) = try Self.bundle()
+        try Data("\"ROOT_VOLUME\" = \"Lautstärke\";\n".utf8).write(to: copy.bundle.appendingPathComponent("de.lproj/Root.strings"))
+        try Self.appCatalog(copy, [("Sound", "Ton"), ("Volume", "Laut\\u001bstärke")])
+        let result = try Tool.run(["merge", "Settings.bundle", "--fill-from", "App.xcstrings"], in: copy.folder)
+        #expect(result == ToolResult(stdout: "", stderr: """
+            de.lproj/Root.strings: 1 kept, 1 from the app's de (to review); written
+            en.lproj/Root.strings: 2 kept; up to date
+            filled from the app's languages: de.lproj from de
+            1 missing translation taken from the app, marked for review: 1 from App.xcstrings
+
+            """, exitCode: 0))
+        // Without the translation, the key it would have filled is told once, however many
+        // folders lack it.
+        try Data("\"ROOT_SOUND\" = \"Ton\";\n".utf8).write(to: copy.bundle.appendingPathComponent("de.lproj/Root.strings"))
+        try FileManager.default.copyItem(at: copy.bundle.appendingPathComponent("de.lproj"), to: copy.bundle.appendingPathComponent("de_AT.lproj"))
+        let missing = try Tool.run(["merge", "Settings.bundle", "--fill-from", "App.xcstrings", "--dry-run"], in: copy.folder)
+        #expect(missing.stderr.components(separatedBy: "warning: ").count == 2, "\(missing.stderr)")
+        #expect(missing.stderr.hasPrefix("warning: --fill-from App.xcstrings: the app's de translation of \"Volume\" holds a control character (U+001B)"), "\(missing.stderr)")
+    }
+
     @Test("merge --fill-from --locale names the refused translation of the folder it merges, in any spelling of it; never of the development language's variant (en-GB), which fills nothing")
     func fillFromControlCharacterLocaleSpelling() throws {
         let (copy, _) = try Self.bundle()

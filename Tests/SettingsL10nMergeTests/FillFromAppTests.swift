@@ -52,15 +52,22 @@ struct FillFromAppTests {
         #expect(app.offered == 4)
     }
 
-    @Test("the refused translations told are those of the languages that fill a folder, as matched (zh-Hans fills zh_CN)")
+    @Test("a refused translation is what a folder's missing key lost where the app has no other for it, matched as translations are (zh-Hans fills zh_CN, Sound: for Sound)")
     func refusedFillingFolders() {
-        var app = AppTranslations(wanting: ["Sound"])
-        app.add(language: "zh-Hans", source: "Sound", value: "声\u{1B}音", origin: "App.xcstrings")
+        var app = AppTranslations(wanting: ["Sound", "Volume", "Notes"])
+        app.add(language: "zh-Hans", source: "Sound:", value: "声\u{1B}音", origin: "App.xcstrings")
+        app.add(language: "zh-Hans", source: "Volume", value: "音\u{1B}量", origin: "App.xcstrings")
+        app.add(language: "zh-Hans", source: "Volume", value: "音量", origin: "Other.xcstrings")
         app.add(language: "fr", source: "Sound", value: "So\u{0}n", origin: "App.xcstrings")
         app.assign(["zh_CN": "zh-Hans"])
-        #expect(app.refusals(filling: ["zh_CN", "de"]).map(\.language) == ["zh-Hans"])
-        #expect(app.refusals(filling: ["de"]) == [])
-        #expect(app.refused.count == 2)
+        #expect(app.refusal(of: "Sound", language: "zh_CN") == AppTranslations.Refused(language: "zh-Hans", source: "Sound:", origin: "App.xcstrings", character: "\u{1B}"))
+        // Another origin gives Volume a translation: nothing was lost.
+        #expect(app.refusal(of: "Volume", language: "zh_CN") == nil)
+        #expect(app.refusal(of: "Notes", language: "zh_CN") == nil)
+        // fr fills no folder; de has no language of the app.
+        #expect(app.refusal(of: "Sound", language: "fr") == nil)
+        #expect(app.refusal(of: "Sound", language: "de") == nil)
+        #expect(app.refused.count == 3)
     }
 
     @Test("missing keys take the app's translation, marked for review; translations the table has are never replaced")
