@@ -87,12 +87,17 @@ struct ImportPlanner {
 
     /// Applies the units of one section to its table.
     mutating func apply(_ section: XLIFFImporter.Section) {
-        // A String Catalog has no <file>: a finding about its language's table names the first
-        // string the table's translations come from.
-        let location = SourceLocation(file: section.documentPath, position: section.file.position ?? section.file.units.first?.position)
-        guard var table = table(for: section, at: location) else { return }
         let source = sourceText(of: section.table.name)
         let strings = index(of: section.table).strings
+        // A String Catalog has no <file>: a finding about its language's table names the first
+        // string the table's translations come from (one with a translation that is not
+        // rejected), else its first string.
+        let first = section.file.position == nil ? section.file.units.first { unit in
+            unit.carriesTranslation && unit.target != nil
+                && problem(with: unit, in: section, known: strings[StringsKey(unit.id)] != nil, source: source) == nil
+        } ?? section.file.units.first : nil
+        let location = SourceLocation(file: section.documentPath, position: section.file.position ?? first?.position)
+        guard var table = table(for: section, at: location) else { return }
         for unit in section.file.units {
             let at = SourceLocation(file: section.documentPath, position: unit.position)
             let key = StringsKey(unit.id)

@@ -49,12 +49,20 @@ enum ImportInputs {
 
     /// The documents of every argument, each file once: one given twice, or both by its path
     /// and in a folder given, is one document (compared by identity, whatever the spelling), so
-    /// that its units neither repeat themselves nor their findings.
+    /// that its units neither repeat themselves nor their findings. What a document's name
+    /// says is part of what it is: a String Catalog's file name is its table and a package's
+    /// name its language, so a link to the same file under another such name is another
+    /// document, judged on its own name whatever the order of the arguments.
     static func documents(of paths: [String]) throws -> [Input] {
-        var seen = Set<FileIdentity>()
+        struct Seen: Hashable {
+            var identity: FileIdentity
+            var name: String?
+        }
+        var seen = Set<Seen>()
         return try paths.flatMap(documents(at:)).filter { input in
             guard let identity = FileIdentity.of(input.path) else { return true }
-            return seen.insert(identity).inserted
+            let name = input.kind == .stringCatalog ? input.path.split(separator: "/").last.map(String.init) : input.package
+            return seen.insert(Seen(identity: identity, name: name)).inserted
         }
     }
 

@@ -49,6 +49,45 @@ struct AmbiguousImportCommandTests {
             """)
     }
 
+    @Test("a link to a document under another name is judged on that name, whichever argument comes first", arguments: [
+        ["Privacy.xcstrings", "Settings.xcstrings"],
+        ["Settings.xcstrings", "Privacy.xcstrings"],
+        ["Privacy.xcstrings", "symlinked/Settings.xcstrings"],
+        ["symlinked/Settings.xcstrings", "Privacy.xcstrings"],
+    ])
+    func linkUnderAnotherName(arguments: [String]) throws {
+        let copy = try BundleCopy()
+        try Data(Self.catalog("""
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Auswertung" } }
+            """).utf8).write(to: copy.folder.appendingPathComponent("Privacy.xcstrings"))
+        try FileManager.default.linkItem(at: copy.folder.appendingPathComponent("Privacy.xcstrings"), to: copy.folder.appendingPathComponent("Settings.xcstrings"))
+        try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent("symlinked"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: copy.folder.appendingPathComponent("symlinked/Settings.xcstrings").path, withDestinationPath: "../Privacy.xcstrings")
+        let before = try copy.snapshot()
+        let name = arguments.first { $0.hasSuffix("Settings.xcstrings") }!
+        #expect(try Tool.run(["import", copy.bundle.path] + arguments, in: copy.folder) == ToolResult(stdout: "", stderr: """
+            error: \(name): a String Catalog holds the table it is named after, and no schema file of the bundle uses a table Settings; \
+            name it after the table it is for (Privacy.xcstrings, Root.xcstrings); nothing was imported
+
+            """, exitCode: 3))
+        #expect(try copy.snapshot() == before)
+    }
+
+    @Test("an XLIFF document linked into a package of another language is refused, whichever argument comes first", arguments: [false, true])
+    func documentLinkedIntoPackage(packageFirst: Bool) throws {
+        let copy = try BundleCopy()
+        #expect(try Tool.run(["extract", copy.bundle.path, "--xliff", "out", "--locale", "de"], in: copy.folder).exitCode == 0)
+        let package = copy.folder.appendingPathComponent("sv.xcloc/Localized Contents")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        try FileManager.default.linkItem(at: copy.folder.appendingPathComponent("out/de.xliff"), to: package.appendingPathComponent("sv.xliff"))
+        let before = try copy.snapshot()
+        let result = try Tool.run(["import", copy.bundle.path] + (packageFirst ? ["sv.xcloc", "out/de.xliff"] : ["out/de.xliff", "sv.xcloc"]), in: copy.folder)
+        #expect(result.exitCode == 3)
+        #expect(result.stderr.hasPrefix("error: sv.xcloc/Localized Contents/sv.xliff:"))
+        #expect(result.stderr.contains("has target-language \"de\", but its package \"sv.xcloc\" is for \"sv\""))
+        #expect(try copy.snapshot() == before)
+    }
+
     @Test("a String Catalog with a language twice in one string")
     func languageTwice() throws {
         try Self.expectRefused(Self.catalog("""

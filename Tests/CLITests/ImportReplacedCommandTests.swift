@@ -78,7 +78,7 @@ struct ImportReplacedCommandTests {
         ["Privacy.xcstrings", "Privacy.xcstrings"],
         ["Privacy.xcstrings", "./docs/../Privacy.xcstrings"],
         ["docs/Privacy.xcstrings", "docs"],
-        ["docs", "link.xcstrings"],
+        ["docs", "links/Privacy.xcstrings"],
     ])
     func documentGivenTwice(arguments: [String]) throws {
         let copy = try BundleCopy()
@@ -92,7 +92,8 @@ struct ImportReplacedCommandTests {
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
         try Data(catalog.utf8).write(to: copy.folder.appendingPathComponent("Privacy.xcstrings"))
         try Data(catalog.utf8).write(to: docs.appendingPathComponent("Privacy.xcstrings"))
-        try FileManager.default.createSymbolicLink(atPath: copy.folder.appendingPathComponent("link.xcstrings").path, withDestinationPath: "docs/Privacy.xcstrings")
+        try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent("links"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: copy.folder.appendingPathComponent("links/Privacy.xcstrings").path, withDestinationPath: "../docs/Privacy.xcstrings")
         let shown = arguments[0] == "Privacy.xcstrings" ? "Privacy.xcstrings" : "docs/Privacy.xcstrings"
         #expect(try Tool.run(["import", copy.bundle.path] + arguments, in: copy.folder) == ToolResult(stdout: "", stderr: """
             \(shown):5:5: warning: de.lproj/Privacy.strings has "Analyse" for "Analytics"; the document's "Auswertung" replaces it [import-replaced]

@@ -88,6 +88,41 @@ struct NewTableCommandTests {
         #expect(try copy.snapshot() == before)
     }
 
+    @Test("a String Catalog's refusal names the first string the translations come from, not a first string that gives none")
+    func catalogPartialNamesTranslatedString() throws {
+        let (copy, _) = try Self.bundle()
+        try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent("cat"), withIntermediateDirectories: true)
+        try Data("""
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "ROOT_SOUND" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "new", "value" : "" } },
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Sound" } }
+                  }
+                },
+                "ROOT_VOLUME" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Lautstärke" } },
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Volume" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+
+            """.utf8).write(to: copy.folder.appendingPathComponent("cat/Root.xcstrings"))
+        let before = try copy.snapshot()
+        #expect(try Tool.run(["import", "Settings.bundle", "cat/Root.xcstrings"], in: copy.folder) == ToolResult(stdout: "", stderr: """
+            cat/Root.xcstrings:10:5: error: \(Self.refusal.replacingOccurrences(of: "ROOT_VOLUME", with: "ROOT_SOUND"))
+            no table changes (0 translations already up to date; 1 unit has no translation yet)
+            1 problem kept translations from being imported (see above)
+
+            """, exitCode: 1))
+        #expect(try copy.snapshot() == before)
+    }
+
     /// An app catalog translating `translations` (source text to German) into de.
     static func appCatalog(_ copy: BundleCopy, _ translations: [(String, String)]) throws {
         try appCatalog(copy, languages: translations.map { ($0.0, [("de", $0.1)]) })
