@@ -92,11 +92,11 @@ struct ImportPlanner {
         // A String Catalog has no <file>: a finding about its language's table names the first
         // string the table's translations come from (one with a translation that is not
         // rejected), else its first string.
-        let first = section.file.position == nil ? section.file.units.first { unit in
+        let position = section.file.position ?? (section.file.units.first { unit in
             unit.carriesTranslation && unit.target != nil
                 && problem(with: unit, in: section, known: strings[StringsKey(unit.id)] != nil, source: source) == nil
-        } ?? section.file.units.first : nil
-        let location = SourceLocation(file: section.documentPath, position: section.file.position ?? first?.position)
+        } ?? section.file.units.first)?.position
+        let location = SourceLocation(file: section.documentPath, position: position)
         guard var table = table(for: section, at: location) else { return }
         for unit in section.file.units {
             let at = SourceLocation(file: section.documentPath, position: unit.position)

@@ -71,8 +71,7 @@ struct ImportCommand: ParsableCommand {
             return .document(document)
         case .stringCatalog:
             do {
-                // A catalog holds one table: Root.xcstrings is the table Root.
-                let table = String(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+                let table = input.catalogTable!
                 // Located: a finding about a string names the line of its key.
                 let (stringCatalog, positions) = try StringCatalog.readLocated(bytes)
                 let document = stringCatalog.xliff(forTable: table, positions: positions)

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SettingsL10nFiles
 
 /// The documents an `import` argument stands for: an XLIFF document, a String Catalog, an
@@ -15,6 +20,12 @@ enum ImportInputs {
         /// The Xcode localization package the document is in (`de.xcloc`), if any: its name
         /// says the language the document must be for.
         var package: String?
+
+        /// The table a String Catalog holds: the one it is named after (Root.xcstrings is the
+        /// table Root); `nil` for an XLIFF document, which names its tables itself.
+        var catalogTable: String? {
+            kind == .stringCatalog ? String(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent) : nil
+        }
     }
 
     /// At most this many documents from one folder: a mistaken argument (a home folder) ends
@@ -56,13 +67,13 @@ enum ImportInputs {
     static func documents(of paths: [String]) throws -> [Input] {
         struct Seen: Hashable {
             var identity: FileIdentity
-            var name: String?
+            var table: String?
+            var package: String?
         }
         var seen = Set<Seen>()
         return try paths.flatMap(documents(at:)).filter { input in
             guard let identity = FileIdentity.of(input.path) else { return true }
-            let name = input.kind == .stringCatalog ? input.path.split(separator: "/").last.map(String.init) : input.package
-            return seen.insert(Seen(identity: identity, name: name)).inserted
+            return seen.insert(Seen(identity: identity, table: input.catalogTable, package: input.package)).inserted
         }
     }
 
