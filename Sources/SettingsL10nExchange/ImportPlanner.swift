@@ -273,8 +273,12 @@ struct ImportPlanner {
     private func problem(with unit: XLIFFUnit, in section: XLIFFImporter.Section, known: Bool,
                          source: [StringsKey: String]) -> (rule: RuleID, message: String)? {
         let id = MessageText.quoted(unit.id)
+        // A String Catalog's string is one place for all its languages: a finding says which
+        // language's translation it is about, where each would read the same.
+        let (subject, notImported) = section.catalogLanguage.map { ("the string \(id)", "its \($0) translation was not imported") }
+            ?? ("unit \(id)", "it was not imported")
         guard known else {
-            return (.importUnknownKey, "unit \(id) is not used by any schema file of the table \(section.table.name) any more; it was not imported")
+            return (.importUnknownKey, "\(subject) is not used by any schema file of the table \(section.table.name) any more; \(notImported)")
         }
         if let conflict = repeats.conflicts[section.tablePath]?[StringsKey(unit.id)] {
             let places = conflict.places
@@ -286,7 +290,8 @@ struct ImportPlanner {
         }
         let currentSource = Self.currentSource(of: unit, in: source)
         guard unit.source == currentSource else {
-            return (.importSourceChanged, "unit \(id): its source \(MessageText.quoted(unit.source)) no longer matches the development text \(MessageText.quoted(currentSource)); export again and translate the new text")
+            let advice = section.catalogLanguage == nil ? "" : "\(notImported); "
+            return (.importSourceChanged, "\(subject): its source \(MessageText.quoted(unit.source)) no longer matches the development text \(MessageText.quoted(currentSource)); \(advice)export again and translate the new text")
         }
         return nil
     }

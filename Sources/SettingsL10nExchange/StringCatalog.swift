@@ -36,7 +36,7 @@ public struct StringCatalog: Hashable, Sendable {
     /// import does, a catalog holding a character XML 1.0 does not allow (`\u001b`, `\uffff`):
     /// anywhere in it, like a malformed XLIFF document, so that nothing of it is imported.
     public static func read(_ bytes: [UInt8], limits: ReadLimits = .standard, forImport: Bool = false) throws(SyntaxError) -> StringCatalog {
-        try checked(JSONReader.read(bytes, limits: limits, refusesNonXMLCharacters: forImport))
+        try checked(JSONReader.read(bytes, limits: limits, refusesNonXMLCharacters: forImport), bytes: bytes, limits: limits)
     }
 
     /// Reads a catalog as `read(_:limits:forImport:)` does for an import, with where each
@@ -44,10 +44,14 @@ public struct StringCatalog: Hashable, Sendable {
     public static func readLocated(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError)
         -> (catalog: StringCatalog, positions: [StringsKey: TextPosition]) {
         let (document, positions) = try JSONReader.readRecordingMembers(of: "strings", bytes, limits: limits, refusesNonXMLCharacters: true)
-        return (try checked(document), positions)
+        return (try checked(document, bytes: bytes, limits: limits), positions)
     }
 
-    private static func checked(_ document: JSONValue) throws(SyntaxError) -> StringCatalog {
+    /// The document as a catalog, or the first problem with the parts settings-l10n reads: a
+    /// string whose comment, state or value is not text was skipped before, its translations
+    /// left out of an import without a word (Xcode refuses such a catalog too). The line is
+    /// the wrong value's, found by reading the text again up to it.
+    private static func checked(_ document: JSONValue, bytes: [UInt8], limits: ReadLimits) throws(SyntaxError) -> StringCatalog {
         guard document.members != nil else { throw SyntaxError("a String Catalog is a JSON object") }
         guard document[member: "sourceLanguage"]?.stringValue != nil else {
             throw SyntaxError("a String Catalog needs a \"sourceLanguage\" string")
@@ -55,7 +59,60 @@ public struct StringCatalog: Hashable, Sendable {
         guard document[member: "strings"]?.members != nil else {
             throw SyntaxError("a String Catalog needs a \"strings\" object")
         }
+        for (key, value) in document[member: "strings"]!.members! {
+            if let problem = shapeProblem(key, value) { throw problem.error(in: bytes, limits: limits) }
+        }
         return StringCatalog(document: document)
+    }
+
+    /// What is wrong with one string (`"strings" : { key : value }`), in the parts
+    /// settings-l10n reads, and where: the path to the wrong value, from the string's.
+    struct ShapeProblem {
+        var key: String
+        var path: [JSONReader.PathComponent]
+        var problem: String
+
+        func error(in bytes: [UInt8], limits: ReadLimits) -> SyntaxError {
+            let position = JSONReader.position(of: [.member("strings"), .member(key)] + path, in: bytes, limits: limits)
+            return SyntaxError("the string \(MessageText.quoted(key)) \(problem)", at: position)
+        }
+    }
+
+    /// The problem with one string's shape, or `nil`: the string an object; its `comment` and
+    /// `extractionState` strings, `shouldTranslate` true or false, `localizations` an object
+    /// of objects, and each `stringUnit` an object with a string `state` and `value`. Fields
+    /// settings-l10n does not read (`variations`, what a newer Xcode adds) are not judged.
+    static func shapeProblem(_ key: String, _ value: JSONValue) -> ShapeProblem? {
+        func problem(_ path: [JSONReader.PathComponent], _ text: String) -> ShapeProblem { ShapeProblem(key: key, path: path, problem: text) }
+        guard value.members != nil else { return problem([], "is not a JSON object") }
+        for (field, text) in [("comment", "a comment"), ("extractionState", "an extractionState")] {
+            if let member = value[member: field], member.stringValue == nil {
+                return problem([.member(field)], "has \(text) that is not a string")
+            }
+        }
+        if let flag = value[member: "shouldTranslate"], flag.boolValue == nil {
+            return problem([.member("shouldTranslate")], "has a shouldTranslate that is not true or false")
+        }
+        guard let localizations = value[member: "localizations"] else { return nil }
+        guard let languages = localizations.members else {
+            return problem([.member("localizations")], "has localizations that are not a JSON object")
+        }
+        for (language, localization) in languages {
+            let at: [JSONReader.PathComponent] = [.member("localizations"), .member(language)]
+            guard localization.members != nil else {
+                return problem(at, "has a \(MessageText.quoted(language)) localization that is not a JSON object")
+            }
+            guard let unit = localization[member: "stringUnit"] else { continue }
+            guard unit.members != nil else {
+                return problem(at + [.member("stringUnit")], "has a \(MessageText.quoted(language)) stringUnit that is not a JSON object")
+            }
+            for field in ["state", "value"] where unit[member: field]?.stringValue == nil {
+                let missing = unit[member: field] == nil
+                return problem(at + [.member("stringUnit")] + (missing ? [] : [.member(field)]),
+                               "has a \(MessageText.quoted(language)) stringUnit \(missing ? "without a \(field)" : "whose \(field) is not a string")")
+            }
+        }
+        return nil
     }
 
     /// The catalog's text, as Xcode writes it.
@@ -157,11 +214,14 @@ extension StringCatalog {
     public static func translations(reading bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> [Translation] {
         // The source language may come after the strings (Xcode writes it first).
         var entries: [Entry] = []
+        var firstProblem: ShapeProblem?
         let document = try JSONReader.read(bytes, limits: limits, streamingMembersOf: "strings") { key, value in
+            if firstProblem == nil, let problem = shapeProblem(key, value) { firstProblem = problem }
             let entry = Self.entry(key, value)
             if entry.shouldTranslate { entries.append(entry) }
         }
-        let source = try checked(document).sourceLanguage
+        let source = try checked(document, bytes: bytes, limits: limits).sourceLanguage
+        if let firstProblem { throw firstProblem.error(in: bytes, limits: limits) }
         var found: [Translation] = []
         for entry in entries { addTranslations(of: entry, source: source, to: &found) }
         return found

@@ -110,7 +110,7 @@ public enum XLIFFImporter {
     /// language it holds is unclear. `nil` when they agree, or the package's name is not a
     /// language.
     public static func packageMismatch(_ document: XLIFFDocument, path: String, packageName: String) -> ExchangeError? {
-        let stem = packageName.hasSuffix(".xcloc") ? String(packageName.dropLast(6)) : packageName
+        let stem = packageName.hasPathExtension("xcloc") ? String(packageName.dropLast(6)) : packageName
         guard LanguageTag.isValidFolderName(stem), let packageTag = LanguageTag.bcp47(folderName: stem)?.lowercased() else { return nil }
         for file in document.files {
             guard let language = file.targetLanguage, !language.isEmpty,
@@ -148,6 +148,9 @@ public enum XLIFFImporter {
         var file: XLIFFFile
         var localization: Localization
         var table: CatalogTable
+        /// The language of the section when it is one of a String Catalog's (which holds every
+        /// language in one string, at one line): what a finding about one of its units names.
+        var catalogLanguage: String?
 
         var tablePath: String { "\(localization.folder)/\(table.name).strings" }
     }
@@ -196,7 +199,8 @@ public enum XLIFFImporter {
                 if let developmentTag, LanguageTag.bcp47(folderName: file.sourceLanguage)?.lowercased() != developmentTag {
                     throw refuse("the source language \(file.sourceLanguage) is not the development language \(catalog.developmentLanguage)")
                 }
-                sections.append(Section(documentPath: path, file: file, localization: localization, table: table))
+                sections.append(Section(documentPath: path, file: file, localization: localization, table: table,
+                                        catalogLanguage: document.isStringCatalog ? language : nil))
             }
             if ours == 0 {
                 let originals = document.files.prefix(3).map(\.original).joined(separator: ", ") + (document.files.count > 3 ? ", …" : "")

@@ -29,7 +29,7 @@ enum AppTranslationSource {
             } catch {
                 throw CommandFailure("--fill-from \(joinedPath(path, error.path))\(TextPosition.pathSuffix(error.position)): \(problem(error)); nothing was merged")
             }
-            let catalogs = app.otherEntries.filter { $0.kind == .file && $0.name.hasSuffix(".xcstrings") }
+            let catalogs = app.otherEntries.filter { $0.kind == .file && $0.name.hasPathExtension("xcstrings") }
             try addCatalogs(catalogs.map { (joinedPath(path, $0.name), $0.name) }, to: &translations)
             // A folder with neither a catalog nor a table is not an app's resources: a wrong path.
             if catalogs.isEmpty, !app.localizations.contains(where: { !$0.tables.isEmpty }) {

@@ -66,7 +66,7 @@ enum CatalogReviews {
     /// Reads the catalog (or the folder of per-table catalogs) at `path` and lists its
     /// `needs_review` units of strings the schema uses.
     static func read(_ path: String, loaded: LoadedBundle) throws -> [CatalogReview] {
-        if path.hasSuffix(".xcstrings"), LocalFile.kind(of: path) == .missing {
+        if path.hasPathExtension("xcstrings"), LocalFile.kind(of: path) == .missing {
             throw CommandFailure("the String Catalog \(path) does not exist; create it with settings-l10n sync \(shellQuoted(loaded.source.rootPath)) --catalog \(shellQuoted(path))")
         }
         return try read(path, tables: loaded.catalog.tables, bundleRoot: loaded.source.rootPath) { file in

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SettingsL10n
 import SettingsL10nFiles
 
 /// The documents an `import` argument stands for: an XLIFF document, a String Catalog, an
@@ -39,13 +40,13 @@ enum ImportInputs {
             throw CommandFailure("\(path): no such file or folder; nothing was imported")
         }
         guard entry == .folder else { return [Input(path: path, kind: kind(of: path))] }
-        if path.trimmingSlashes.hasSuffix(".xcloc") { return try package(path) }
+        if path.trimmingSlashes.hasPathExtension("xcloc") { return try package(path) }
         var found: [Input] = []
         for name in try entries(of: path) {
             let child = joinedPath(path, name)
             if LocalFile.kind(of: child) == .folder {
-                if name.hasSuffix(".xcloc") { found += try package(child) }
-            } else if name.hasSuffix(".xliff") || name.hasSuffix(".xcstrings") {
+                if name.hasPathExtension("xcloc") { found += try package(child) }
+            } else if name.hasPathExtension("xliff") || name.hasPathExtension("xlf") || name.hasPathExtension("xcstrings") {
                 found.append(Input(path: child, kind: kind(of: child)))
             }
             if found.count > maximumDocuments {
@@ -53,7 +54,7 @@ enum ImportInputs {
             }
         }
         if found.isEmpty {
-            throw CommandFailure("\(path) holds no .xliff, .xcstrings or .xcloc; give the documents or the folder Xcode exported into; nothing was imported")
+            throw CommandFailure("\(path) holds no .xliff, .xlf, .xcstrings or .xcloc; give the documents or the folder Xcode exported into; nothing was imported")
         }
         return found
     }
@@ -81,7 +82,7 @@ enum ImportInputs {
     private static func package(_ path: String) throws -> [Input] {
         let localized = joinedPath(path, "Localized Contents")
         // A folder that cannot be listed says why; only a missing one makes this no package.
-        let names = LocalFile.kind(of: localized) == .folder ? try entries(of: localized).filter { $0.hasSuffix(".xliff") } : []
+        let names = LocalFile.kind(of: localized) == .folder ? try entries(of: localized).filter { $0.hasPathExtension("xliff") } : []
         if names.isEmpty {
             throw CommandFailure("\(path) is not an Xcode localization package: it has no Localized Contents/<lang>.xliff; export it again from Xcode; nothing was imported")
         }
@@ -90,7 +91,7 @@ enum ImportInputs {
     }
 
     private static func kind(of path: String) -> Kind {
-        path.hasSuffix(".xcstrings") ? .stringCatalog : .xliff
+        path.hasPathExtension("xcstrings") ? .stringCatalog : .xliff
     }
 
     private static func entries(of folder: String) throws -> [String] {

@@ -125,7 +125,7 @@ struct SyncCommand: ParsableCommand {
     /// as in every output folder.
     static func targets(_ path: String, tables: [String]) throws -> [(path: String, tables: [String])] {
         let kind = LocalFile.kind(of: path)
-        guard path.hasSuffix(".xcstrings") else {
+        guard path.hasPathExtension("xcstrings") else {
             if kind == .file {
                 throw UsageFailure("--catalog \(path) is a file that does not end in .xcstrings; give a .xcstrings file, or a folder for one catalog per table")
             }

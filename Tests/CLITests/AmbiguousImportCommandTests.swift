@@ -102,6 +102,17 @@ struct AmbiguousImportCommandTests {
             """)
     }
 
+    @Test("a String Catalog with a translation that is not text: refused at its line, where it was skipped without a word", arguments: [
+        (#""ja" : { "stringUnit" : { "state" : "translated", "value" : 5 } }"#, #":7:69: not a valid String Catalog: the string "Analytics" has a "ja" stringUnit whose value is not a string"#),
+        (#""ja" : "Analytics""#, #":7:16: not a valid String Catalog: the string "Analytics" has a "ja" localization that is not a JSON object"#),
+    ])
+    func translationNotText(localization: String, message: String) throws {
+        try Self.expectRefused(Self.catalog("""
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Auswertung" } },
+                    \(localization)
+            """), message: message + "; fix it or export again with settings-l10n extract --xcstrings; nothing was imported")
+    }
+
     @Test("a String Catalog holding a character XML 1.0 does not allow", arguments: [
         (#"Aus\u001b[2Jwertung"#, #"\u001b stands for a control character (U+001B)"#),
         (#"Aus\u0000wertung"#, #"\u0000 stands for a control character (U+0000)"#),

@@ -97,7 +97,7 @@ struct ImportReplacedCommandTests {
         let shown = arguments[0] == "Privacy.xcstrings" ? "Privacy.xcstrings" : "docs/Privacy.xcstrings"
         #expect(try Tool.run(["import", copy.bundle.path] + arguments, in: copy.folder) == ToolResult(stdout: "", stderr: """
             \(shown):5:5: warning: de.lproj/Privacy.strings has "Analyse" for "Analytics"; the document's "Auswertung" replaces it [import-replaced]
-            \(shown):4:5: error: unit "Nowhere" is not used by any schema file of the table Privacy any more; it was not imported [import-unknown-key]
+            \(shown):4:5: error: the string "Nowhere" is not used by any schema file of the table Privacy any more; its de translation was not imported [import-unknown-key]
             de.lproj/Privacy.strings: wrote 1 translation
             1 problem kept translations from being imported (see above)
 

@@ -83,7 +83,56 @@ struct XcodeImportCommandTests {
         try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
         let empty = try Tool.run(["import", copy.bundle.path, exports.path])
         #expect(empty.exitCode == 3)
-        #expect(empty.stderr == "error: \(exports.path) holds no .xliff, .xcstrings or .xcloc; give the documents or the folder Xcode exported into; nothing was imported\n")
+        #expect(empty.stderr == "error: \(exports.path) holds no .xliff, .xlf, .xcstrings or .xcloc; give the documents or the folder Xcode exported into; nothing was imported\n")
+    }
+
+    @Test("a String Catalog's string is one line for all its languages: each finding about it names the language it is about")
+    func catalogFindingsNameTheLanguage() throws {
+        let copy = try BundleCopy()
+        try Data(AmbiguousImportCommandTests.catalog("""
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Usage data" } },
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Nutzungsdaten" } },
+                    "ja" : { "stringUnit" : { "state" : "translated", "value" : "利用データ" } }
+            """).utf8).write(to: copy.folder.appendingPathComponent("Privacy.xcstrings"))
+        let before = try copy.snapshot()
+        let result = try Tool.run(["import", copy.bundle.path, "Privacy.xcstrings"], in: copy.folder)
+        #expect(result == ToolResult(stdout: "", stderr: """
+            Privacy.xcstrings:4:5: error: the string "Analytics": its source "Usage data" no longer matches the development text "Analytics"; its de translation was not imported; export again and translate the new text [import-source-changed]
+            Privacy.xcstrings:4:5: error: the string "Analytics": its source "Usage data" no longer matches the development text "Analytics"; its ja translation was not imported; export again and translate the new text [import-source-changed]
+            no table changes (0 translations already up to date)
+            2 problems kept translations from being imported (see above)
+
+            """, exitCode: 1))
+        #expect(try copy.snapshot() == before)
+    }
+
+    @Test("a document's extension in upper case says what it is, as Finder and Xcode read it; a folder's .xlf documents are imported too")
+    func upperCaseExtensions() throws {
+        let copy = try BundleCopy()
+        let exports = copy.folder.appendingPathComponent("exports")
+        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+        try Data(AmbiguousImportCommandTests.catalog("""
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Auswertung!" } }
+            """).utf8).write(to: exports.appendingPathComponent("Privacy.XCSTRINGS"))
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="Settings.bundle/en.lproj/Privacy.strings" source-language="en" target-language="sv" datatype="plaintext">
+                <body><trans-unit id="Analytics"><source>Analytics</source><target state="translated">Analys!</target></trans-unit></body>
+              </file>
+            </xliff>
+
+            """.utf8).write(to: exports.appendingPathComponent("sv.XLF"))
+        let result = try Tool.run(["import", copy.bundle.path, "exports"], in: copy.folder)
+        #expect(result == ToolResult(stdout: "", stderr: """
+            exports/Privacy.XCSTRINGS:4:5: warning: de.lproj/Privacy.strings has "Analyse" for "Analytics"; the document's "Auswertung!" replaces it [import-replaced]
+            exports/sv.XLF:4:11: warning: sv.lproj/Privacy.strings has "Analys" for "Analytics"; the document's "Analys!" replaces it [import-replaced]
+            de.lproj/Privacy.strings: wrote 1 translation
+            sv.lproj/Privacy.strings: wrote 1 translation
+
+            """, exitCode: 0))
+        #expect(String(decoding: try copy.bytes("de.lproj/Privacy.strings"), as: UTF8.self).contains("\"Analytics\" = \"Auswertung!\";"))
+        #expect(String(decoding: try copy.bytes("sv.lproj/Privacy.strings"), as: UTF8.self).contains("\"Analytics\" = \"Analys!\";"))
     }
 
     /// Empties every table but the development language's.
@@ -171,7 +220,7 @@ struct XcodeImportCommandTests {
         #expect(result.exitCode == 1)
         #expect(result.stderr == """
             cat/Root.xcstrings:35:5: warning: de.lproj/Root.strings has "Konto" for "Account"; the document's "Benutzerkonto" replaces it [import-replaced]
-            cat/Root.xcstrings:4:5: error: unit "Gone" is not used by any schema file of the table Root any more; it was not imported [import-unknown-key]
+            cat/Root.xcstrings:4:5: error: the string "Gone" is not used by any schema file of the table Root any more; its de translation was not imported [import-unknown-key]
             de.lproj/Root.strings: would write 1 translation
             1 problem kept translations from being imported (see above)
 

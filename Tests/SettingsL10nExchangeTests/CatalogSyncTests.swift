@@ -202,16 +202,26 @@ struct CatalogSyncTests {
     @Test("what a table cannot hold, or sync cannot trust, stops the sync with the catalog's line", arguments: [
         (#""Analytics" : { "localizations" : { "de" : { "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "x" } } } } } } }"#,
          "the string \"Analytics\" varies by plural or device in de, which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); give it one text (Vary by… off in Xcode's editor); nothing was written"),
-        (#""Analytics" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : 5 } } } }"#,
-         "the string \"Analytics\" has a de stringUnit without a string state and value; nothing was written"),
-        (#""Analytics" : "Analyse""#, "the string \"Analytics\" is not a JSON object; nothing was written"),
-        (#""Gone" : { "extractionState" : 1 }"#, "the string \"Gone\" has an extractionState that is not a string; nothing was written"),
     ])
     func refusedStrings(entry: String, message: String) throws {
         let workspace = try Workspace()
         let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \(entry)\n  },\n  \"version\" : \"1.0\"\n}"
         #expect(throws: ExchangeError(message, path: "../Settings.xcstrings", position: TextPosition(line: 4, column: 5))) {
             try workspace.sync(text)
+        }
+    }
+
+    @Test("a catalog built in memory is held to the reader's shape of a string too, the used strings and the others")
+    func inMemoryShape() throws {
+        let workspace = try Workspace()
+        let (bundle, catalog) = try workspace.load()
+        for (key, value, problem) in [("Analytics", JSONValue.string("Analyse"), "is not a JSON object"),
+                                      ("Gone", .object([("extractionState", .integer(1))]), "has an extractionState that is not a string")] {
+            let document = JSONValue.object([("sourceLanguage", .string("en")), ("strings", .object([(key, value)])), ("version", .string("1.0"))])
+            let input = CatalogSyncInput(path: "../Settings.xcstrings", catalog: StringCatalog(document: document), tables: catalog.tables.map(\.name))
+            #expect(throws: ExchangeError("the string \(MessageText.quoted(key)) \(problem); nothing was written", path: "../Settings.xcstrings")) {
+                try CatalogSync.plan(input, bundle: bundle, catalog: catalog)
+            }
         }
     }
 

@@ -32,6 +32,35 @@ struct StringCatalogTests {
         #expect(throws: SyntaxError(message)) { try StringCatalog.translations(reading: Array(text.utf8)) }
     }
 
+    @Test("a string whose parts settings-l10n reads are not what Xcode writes is refused with its line, by every reader", arguments: [
+        (#""Analytics" : "Analyse""#, "the string \"Analytics\" is not a JSON object", 19),
+        (#""Analytics" : { "comment" : 1 }"#, "the string \"Analytics\" has a comment that is not a string", 33),
+        (#""Analytics" : { "extractionState" : null }"#, "the string \"Analytics\" has an extractionState that is not a string", 41),
+        (#""Analytics" : { "shouldTranslate" : "no" }"#, "the string \"Analytics\" has a shouldTranslate that is not true or false", 41),
+        (#""Analytics" : { "localizations" : [] }"#, "the string \"Analytics\" has localizations that are not a JSON object", 39),
+        (#""Analytics" : { "localizations" : { "de" : 5 } }"#, "the string \"Analytics\" has a \"de\" localization that is not a JSON object", 48),
+        (#""Analytics" : { "localizations" : { "de" : { "stringUnit" : "Analyse" } } }"#,
+         "the string \"Analytics\" has a \"de\" stringUnit that is not a JSON object", 65),
+        (#""Analytics" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : 5 } } } }"#,
+         "the string \"Analytics\" has a \"de\" stringUnit whose value is not a string", 101),
+        (#""Analytics" : { "localizations" : { "de" : { "stringUnit" : { "value" : "Analyse" } } } }"#,
+         "the string \"Analytics\" has a \"de\" stringUnit without a state", 65),
+    ])
+    func malformedStrings(entry: String, message: String, column: Int) {
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Done\" : {},\n    \(entry)\n  }\n}\n"
+        let error = SyntaxError(message, at: TextPosition(line: 5, column: column))
+        #expect(throws: error) { try StringCatalog.read(Array(text.utf8)) }
+        #expect(throws: error) { try StringCatalog.readLocated(Array(text.utf8)) }
+        #expect(throws: error) { try StringCatalog.translations(reading: Array(text.utf8)) }
+    }
+
+    @Test("what settings-l10n does not read is not judged: variations, and fields a newer Xcode may add")
+    func unreadFieldsPass() throws {
+        let text = #"{"sourceLanguage": "en", "strings": {"Songs": {"localizations": {"de": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "Lied"}}}}}, "#
+            + #""fr": {"stringUnit": {"state": "translated", "value": "Chansons", "future": 1}, "other": []}}, "somethingNew": 3}}}"#
+        #expect(try StringCatalog.translations(reading: Array(text.utf8)) == [StringCatalog.Translation(language: "fr", source: "Songs", value: "Chansons")])
+    }
+
     @Test("its translations read a string at a time are those of the whole document, the source language before the strings or after")
     func streamedTranslations() throws {
         let bytes = [UInt8](try Data(contentsOf: TestPaths.realCatalog))

@@ -25,7 +25,7 @@ package enum ReviewMark {
     /// The comment for a translation imported before review from the document at `path`: a
     /// String Catalog's `needs_review` (as `sync` writes it), else XLIFF's state.
     package static func importedComment(from path: String) -> String {
-        path.hasSuffix(".xcstrings") ? catalogComment : importedComment
+        path.hasPathExtension("xcstrings") ? catalogComment : importedComment
     }
 
     /// The comment for a value filled in with the source text.
