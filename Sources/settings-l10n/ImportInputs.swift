@@ -64,18 +64,25 @@ enum ImportInputs {
     /// that its units neither repeat themselves nor their findings. What a document's name
     /// says is part of what it is: a String Catalog's file name is its table and a package's
     /// name its language, so a link to the same file under another such name is another
-    /// document, judged on its own name whatever the order of the arguments.
+    /// document, judged on its own name whatever the order of the arguments. A document that
+    /// is also in a package (hard-linked into `sv.xcloc`) is read once, as the package's: the
+    /// package's name only adds a check of its language.
     static func documents(of paths: [String]) throws -> [Input] {
         struct Seen: Hashable {
             var identity: FileIdentity
             var table: String?
             var package: String?
         }
+        let inputs = try paths.flatMap(documents(at:)).map { (input: $0, identity: FileIdentity.of($0.path)) }
+        let packaged = Set(inputs.compactMap { input, identity in
+            input.package == nil ? nil : identity.map { Seen(identity: $0, table: input.catalogTable, package: nil) }
+        })
         var seen = Set<Seen>()
-        return try paths.flatMap(documents(at:)).filter { input in
-            guard let identity = FileIdentity.of(input.path) else { return true }
+        return inputs.filter { input, identity in
+            guard let identity else { return true }
+            if input.package == nil, packaged.contains(Seen(identity: identity, table: input.catalogTable, package: nil)) { return false }
             return seen.insert(Seen(identity: identity, table: input.catalogTable, package: input.package)).inserted
-        }
+        }.map(\.input)
     }
 
     /// The XLIFF documents of an Xcode localization package.

@@ -91,6 +91,28 @@ struct AmbiguousImportCommandTests {
         #expect(try copy.snapshot() == before)
     }
 
+    @Test("an XLIFF document hard-linked into a package of its own language and also given by its path is read once, as the package's", arguments: [false, true])
+    func documentAlsoInItsPackage(packageFirst: Bool) throws {
+        let copy = try BundleCopy()
+        #expect(try Tool.run(["extract", copy.bundle.path, "--xliff", "out", "--locale", "sv"], in: copy.folder).exitCode == 0)
+        let document = copy.folder.appendingPathComponent("out/sv.xliff")
+        let text = try String(contentsOf: document, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "<trans-unit id=\"Analytics\"", with: "<trans-unit id=\"Nowhere\"")
+            .replacingOccurrences(of: "<source>Analytics</source>", with: "<source>Nowhere</source>").utf8).write(to: document)
+        let package = copy.folder.appendingPathComponent("sv.xcloc/Localized Contents")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        try FileManager.default.linkItem(at: document, to: package.appendingPathComponent("sv.xliff"))
+        let before = try copy.snapshot()
+        let result = try Tool.run(["import", copy.bundle.path] + (packageFirst ? ["sv.xcloc", "out/sv.xliff"] : ["out/sv.xliff", "sv.xcloc"]), in: copy.folder)
+        #expect(result == ToolResult(stdout: "", stderr: """
+            sv.xcloc/Localized Contents/sv.xliff:8:7: error: unit "Nowhere" is not used by any schema file of the table Privacy any more; it was not imported [import-unknown-key]
+            no table changes (56 translations already up to date)
+            1 problem kept translations from being imported (see above)
+
+            """, exitCode: 1))
+        #expect(try copy.snapshot() == before)
+    }
+
     @Test("a String Catalog with a language twice in one string")
     func languageTwice() throws {
         try Self.expectRefused(Self.catalog("""
