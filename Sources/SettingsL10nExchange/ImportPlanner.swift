@@ -285,8 +285,9 @@ struct ImportPlanner {
             // At most five places: thousands of copies would otherwise each list thousands.
             let listed = places.count <= 5 ? places.joined(separator: ", ")
                 : places.prefix(4).joined(separator: ", ") + " and \(DiagnosticReport.grouped(places.count - 4)) more places"
-            let differing = conflict.inStateOnly ? "the same translation in different states" : "different translations"
-            return (.importConflict, "unit \(id) is in the \(conflict.inOneDocument ? "document" : "documents") \(DiagnosticReport.grouped(places.count)) times with \(differing) (\(listed)); none of them was imported: keep one")
+            let language = section.catalogLanguage.map { "\($0) " } ?? ""
+            let differing = conflict.inStateOnly ? "the same \(language)translation in different states" : "different \(language)translations"
+            return (.importConflict, "\(subject) is in the \(conflict.inOneDocument ? "document" : "documents") \(DiagnosticReport.grouped(places.count)) times with \(differing) (\(listed)); none of them was imported: keep one")
         }
         let currentSource = Self.currentSource(of: unit, in: source)
         guard unit.source == currentSource else {

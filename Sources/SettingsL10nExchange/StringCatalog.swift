@@ -100,16 +100,16 @@ public struct StringCatalog: Hashable, Sendable {
         for (language, localization) in languages {
             let at: [JSONReader.PathComponent] = [.member("localizations"), .member(language)]
             guard localization.members != nil else {
-                return problem(at, "has a \(MessageText.quoted(language)) localization that is not a JSON object")
+                return problem(at, "has a localization \(MessageText.quoted(language)) that is not a JSON object")
             }
             guard let unit = localization[member: "stringUnit"] else { continue }
             guard unit.members != nil else {
-                return problem(at + [.member("stringUnit")], "has a \(MessageText.quoted(language)) stringUnit that is not a JSON object")
+                return problem(at + [.member("stringUnit")], "has a stringUnit for \(MessageText.quoted(language)) that is not a JSON object")
             }
             for field in ["state", "value"] where unit[member: field]?.stringValue == nil {
                 let missing = unit[member: field] == nil
                 return problem(at + [.member("stringUnit")] + (missing ? [] : [.member(field)]),
-                               "has a \(MessageText.quoted(language)) stringUnit \(missing ? "without a \(field)" : "whose \(field) is not a string")")
+                               "has a stringUnit for \(MessageText.quoted(language)) \(missing ? "without a \(field)" : "whose \(field) is not a string")")
             }
         }
         return nil

@@ -125,8 +125,8 @@ struct AmbiguousImportCommandTests {
     }
 
     @Test("a String Catalog with a translation that is not text: refused at its line, where it was skipped without a word", arguments: [
-        (#""ja" : { "stringUnit" : { "state" : "translated", "value" : 5 } }"#, #":7:69: not a valid String Catalog: the string "Analytics" has a "ja" stringUnit whose value is not a string"#),
-        (#""ja" : "Analytics""#, #":7:16: not a valid String Catalog: the string "Analytics" has a "ja" localization that is not a JSON object"#),
+        (#""ja" : { "stringUnit" : { "state" : "translated", "value" : 5 } }"#, #":7:69: not a valid String Catalog: the string "Analytics" has a stringUnit for "ja" whose value is not a string"#),
+        (#""ja" : "Analytics""#, #":7:16: not a valid String Catalog: the string "Analytics" has a localization "ja" that is not a JSON object"#),
     ])
     func translationNotText(localization: String, message: String) throws {
         try Self.expectRefused(Self.catalog("""

@@ -101,7 +101,7 @@ struct SyncCommandTests {
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"A\" : {},\n    \"A\" : {}\n  }\n}",
          "error: Settings.xcstrings:5:5: not a valid String Catalog: the key \"A\" is in this object twice (first at line 4, column 5); keep one; fix it (or move it away to start a new catalog); nothing was written\n"),
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Analytics\" : { \"localizations\" : { \"de\" : { \"variations\" : {} } } }\n  }\n}",
-         "error: Settings.xcstrings:4:5: the string \"Analytics\" varies by plural or device in de, which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); give it one text (Vary by… off in Xcode's editor); nothing was written\n"),
+         "error: Settings.xcstrings:4:5: the string \"Analytics\" varies by plural or device in \"de\", which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); give it one text (Vary by… off in Xcode's editor); nothing was written\n"),
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Analytics\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"A\\u001bB\" } } } }\n  }\n}",
          "error: Settings.xcstrings:4:103: not a valid String Catalog: \\u001b stands for a control character (U+001B), which import refuses; remove it; fix it (or move it away to start a new catalog); nothing was written\n"),
     ])

@@ -106,6 +106,30 @@ struct XcodeImportCommandTests {
         #expect(try copy.snapshot() == before)
     }
 
+    @Test("two String Catalogs that disagree on a string: each conflict names the language it is about")
+    func catalogConflictsNameTheLanguage() throws {
+        let copy = try BundleCopy()
+        #expect(try Tool.run(["extract", "Settings.bundle", "--xcstrings", "A"], in: copy.folder).exitCode == 0)
+        let exported = try String(contentsOf: copy.folder.appendingPathComponent("A/Privacy.xcstrings"), encoding: .utf8)
+        let changed = exported.replacingOccurrences(of: "\"value\" : \"Analyse\"", with: "\"value\" : \"Analyse!\"")
+            .replacingOccurrences(of: "\"value\" : \"分析\"", with: "\"value\" : \"分析!\"")
+        try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent("B"), withIntermediateDirectories: true)
+        try Data(changed.utf8).write(to: copy.folder.appendingPathComponent("B/Privacy.xcstrings"))
+        let before = try copy.snapshot()
+        let result = try Tool.run(["import", "Settings.bundle", "A/Privacy.xcstrings", "B/Privacy.xcstrings"], in: copy.folder)
+        let places = "(A/Privacy.xcstrings line 4, B/Privacy.xcstrings line 4); none of them was imported: keep one [import-conflict]"
+        #expect(result == ToolResult(stdout: "", stderr: """
+            A/Privacy.xcstrings:4:5: error: the string "Analytics" is in the documents 2 times with different de translations \(places)
+            A/Privacy.xcstrings:4:5: error: the string "Analytics" is in the documents 2 times with different ja translations \(places)
+            B/Privacy.xcstrings:4:5: error: the string "Analytics" is in the documents 2 times with different de translations \(places)
+            B/Privacy.xcstrings:4:5: error: the string "Analytics" is in the documents 2 times with different ja translations \(places)
+            no table changes (18 translations already up to date)
+            4 problems kept translations from being imported (see above)
+
+            """, exitCode: 1))
+        #expect(try copy.snapshot() == before)
+    }
+
     @Test("a document's extension in upper case says what it is, as Finder and Xcode read it; a folder's .xlf documents are imported too")
     func upperCaseExtensions() throws {
         let copy = try BundleCopy()

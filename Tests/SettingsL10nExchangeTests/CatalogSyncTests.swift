@@ -201,7 +201,7 @@ struct CatalogSyncTests {
 
     @Test("what a table cannot hold, or sync cannot trust, stops the sync with the catalog's line", arguments: [
         (#""Analytics" : { "localizations" : { "de" : { "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "x" } } } } } } }"#,
-         "the string \"Analytics\" varies by plural or device in de, which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); give it one text (Vary by… off in Xcode's editor); nothing was written"),
+         "the string \"Analytics\" varies by plural or device in \"de\", which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); give it one text (Vary by… off in Xcode's editor); nothing was written"),
     ])
     func refusedStrings(entry: String, message: String) throws {
         let workspace = try Workspace()

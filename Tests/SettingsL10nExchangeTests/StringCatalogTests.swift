@@ -38,13 +38,13 @@ struct StringCatalogTests {
         (#""Analytics" : { "extractionState" : null }"#, "the string \"Analytics\" has an extractionState that is not a string", 41),
         (#""Analytics" : { "shouldTranslate" : "no" }"#, "the string \"Analytics\" has a shouldTranslate that is not true or false", 41),
         (#""Analytics" : { "localizations" : [] }"#, "the string \"Analytics\" has localizations that are not a JSON object", 39),
-        (#""Analytics" : { "localizations" : { "de" : 5 } }"#, "the string \"Analytics\" has a \"de\" localization that is not a JSON object", 48),
+        (#""Analytics" : { "localizations" : { "de" : 5 } }"#, "the string \"Analytics\" has a localization \"de\" that is not a JSON object", 48),
         (#""Analytics" : { "localizations" : { "de" : { "stringUnit" : "Analyse" } } }"#,
-         "the string \"Analytics\" has a \"de\" stringUnit that is not a JSON object", 65),
+         "the string \"Analytics\" has a stringUnit for \"de\" that is not a JSON object", 65),
         (#""Analytics" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : 5 } } } }"#,
-         "the string \"Analytics\" has a \"de\" stringUnit whose value is not a string", 101),
+         "the string \"Analytics\" has a stringUnit for \"de\" whose value is not a string", 101),
         (#""Analytics" : { "localizations" : { "de" : { "stringUnit" : { "value" : "Analyse" } } } }"#,
-         "the string \"Analytics\" has a \"de\" stringUnit without a state", 65),
+         "the string \"Analytics\" has a stringUnit for \"de\" without a state", 65),
     ])
     func malformedStrings(entry: String, message: String, column: Int) {
         let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Done\" : {},\n    \(entry)\n  }\n}\n"

@@ -78,7 +78,9 @@ extension JSONReader.Parser {
                 skipWhitespace()
                 offset += 1 // the ':'
                 skipWhitespace()
-                if key == name { return true }
+                // Compared as the reader tells keys apart (UTF-16 code units: "Caf\u00e9" is not
+                // "Cafe\u0301"), never by Swift's canonical equivalence.
+                if StringsKey(key) == StringsKey(name) { return true }
             case .element(let wanted):
                 if index == wanted { return true }
             }

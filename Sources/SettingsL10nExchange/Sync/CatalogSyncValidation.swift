@@ -36,7 +36,7 @@ enum CatalogSyncValidation {
         guard used, let languages = value[member: "localizations"]?.members else { return nil }
         for (language, localization) in languages
         where localization[member: "variations"] != nil || localization[member: "substitutions"] != nil {
-            return "varies by plural or device in \(language), which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); give it one text (Vary by… off in Xcode's editor)"
+            return "varies by plural or device in \(MessageText.quoted(language)), which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); give it one text (Vary by… off in Xcode's editor)"
         }
         return nil
     }

@@ -103,4 +103,12 @@ struct JSONPositionsTests {
         #expect(JSONReader.position(of: [.element(0)], in: bytes) == nil)
         #expect(JSONReader.position(of: [.member("a"), .member("b")], in: bytes) == nil)
     }
+
+    @Test("keys that differ in their code units are different members, however alike they look: é precomposed, and e with U+0301")
+    func codeUnitKeys() {
+        let text = "{\"Caf\\u00e9\": 1,\n \"Cafe\\u0301\": 2}"
+        let bytes = Array(text.utf8)
+        #expect(JSONReader.position(of: [.member("Caf\u{e9}")], in: bytes) == TextPosition(line: 1, column: 15))
+        #expect(JSONReader.position(of: [.member("Cafe\u{301}")], in: bytes) == TextPosition(line: 2, column: 16))
+    }
 }
