@@ -165,8 +165,9 @@ enum BundleFinder {
     /// folder it names (one per table).
     static func catalogFiles(configuredIn configuration: URL) -> [URL] {
         guard let catalog = configuredCatalog(in: configuration) else { return [] }
-        if catalog.pathExtension == "xcstrings" { return FileManager.default.fileExists(atPath: catalog.path) ? [catalog] : [] }
+        // The extension in any case, as settings-l10n reads it (`Root.XCSTRINGS`).
+        if catalog.pathExtension.lowercased() == "xcstrings" { return FileManager.default.fileExists(atPath: catalog.path) ? [catalog] : [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
-        return names.filter { $0.hasSuffix(".xcstrings") }.sorted().map { catalog.appendingPathComponent($0) }
+        return names.filter { $0.lowercased().hasSuffix(".xcstrings") }.sorted().map { catalog.appendingPathComponent($0) }
     }
 }

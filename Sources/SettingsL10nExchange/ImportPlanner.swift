@@ -289,6 +289,9 @@ struct ImportPlanner {
             let differing = conflict.inStateOnly ? "the same \(language)translation in different states" : "different \(language)translations"
             return (.importConflict, "\(subject) is in the \(conflict.inOneDocument ? "document" : "documents") \(DiagnosticReport.grouped(places.count)) times with \(differing) (\(listed)); none of them was imported: keep one")
         }
+        if unit.varies, let language = section.catalogLanguage {
+            return (.importVariations, "\(subject) varies by plural or device in \(MessageText.quoted(language)), which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); \(notImported): give it one text (Vary by… off in Xcode's editor)")
+        }
         let currentSource = Self.currentSource(of: unit, in: source)
         guard unit.source == currentSource else {
             let advice = section.catalogLanguage == nil ? "" : "\(notImported); "

@@ -26,6 +26,9 @@ public struct StringCatalog: Hashable, Sendable {
         public var shouldTranslate: Bool
         /// By language tag, the plain string units (variations are left out).
         public var units: [String: Unit]
+        /// The languages whose translation varies by plural or device (`variations` or
+        /// `substitutions`) and has no plain unit, in the document's order.
+        public var varyingLanguages: [String] = []
     }
 
     public init(document: JSONValue) {
@@ -144,6 +147,10 @@ public struct StringCatalog: Hashable, Sendable {
         entry.shouldTranslate = value[member: "shouldTranslate"]?.boolValue ?? true
         if let localizations = value[member: "localizations"]?.members {
             for (language, localization) in localizations {
+                if localization[member: "stringUnit"] == nil,
+                   localization[member: "variations"] != nil || localization[member: "substitutions"] != nil {
+                    entry.varyingLanguages.append(language)
+                }
                 guard let unit = localization[member: "stringUnit"],
                       let state = unit[member: "state"]?.stringValue,
                       let text = unit[member: "value"]?.stringValue else { continue }
@@ -168,15 +175,21 @@ extension StringCatalog {
         var languages: [String] = []
         var units: [String: [XLIFFUnit]] = [:]
         forEachEntry { entry in
-            for language in entry.units.keys.sorted() where language != source {
-                let unit = entry.units[language]!
+            let sourceText = entry.units[source]?.value ?? entry.key.string
+            let varying = Set(entry.varyingLanguages)
+            for language in Set(entry.units.keys).union(varying).sorted() where language != source {
+                if units[language] == nil { languages.append(language) }
+                guard let unit = entry.units[language] else {
+                    units[language, default: []].append(XLIFFUnit(id: entry.key.string, source: sourceText, position: positions[entry.key],
+                                                                  translate: entry.shouldTranslate, varies: true))
+                    continue
+                }
                 let state = switch unit.state {
                 case "translated": "translated"
                 case "needs_review": "needs-review-translation"
                 default: "new"
                 }
-                if units[language] == nil { languages.append(language) }
-                units[language, default: []].append(XLIFFUnit(id: entry.key.string, source: entry.units[source]?.value ?? entry.key.string, target: unit.value,
+                units[language, default: []].append(XLIFFUnit(id: entry.key.string, source: sourceText, target: unit.value,
                                                               state: state, position: positions[entry.key], translate: entry.shouldTranslate))
             }
         }

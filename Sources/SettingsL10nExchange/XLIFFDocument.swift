@@ -54,9 +54,12 @@ public struct XLIFFUnit: Hashable, Sendable {
     /// which tools show to translators and use to tell units with the same source apart.
     public var locations: [XLIFFLocation]
     public var position: TextPosition?
+    /// A String Catalog's translation that varies by plural or device (`variations`, without a
+    /// `stringUnit`): no one text a table can hold, so it is not imported, and said.
+    public var varies: Bool
 
     public init(id: String, source: String, target: String? = nil, state: String? = nil, notes: [String] = [],
-                locations: [XLIFFLocation] = [], position: TextPosition? = nil, translate: Bool = true) {
+                locations: [XLIFFLocation] = [], position: TextPosition? = nil, translate: Bool = true, varies: Bool = false) {
         self.id = id
         self.source = source
         self.target = target
@@ -65,6 +68,7 @@ public struct XLIFFUnit: Hashable, Sendable {
         self.locations = locations
         self.position = position
         self.translate = translate
+        self.varies = varies
     }
 
     /// Whether the unit brings a translation to import: a target that is not empty, in a state

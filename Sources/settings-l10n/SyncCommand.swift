@@ -129,7 +129,15 @@ struct SyncCommand: ParsableCommand {
             if kind == .file {
                 throw UsageFailure("--catalog \(path) is a file that does not end in .xcstrings; give a .xcstrings file, or a folder for one catalog per table")
             }
-            let targets = tables.map { (path: joinedPath(path, $0 + ".xcstrings"), tables: [$0]) }
+            // A table's catalog is `<Table>.xcstrings`, the extension in any case (`Root.XCSTRINGS`,
+            // which import reads as Root's catalog too, and which is that file on a Mac's disk).
+            let names = kind == .folder ? Set((try? LocalFile.names(inFolder: path)) ?? []) : []
+            let targets = tables.map { table in
+                let exact = table + ".xcstrings"
+                let name = names.contains(exact) ? exact
+                    : names.sorted().first { $0.hasPathExtension("xcstrings") && $0.utf8.dropLast(10).elementsEqual(table.utf8) } ?? exact
+                return (path: joinedPath(path, name), tables: [table])
+            }
             try OutputGuard.refuseLinks(below: path, to: targets.map(\.path), role: "the catalog folder")
             return targets
         }

@@ -189,4 +189,25 @@ struct SyncCommandTests {
                 == Data(contentsOf: copy.folder.appendingPathComponent("Exported/\(table).xcstrings")))
         }
     }
+
+    @Test("a folder's catalog named with its extension in upper case is the table's catalog: read by check, updated by sync, none made beside it")
+    func perTableUpperCase() throws {
+        let copy = try BundleCopy()
+        #expect(try Self.run(copy, ["extract", "Settings.bundle", "--xcstrings", "Catalogs"]).exitCode == 0)
+        let lower = copy.folder.appendingPathComponent("Catalogs/Privacy.xcstrings"), upper = copy.folder.appendingPathComponent("Catalogs/Privacy.XCSTRINGS")
+        let text = try String(contentsOf: lower, encoding: .utf8)
+        try FileManager.default.removeItem(at: lower)
+        try Data(text.replacingOccurrences(of: "\"state\" : \"translated\",\n            \"value\" : \"Analyse\"",
+                                           with: "\"state\" : \"needs_review\",\n            \"value\" : \"Analyse\"").utf8).write(to: upper)
+        #expect(try Self.run(copy, ["check", "Settings.bundle", "--catalog", "Catalogs", "--format", "github"]).stdout
+            == "::warning file=Catalogs/Privacy.XCSTRINGS,line=4,col=5,title=settings-l10n needs-review::the de translation of \"Analytics\" needs review in the String Catalog; mark it reviewed in Xcode's catalog editor (or set its state to translated), then sync\n")
+        let sync = try Self.run(copy, ["sync", "Settings.bundle", "--catalog", "Catalogs"])
+        #expect(sync == ToolResult(stdout: "", stderr: """
+            Catalogs/Privacy.XCSTRINGS: up to date
+            de.lproj/Privacy.strings: wrote 1 translation from the catalog
+            Catalogs/Root.xcstrings: up to date
+
+            """, exitCode: 0))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.appendingPathComponent("Catalogs").path).sorted() == ["Privacy.XCSTRINGS", "Root.xcstrings"])
+    }
 }

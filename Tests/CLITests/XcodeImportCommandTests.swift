@@ -106,6 +106,26 @@ struct XcodeImportCommandTests {
         #expect(try copy.snapshot() == before)
     }
 
+    @Test("a catalog's translation that varies by plural or device is not imported, and said (it was counted as up to date); the other languages go in")
+    func catalogVariationsSaid() throws {
+        let copy = try BundleCopy()
+        try Data(AmbiguousImportCommandTests.catalog("""
+                    "de" : { "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "Analyse" } } } } },
+                    "ja" : { "stringUnit" : { "state" : "translated", "value" : "分析!" } }
+            """).utf8).write(to: copy.folder.appendingPathComponent("Privacy.xcstrings"))
+        let result = try Tool.run(["import", "Settings.bundle", "Privacy.xcstrings"], in: copy.folder)
+        #expect(result == ToolResult(stdout: "", stderr: """
+            Privacy.xcstrings:4:5: warning: ja.lproj/Privacy.strings has "分析" for "Analytics"; the document's "分析!" replaces it [import-replaced]
+            Privacy.xcstrings:4:5: error: the string "Analytics" varies by plural or device in "de", which a .strings table of a Settings bundle \
+            cannot hold (the Settings app reads one text per key); its de translation was not imported: give it one text (Vary by… off in \
+            Xcode's editor) [import-variations]
+            ja.lproj/Privacy.strings: wrote 1 translation
+            1 problem kept translations from being imported (see above)
+
+            """, exitCode: 1))
+        #expect(String(decoding: try copy.bytes("de.lproj/Privacy.strings"), as: UTF8.self).contains("\"Analytics\" = \"Analyse\";"))
+    }
+
     @Test("two String Catalogs that disagree on a string: each conflict names the language it is about")
     func catalogConflictsNameTheLanguage() throws {
         let copy = try BundleCopy()

@@ -61,6 +61,19 @@ struct StringCatalogTests {
         #expect(try StringCatalog.translations(reading: Array(text.utf8)) == [StringCatalog.Translation(language: "fr", source: "Songs", value: "Chansons")])
     }
 
+    @Test("as XLIFF for import: a translation that varies by plural or device is a unit without a target that says so")
+    func varyingUnits() throws {
+        let text = #"{"sourceLanguage": "en", "strings": {"Songs": {"localizations": {"de": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "Lied"}}}}}, "#
+            + #""ja": {"stringUnit": {"state": "translated", "value": "曲"}}, "sv": {"substitutions": {}}}}}}"#
+        let document = try StringCatalog.read(Array(text.utf8)).xliff(forTable: "Root")
+        #expect(document.files.map(\.targetLanguage) == ["de", "ja", "sv"])
+        #expect(document.files.map(\.units) == [
+            [XLIFFUnit(id: "Songs", source: "Songs", varies: true)],
+            [XLIFFUnit(id: "Songs", source: "Songs", target: "曲", state: "translated")],
+            [XLIFFUnit(id: "Songs", source: "Songs", varies: true)],
+        ])
+    }
+
     @Test("its translations read a string at a time are those of the whole document, the source language before the strings or after")
     func streamedTranslations() throws {
         let bytes = [UInt8](try Data(contentsOf: TestPaths.realCatalog))

@@ -82,6 +82,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case importConflict = "import-conflict"
     case importTableRefused = "import-table-refused"
     case importReplaced = "import-replaced"
+    case importVariations = "import-variations"
 
     // String Catalog sync (rules of sync, not of check: they say what sync could not reconcile)
     case syncConflict = "sync-conflict"
