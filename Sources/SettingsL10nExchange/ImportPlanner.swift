@@ -102,7 +102,7 @@ struct ImportPlanner {
             let at = SourceLocation(file: section.documentPath, position: unit.position)
             let key = StringsKey(unit.id)
             // A conflict is told where the translations are.
-            if repeats.conflicts[section.tablePath]?[key] != nil, !unit.carriesTranslation { continue }
+            if repeats.conflicts[section.tablePath]?[key] != nil, !unit.carriesTranslation, !unit.varies { continue }
             if let problem = problem(with: unit, in: section, known: strings[key] != nil, source: source) {
                 outcome.rejected.append(Diagnostic(.error, rule: problem.rule, problem.message, at: at))
                 continue
@@ -290,7 +290,7 @@ struct ImportPlanner {
             return (.importConflict, "\(subject) is in the \(conflict.inOneDocument ? "document" : "documents") \(DiagnosticReport.grouped(places.count)) times with \(differing) (\(listed)); none of them was imported: keep one")
         }
         if unit.varies, let language = section.catalogLanguage {
-            return (.importVariations, "\(subject) varies by plural or device in \(MessageText.quoted(language)), which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); \(notImported): give it one text (Vary by… off in Xcode's editor)")
+            return (.importVariations, "\(subject) varies by plural or device in \(language), which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); \(notImported): give it one text (Vary by… off in Xcode's editor)")
         }
         let currentSource = Self.currentSource(of: unit, in: source)
         guard unit.source == currentSource else {

@@ -27,7 +27,8 @@ public struct StringCatalog: Hashable, Sendable {
         /// By language tag, the plain string units (variations are left out).
         public var units: [String: Unit]
         /// The languages whose translation varies by plural or device (`variations` or
-        /// `substitutions`) and has no plain unit, in the document's order.
+        /// `substitutions`, with or without a `stringUnit` beside them: Xcode writes a plural
+        /// as a unit `%#@count@` and its substitutions), in the document's order.
         public var varyingLanguages: [String] = []
     }
 
@@ -147,8 +148,7 @@ public struct StringCatalog: Hashable, Sendable {
         entry.shouldTranslate = value[member: "shouldTranslate"]?.boolValue ?? true
         if let localizations = value[member: "localizations"]?.members {
             for (language, localization) in localizations {
-                if localization[member: "stringUnit"] == nil,
-                   localization[member: "variations"] != nil || localization[member: "substitutions"] != nil {
+                if localization[member: "variations"] != nil || localization[member: "substitutions"] != nil {
                     entry.varyingLanguages.append(language)
                 }
                 guard let unit = localization[member: "stringUnit"],
@@ -179,7 +179,7 @@ extension StringCatalog {
             let varying = Set(entry.varyingLanguages)
             for language in Set(entry.units.keys).union(varying).sorted() where language != source {
                 if units[language] == nil { languages.append(language) }
-                guard let unit = entry.units[language] else {
+                guard let unit = entry.units[language], !varying.contains(language) else {
                     units[language, default: []].append(XLIFFUnit(id: entry.key.string, source: sourceText, position: positions[entry.key],
                                                                   translate: entry.shouldTranslate, varies: true))
                     continue
@@ -240,11 +240,13 @@ extension StringCatalog {
         return found
     }
 
+    /// A language whose translation varies (a plural's `%#@count@`) has no one text to give.
     private static func addTranslations(of entry: Entry, source: String, to found: inout [Translation]) {
-        guard entry.shouldTranslate else { return }
+        guard entry.shouldTranslate, !entry.varyingLanguages.contains(source) else { return }
         let text = entry.units[source]?.value ?? entry.key.string
         for (language, unit) in entry.units.sorted(by: { $0.key < $1.key })
-        where language != source && (unit.state == "translated" || unit.state == "needs_review") && !unit.value.isEmpty {
+        where language != source && (unit.state == "translated" || unit.state == "needs_review") && !unit.value.isEmpty
+            && !entry.varyingLanguages.contains(language) {
             found.append(Translation(language: language, source: text, value: unit.value))
         }
     }

@@ -237,7 +237,9 @@ public enum XLIFFImporter {
         for section in sections {
             for unit in section.file.units {
                 seen[section.tablePath, default: [:]][StringsKey(unit.id), default: []].append(
-                    (section.documentPath, unit.position?.line, unit.target, unit.state, unit.carriesTranslation && isCurrent(unit, section)))
+                    // A catalog's translation that varies is one too: another place's plain text
+                    // differs from it (which of them is meant is the translator's call).
+                    (section.documentPath, unit.position?.line, unit.target, unit.state, unit.varies || unit.carriesTranslation && isCurrent(unit, section)))
             }
         }
         var found = RepeatedUnits()

@@ -131,12 +131,15 @@ struct SyncCommand: ParsableCommand {
             }
             // A table's catalog is `<Table>.xcstrings`, the extension in any case (`Root.XCSTRINGS`,
             // which import reads as Root's catalog too, and which is that file on a Mac's disk).
-            let names = kind == .folder ? Set((try? LocalFile.names(inFolder: path)) ?? []) : []
-            let targets = tables.map { table in
-                let exact = table + ".xcstrings"
-                let name = names.contains(exact) ? exact
-                    : names.sorted().first { $0.hasPathExtension("xcstrings") && $0.utf8.dropLast(10).elementsEqual(table.utf8) } ?? exact
-                return (path: joinedPath(path, name), tables: [table])
+            // Names compared by their bytes, as the disk tells files apart; two that could each be
+            // the table's catalog (Root.xcstrings and Root.XCSTRINGS) are refused, not chosen.
+            let names = kind == .folder ? (try? LocalFile.names(inFolder: path)) ?? [] : []
+            let targets = try tables.map { table in
+                let candidates = names.filter { $0.hasPathExtension("xcstrings") && $0.utf8.dropLast(10).elementsEqual(table.utf8) }
+                guard candidates.count <= 1 else {
+                    throw UsageFailure("--catalog \(path) holds \(candidates.map(shellQuoted).joined(separator: " and ")): which is the catalog of the table \(table) is unclear; keep one")
+                }
+                return (path: joinedPath(path, candidates.first ?? table + ".xcstrings"), tables: [table])
             }
             try OutputGuard.refuseLinks(below: path, to: targets.map(\.path), role: "the catalog folder")
             return targets

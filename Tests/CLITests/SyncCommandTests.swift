@@ -210,4 +210,19 @@ struct SyncCommandTests {
             """, exitCode: 0))
         #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.appendingPathComponent("Catalogs").path).sorted() == ["Privacy.XCSTRINGS", "Root.xcstrings"])
     }
+
+    @Test("a folder holding two files that could each be a table's catalog (Root.xcstrings and Root.XCSTRINGS): refused, neither chosen, nothing written")
+    func perTableAmbiguous() throws {
+        let copy = try BundleCopy()
+        #expect(try Self.run(copy, ["extract", "Settings.bundle", "--xcstrings", "Catalogs"]).exitCode == 0)
+        try FileManager.default.copyItem(at: copy.folder.appendingPathComponent("Catalogs/Root.xcstrings"),
+                                         to: copy.folder.appendingPathComponent("Catalogs/Root.XCSTRINGS"))
+        let before = try copy.snapshot()
+        let message = "error: --catalog Catalogs holds Root.XCSTRINGS and Root.xcstrings: which is the catalog of the table Root is unclear; keep one\n"
+        for arguments in [["sync", "Settings.bundle", "--catalog", "Catalogs"], ["sync", "Settings.bundle", "--catalog", "Catalogs", "--check"],
+                          ["check", "Settings.bundle", "--catalog", "Catalogs"]] {
+            #expect(try Self.run(copy, arguments) == ToolResult(stdout: "", stderr: message, exitCode: 2))
+        }
+        #expect(try copy.snapshot() == before)
+    }
 }

@@ -116,7 +116,7 @@ struct XcodeImportCommandTests {
         let result = try Tool.run(["import", "Settings.bundle", "Privacy.xcstrings"], in: copy.folder)
         #expect(result == ToolResult(stdout: "", stderr: """
             Privacy.xcstrings:4:5: warning: ja.lproj/Privacy.strings has "分析" for "Analytics"; the document's "分析!" replaces it [import-replaced]
-            Privacy.xcstrings:4:5: error: the string "Analytics" varies by plural or device in "de", which a .strings table of a Settings bundle \
+            Privacy.xcstrings:4:5: error: the string "Analytics" varies by plural or device in de, which a .strings table of a Settings bundle \
             cannot hold (the Settings app reads one text per key); its de translation was not imported: give it one text (Vary by… off in \
             Xcode's editor) [import-variations]
             ja.lproj/Privacy.strings: wrote 1 translation
@@ -124,6 +124,37 @@ struct XcodeImportCommandTests {
 
             """, exitCode: 1))
         #expect(String(decoding: try copy.bytes("de.lproj/Privacy.strings"), as: UTF8.self).contains("\"Analytics\" = \"Analyse\";"))
+    }
+
+    @Test("a catalog's plural (a unit %#@n@ and its substitutions) is not imported as its placeholder; against an XLIFF document's plain text it is a conflict")
+    func catalogPluralAgainstXLIFF() throws {
+        let copy = try BundleCopy()
+        try Data(AmbiguousImportCommandTests.catalog("""
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "%#@n@" }, "substitutions" : { "n" : { "variations" : { } } } }
+            """).utf8).write(to: copy.folder.appendingPathComponent("Privacy.xcstrings"))
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="Settings.bundle/en.lproj/Privacy.strings" source-language="en" target-language="de" datatype="plaintext">
+                <body><trans-unit id="Analytics"><source>Analytics</source><target state="translated">Analyse!</target></trans-unit></body>
+              </file>
+            </xliff>
+
+            """.utf8).write(to: copy.folder.appendingPathComponent("de.xliff"))
+        let before = try copy.snapshot()
+        let alone = try Tool.run(["import", "Settings.bundle", "Privacy.xcstrings"], in: copy.folder)
+        #expect(alone.exitCode == 1)
+        #expect(alone.stderr.hasPrefix("Privacy.xcstrings:4:5: error: the string \"Analytics\" varies by plural or device in de, which"))
+        let both = try Tool.run(["import", "Settings.bundle", "de.xliff", "Privacy.xcstrings"], in: copy.folder)
+        let places = "(de.xliff line 4, Privacy.xcstrings line 4); none of them was imported: keep one [import-conflict]"
+        #expect(both == ToolResult(stdout: "", stderr: """
+            de.xliff:4:11: error: unit "Analytics" is in the documents 2 times with different translations \(places)
+            Privacy.xcstrings:4:5: error: the string "Analytics" is in the documents 2 times with different de translations \(places)
+            no table changes (0 translations already up to date)
+            2 problems kept translations from being imported (see above)
+
+            """, exitCode: 1))
+        #expect(try copy.snapshot() == before)
     }
 
     @Test("two String Catalogs that disagree on a string: each conflict names the language it is about")

@@ -64,14 +64,20 @@ struct StringCatalogTests {
     @Test("as XLIFF for import: a translation that varies by plural or device is a unit without a target that says so")
     func varyingUnits() throws {
         let text = #"{"sourceLanguage": "en", "strings": {"Songs": {"localizations": {"de": {"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "Lied"}}}}}, "#
-            + #""ja": {"stringUnit": {"state": "translated", "value": "曲"}}, "sv": {"substitutions": {}}}}}}"#
-        let document = try StringCatalog.read(Array(text.utf8)).xliff(forTable: "Root")
+            + #""ja": {"stringUnit": {"state": "translated", "value": "曲"}}, "#
+            + #""sv": {"stringUnit": {"state": "translated", "value": "%#@n@"}, "substitutions": {"n": {"variations": {}}}}}}}}"#
+        let catalog = try StringCatalog.read(Array(text.utf8))
+        let document = catalog.xliff(forTable: "Root")
         #expect(document.files.map(\.targetLanguage) == ["de", "ja", "sv"])
         #expect(document.files.map(\.units) == [
             [XLIFFUnit(id: "Songs", source: "Songs", varies: true)],
             [XLIFFUnit(id: "Songs", source: "Songs", target: "曲", state: "translated")],
             [XLIFFUnit(id: "Songs", source: "Songs", varies: true)],
         ])
+        // Nor does a varying translation fill a table (merge --fill-from): Xcode's plural unit is
+        // its placeholder, %#@n@, not a text.
+        #expect(catalog.translations == [StringCatalog.Translation(language: "ja", source: "Songs", value: "曲")])
+        #expect(try StringCatalog.translations(reading: Array(text.utf8)) == catalog.translations)
     }
 
     @Test("its translations read a string at a time are those of the whole document, the source language before the strings or after")
