@@ -24,7 +24,8 @@ public struct StringCatalog: Hashable, Sendable {
         public var key: StringsKey
         public var comment: String?
         public var shouldTranslate: Bool
-        /// By language tag, the plain string units (variations are left out).
+        /// By language tag, the string units (variations are left out; a language in
+        /// `varyingLanguages` may still have one, Xcode's plural placeholder, which is no text).
         public var units: [String: Unit]
         /// The languages whose translation varies by plural or device (`variations` or
         /// `substitutions`, with or without a `stringUnit` beside them: Xcode writes a plural

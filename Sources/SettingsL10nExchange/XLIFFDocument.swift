@@ -54,8 +54,9 @@ public struct XLIFFUnit: Hashable, Sendable {
     /// which tools show to translators and use to tell units with the same source apart.
     public var locations: [XLIFFLocation]
     public var position: TextPosition?
-    /// A String Catalog's translation that varies by plural or device (`variations`, without a
-    /// `stringUnit`): no one text a table can hold, so it is not imported, and said.
+    /// A String Catalog's translation that varies by plural or device (`variations`, or Xcode's
+    /// plural: a `stringUnit` `%#@count@` beside `substitutions`): no one text a table can hold,
+    /// so it is not imported, and said.
     public var varies: Bool
 
     public init(id: String, source: String, target: String? = nil, state: String? = nil, notes: [String] = [],
