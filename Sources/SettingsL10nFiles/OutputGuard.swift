@@ -47,7 +47,9 @@ package enum OutputGuard {
     /// would write there: a link is followed only where the user named it, and one planted in
     /// the folder (`out/de.xliff` to a table of the bundle) must not take the write elsewhere.
     /// `role` names the folder in the message (`the output folder`, `the catalog folder`).
-    package static func refuseLinks(below folder: String, to files: [String], role: String = "the output folder") throws {
+    /// `outcome`: what the refusal left undone, for a folder read rather than written.
+    package static func refuseLinks(below folder: String, to files: [String], role: String = "the output folder",
+                                    outcome: String = "nothing was written") throws {
         let base = folder.utf8.last == UInt8(ascii: "/") ? String(Substring(folder.unicodeScalars.dropLast())) : folder
         var checked: Set<String> = []
         for file in files {
@@ -59,7 +61,7 @@ package enum OutputGuard {
                 var info = stat()
                 guard lstat(path, &info) == 0 else { break }  // nothing there yet, nor below
                 if info.st_mode & S_IFMT == S_IFLNK {
-                    throw OutputRefusal("\(path) is a symbolic link inside \(role) \(folder); settings-l10n follows only a link named on the command line: remove it, or choose another folder; nothing was written")
+                    throw OutputRefusal("\(path) is a symbolic link inside \(role) \(folder); settings-l10n follows only a link named on the command line: remove it, or choose another folder; \(outcome)")
                 }
             }
         }

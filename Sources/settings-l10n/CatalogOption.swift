@@ -79,7 +79,7 @@ enum CatalogReviews {
     static func read(_ path: String, tables: [CatalogTable], bundleRoot: String,
                      contents: (String) throws -> [UInt8]?) throws -> [CatalogReview] {
         var reviews: [CatalogReview] = []
-        for target in try SyncCommand.targets(path, tables: tables.map(\.name)) {
+        for target in try SyncCommand.targets(path, tables: tables.map(\.name), reading: true) {
             guard let bytes = try contents(target.path) else { continue }
             let (catalog, positions) = try CatalogFile.parse(bytes, path: target.path)
             let keys = Set(tables.filter { target.tables.contains($0.name) }.flatMap(\.keys))

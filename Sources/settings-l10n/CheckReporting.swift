@@ -76,7 +76,7 @@ extension CheckCommand {
         let files = loaded.bundle.schemaFiles.map(\.path) + loaded.bundle.unlocalizedTables.map(\.path) + loaded.bundle.localizations.flatMap { $0.tables.map(\.path) }
         // The configuration and the baseline decide the result too: editing them must run the check again.
         let catalogPath = options.optionalCatalogPath(catalog, configuration: loaded.configuration)
-        let catalogs = try catalogPath.map { try SyncCommand.targets($0, tables: loaded.catalog.tables.map(\.name)).map(\.path) } ?? []
+        let catalogs = try catalogPath.map { try SyncCommand.targets($0, tables: loaded.catalog.tables.map(\.name), reading: true).map(\.path) } ?? []
         let decisive = ([options.configurationFile?.path, settings.baseline].compactMap { $0 } + catalogs)
             .map { absolutePaths ? URL(fileURLWithPath: $0).standardizedFileURL.path : $0 }
         printOutput(try Self.inputFileList(files.sorted().map { paths.path(of: SourceLocation(file: $0)) } + decisive))

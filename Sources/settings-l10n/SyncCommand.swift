@@ -123,7 +123,8 @@ struct SyncCommand: ParsableCommand {
     /// `<Table>.xcstrings`. The folder may be a link the user named; a link inside it (a
     /// catalog that points elsewhere, another project's `Localizable.xcstrings`) is refused,
     /// as in every output folder.
-    static func targets(_ path: String, tables: [String]) throws -> [(path: String, tables: [String])] {
+    /// `reading`: for `check`, which reads the catalogs and writes none.
+    static func targets(_ path: String, tables: [String], reading: Bool = false) throws -> [(path: String, tables: [String])] {
         let kind = LocalFile.kind(of: path)
         guard path.hasPathExtension("xcstrings") else {
             if kind == .file {
@@ -141,7 +142,8 @@ struct SyncCommand: ParsableCommand {
                 }
                 return (path: joinedPath(path, candidates.first ?? table + ".xcstrings"), tables: [table])
             }
-            try OutputGuard.refuseLinks(below: path, to: targets.map(\.path), role: "the catalog folder")
+            try OutputGuard.refuseLinks(below: path, to: targets.map(\.path), role: "the catalog folder",
+                                        outcome: reading ? "nothing was checked" : "nothing was written")
             return targets
         }
         if kind == .folder {

@@ -102,6 +102,11 @@ struct SyncSafetyCommandTests {
         #expect(try String(contentsOf: elsewhere.appendingPathComponent("Localizable.xcstrings"), encoding: .utf8) == other)
         #expect(try copy.snapshot() == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.appendingPathComponent("Catalogs").path) == ["Privacy.xcstrings"])
+        // check reads the folder and writes nothing: it says what it left undone.
+        #expect(try SyncCommandTests.run(copy, ["check", "Settings.bundle", "--catalog", "Catalogs"]) == ToolResult(
+            stdout: "",
+            stderr: "error: Catalogs/Privacy.xcstrings is a symbolic link inside the catalog folder Catalogs; settings-l10n follows only a link named on the command line: remove it, or choose another folder; nothing was checked\n",
+            exitCode: 2))
     }
 
     @Test("what a killed sync left in the bundle is swept by the next sync, also when nothing changes; never by sync --check")
