@@ -70,7 +70,12 @@ enum CatalogReviews {
             throw CommandFailure("the String Catalog \(path) does not exist; create it with settings-l10n sync \(shellQuoted(loaded.source.rootPath)) --catalog \(shellQuoted(path))")
         }
         return try read(path, tables: loaded.catalog.tables, bundleRoot: loaded.source.rootPath) { file in
-            LocalFile.kind(of: file) == .file ? try CatalogFile.read(file).bytes : nil
+            switch LocalFile.kind(of: file) {
+            case .missing: nil
+            // As sync says it: a folder where a table's catalog would be is no catalog to pass over.
+            case .folder: throw UsageFailure("\(file) is a folder, not a String Catalog; nothing was checked")
+            case .file: try CatalogFile.read(file).bytes
+            }
         }
     }
 

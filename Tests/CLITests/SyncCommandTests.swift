@@ -225,4 +225,15 @@ struct SyncCommandTests {
         }
         #expect(try copy.snapshot() == before)
     }
+
+    @Test("a folder where a table's catalog would be is no catalog: check and sync say so (check passed it over as missing)")
+    func folderForCatalog() throws {
+        let copy = try BundleCopy()
+        try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent("Catalogs/Root.xcstrings"), withIntermediateDirectories: true)
+        #expect(try Self.run(copy, ["check", "Settings.bundle", "--catalog", "Catalogs"])
+            == ToolResult(stdout: "", stderr: "error: Catalogs/Root.xcstrings is a folder, not a String Catalog; nothing was checked\n", exitCode: 2))
+        #expect(try Self.run(copy, ["sync", "Settings.bundle", "--catalog", "Catalogs"])
+            == ToolResult(stdout: "", stderr: "error: Catalogs/Root.xcstrings is a folder, not a String Catalog; nothing was written\n", exitCode: 2))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.appendingPathComponent("Catalogs").path) == ["Root.xcstrings"])
+    }
 }
