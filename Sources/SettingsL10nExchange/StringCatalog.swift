@@ -120,6 +120,12 @@ public struct StringCatalog: Hashable, Sendable {
         return nil
     }
 
+    /// Whether a language's localization of a string varies by plural or device (`variations`,
+    /// or `substitutions` beside a unit `%#@count@`): no one text a `.strings` table can hold.
+    static func varies(_ localization: JSONValue) -> Bool {
+        localization[member: "variations"] != nil || localization[member: "substitutions"] != nil
+    }
+
     /// The catalog's text, as Xcode writes it.
     public var text: String { XcodeJSON.text(document) }
     /// `text` as UTF-8.
@@ -149,9 +155,7 @@ public struct StringCatalog: Hashable, Sendable {
         entry.shouldTranslate = value[member: "shouldTranslate"]?.boolValue ?? true
         if let localizations = value[member: "localizations"]?.members {
             for (language, localization) in localizations {
-                if localization[member: "variations"] != nil || localization[member: "substitutions"] != nil {
-                    entry.varyingLanguages.append(language)
-                }
+                if varies(localization) { entry.varyingLanguages.append(language) }
                 guard let unit = localization[member: "stringUnit"],
                       let state = unit[member: "state"]?.stringValue,
                       let text = unit[member: "value"]?.stringValue else { continue }

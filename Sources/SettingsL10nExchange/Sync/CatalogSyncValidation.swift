@@ -34,8 +34,7 @@ enum CatalogSyncValidation {
     static func problem(with value: JSONValue, key: String, used: Bool) -> String? {
         if let shape = StringCatalog.shapeProblem(key, value) { return shape.problem }
         guard used, let languages = value[member: "localizations"]?.members else { return nil }
-        for (language, localization) in languages
-        where localization[member: "variations"] != nil || localization[member: "substitutions"] != nil {
+        for (language, localization) in languages where StringCatalog.varies(localization) {
             return "varies by plural or device in \(MessageText.quoted(language)), which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); give it one text (Vary by… off in Xcode's editor)"
         }
         return nil
