@@ -7,6 +7,25 @@ import SettingsL10nTestSupport
 struct XcodeImportCommandTests {
     static let fixtures = TestPaths.packageRoot.appendingPathComponent("Tests/CLITests/Fixtures/Xcode")
 
+    /// Writes at `url` a String Catalog of Privacy's one string "Analytics" with `localizations`
+    /// (the members of its `localizations` object, as `AmbiguousImportCommandTests.catalog` takes them).
+    static func writeCatalog(_ localizations: String, to url: URL) throws {
+        try Data(AmbiguousImportCommandTests.catalog(localizations).utf8).write(to: url)
+    }
+
+    /// Writes at `url` an XLIFF document translating Privacy's "Analytics" into `language`.
+    static func writeAnalyticsXLIFF(language: String, target: String, to url: URL) throws {
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="Settings.bundle/en.lproj/Privacy.strings" source-language="en" target-language="\(language)" datatype="plaintext">
+                <body><trans-unit id="Analytics"><source>Analytics</source><target state="translated">\(target)</target></trans-unit></body>
+              </file>
+            </xliff>
+
+            """.utf8).write(to: url)
+    }
+
     @Test("a whole-app XLIFF: this bundle's sections are imported, the others counted and skipped")
     func wholeApp() throws {
         let copy = try BundleCopy()
@@ -89,11 +108,11 @@ struct XcodeImportCommandTests {
     @Test("a String Catalog's string is one line for all its languages: each finding about it names the language it is about")
     func catalogFindingsNameTheLanguage() throws {
         let copy = try BundleCopy()
-        try Data(AmbiguousImportCommandTests.catalog("""
+        try Self.writeCatalog("""
                     "en" : { "stringUnit" : { "state" : "translated", "value" : "Usage data" } },
                     "de" : { "stringUnit" : { "state" : "translated", "value" : "Nutzungsdaten" } },
                     "ja" : { "stringUnit" : { "state" : "translated", "value" : "利用データ" } }
-            """).utf8).write(to: copy.folder.appendingPathComponent("Privacy.xcstrings"))
+            """, to: copy.folder.appendingPathComponent("Privacy.xcstrings"))
         let before = try copy.snapshot()
         let result = try Tool.run(["import", copy.bundle.path, "Privacy.xcstrings"], in: copy.folder)
         #expect(result == ToolResult(stdout: "", stderr: """
@@ -109,10 +128,10 @@ struct XcodeImportCommandTests {
     @Test("a catalog's translation that varies by plural or device is not imported, and said (it was counted as up to date); the other languages go in")
     func catalogVariationsSaid() throws {
         let copy = try BundleCopy()
-        try Data(AmbiguousImportCommandTests.catalog("""
+        try Self.writeCatalog("""
                     "de" : { "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "Analyse" } } } } },
                     "ja" : { "stringUnit" : { "state" : "translated", "value" : "分析!" } }
-            """).utf8).write(to: copy.folder.appendingPathComponent("Privacy.xcstrings"))
+            """, to: copy.folder.appendingPathComponent("Privacy.xcstrings"))
         let result = try Tool.run(["import", "Settings.bundle", "Privacy.xcstrings"], in: copy.folder)
         #expect(result == ToolResult(stdout: "", stderr: """
             Privacy.xcstrings:4:5: warning: ja.lproj/Privacy.strings has "分析" for "Analytics"; the document's "分析!" replaces it [import-replaced]
@@ -129,18 +148,10 @@ struct XcodeImportCommandTests {
     @Test("a catalog's plural (a unit %#@n@ and its substitutions) is not imported as its placeholder; against an XLIFF document's plain text it is a conflict")
     func catalogPluralAgainstXLIFF() throws {
         let copy = try BundleCopy()
-        try Data(AmbiguousImportCommandTests.catalog("""
+        try Self.writeCatalog("""
                     "de" : { "stringUnit" : { "state" : "translated", "value" : "%#@n@" }, "substitutions" : { "n" : { "variations" : { } } } }
-            """).utf8).write(to: copy.folder.appendingPathComponent("Privacy.xcstrings"))
-        try Data("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
-              <file original="Settings.bundle/en.lproj/Privacy.strings" source-language="en" target-language="de" datatype="plaintext">
-                <body><trans-unit id="Analytics"><source>Analytics</source><target state="translated">Analyse!</target></trans-unit></body>
-              </file>
-            </xliff>
-
-            """.utf8).write(to: copy.folder.appendingPathComponent("de.xliff"))
+            """, to: copy.folder.appendingPathComponent("Privacy.xcstrings"))
+        try Self.writeAnalyticsXLIFF(language: "de", target: "Analyse!", to: copy.folder.appendingPathComponent("de.xliff"))
         let before = try copy.snapshot()
         let alone = try Tool.run(["import", "Settings.bundle", "Privacy.xcstrings"], in: copy.folder)
         #expect(alone.exitCode == 1)
@@ -186,18 +197,10 @@ struct XcodeImportCommandTests {
         let copy = try BundleCopy()
         let exports = copy.folder.appendingPathComponent("exports")
         try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
-        try Data(AmbiguousImportCommandTests.catalog("""
+        try Self.writeCatalog("""
                     "de" : { "stringUnit" : { "state" : "translated", "value" : "Auswertung!" } }
-            """).utf8).write(to: exports.appendingPathComponent("Privacy.XCSTRINGS"))
-        try Data("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
-              <file original="Settings.bundle/en.lproj/Privacy.strings" source-language="en" target-language="sv" datatype="plaintext">
-                <body><trans-unit id="Analytics"><source>Analytics</source><target state="translated">Analys!</target></trans-unit></body>
-              </file>
-            </xliff>
-
-            """.utf8).write(to: exports.appendingPathComponent("sv.XLF"))
+            """, to: exports.appendingPathComponent("Privacy.XCSTRINGS"))
+        try Self.writeAnalyticsXLIFF(language: "sv", target: "Analys!", to: exports.appendingPathComponent("sv.XLF"))
         let result = try Tool.run(["import", copy.bundle.path, "exports"], in: copy.folder)
         #expect(result == ToolResult(stdout: "", stderr: """
             exports/Privacy.XCSTRINGS:4:5: warning: de.lproj/Privacy.strings has "Analyse" for "Analytics"; the document's "Auswertung!" replaces it [import-replaced]
