@@ -45,8 +45,11 @@ public enum XcodeJSON {
         case .null: append("null", to: &out)
         case .bool(let flag): append(flag ? "true" : "false", to: &out)
         case .integer(let number): out.append(contentsOf: String(number).utf8)
-        case .number(let number):
-            out.append(contentsOf: (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)").utf8)
+        case .number(let number, let literal):
+            // A number read keeps its text (`1.0`, `1e400`, `123456789012345678901234567890`).
+            let text = literal ?? (!number.isFinite ? "null"
+                : number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)")
+            out.append(contentsOf: text.utf8)
         case .string(let text): quote(text, into: &out)
         case .array(let elements):
             append("[\n", to: &out)

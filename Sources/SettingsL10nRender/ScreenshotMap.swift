@@ -172,7 +172,7 @@ extension JSONValue {
     fileprivate var number: Double? {
         switch self {
         case .integer(let integer): Double(integer)
-        case .number(let number): number
+        case .number(let number, _): number
         default: nil
         }
     }

@@ -84,6 +84,22 @@ struct CatalogSyncTests {
         #expect(second.added == [] && second.staled == [] && second.unitsFromTables == 0)
     }
 
+    @Test("numbers in members sync does not own are written as they were read: beyond a Double, beyond 64 bits, with a fraction of zero")
+    func numbersKeepTheirText() throws {
+        let workspace = try Workspace()
+        let adopted = try workspace.sync(nil).catalog.text
+        let members = #""x-big" : 123456789012345678901234567890, "x-huge" : 1e400, "x-list" : [1.0, -0.0, 2.50, 1E+2], "x-one" : 1.0,"#
+        let edited = adopted.replacingOccurrences(of: "\"sourceLanguage\" : \"en\",", with: members + " \"sourceLanguage\" : \"en\",")
+        #expect(edited != adopted)
+        let synced = try workspace.sync(edited).catalog.text
+        for member in ["\"x-big\" : 123456789012345678901234567890", "\"x-huge\" : 1e400", "\"x-one\" : 1.0",
+                       "\"x-list\" : [\n    1.0,\n    -0.0,\n    2.50,\n    1E+2\n  ]"] {
+            #expect(synced.contains(member), "\(member)")
+        }
+        // What it wrote reads again, to the same document.
+        #expect(try workspace.sync(synced).catalog.text == synced)
+    }
+
     @Test("a translator's edit in the catalog reaches the table, counted as a replacement and not a conflict (no other table holds the catalog's text)")
     func catalogEditReachesTable() throws {
         let workspace = try Workspace()

@@ -202,7 +202,7 @@ public struct Baseline: Hashable, Sendable {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
         case .integer(let number): "\(number)"
-        case .number(let number): "\(number)"
+        case .number(let number, let literal): literal ?? "\(number)"
         case .string(let text): "a string (\(MessageText.quoted(text)))"
         case .array: "an array"
         case .object: "an object"

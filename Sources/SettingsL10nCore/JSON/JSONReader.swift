@@ -290,7 +290,7 @@ public enum JSONReader {
             let text = String(decoding: bytes[start..<offset], as: UTF8.self)
             if isInteger, let integer = Int64(text) { return .integer(integer) }
             guard let number = Double(text) else { throw error("\(text) is not a number", at: start) }
-            return .number(number)
+            return .number(number, literal: text)
         }
 
         /// A quoted string, with its escapes decoded; `offset` is at its opening quote.

@@ -4,7 +4,10 @@ public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
-    case number(Double)
+    /// A number that is not an `Int64`. `literal`: its text as read (`1.0`, `1e400`, an integer
+    /// beyond 64 bits), which is what is written again: a document read and written changes no
+    /// number, even one a `Double` cannot hold or would print otherwise.
+    case number(Double, literal: String? = nil)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -54,7 +57,7 @@ public enum JSONValue: Hashable, Sendable {
         case .null: writer.null()
         case .bool(let value): writer.bool(value)
         case .integer(let value): writer.integer(value)
-        case .number(let value): writer.number(value)
+        case .number(let value, let literal): writer.number(value, literal: literal)
         case .string(let value): writer.string(value)
         case .array(let elements):
             writer.beginArray()
@@ -101,7 +104,7 @@ extension JSONValue {
     public var intValue: Int? {
         switch self {
         case .integer(let integer): Int(exactly: integer)
-        case .number(let number): Int(exactly: number)
+        case .number(let number, _): Int(exactly: number)
         default: nil
         }
     }

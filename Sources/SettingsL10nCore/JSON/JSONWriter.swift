@@ -204,8 +204,11 @@ package struct JSONWriter: ~Copyable {
         }
     }
 
-    mutating func number(_ value: Double) {
-        if !value.isFinite {
+    /// `literal`: the number's text as a document held it, written as it was.
+    mutating func number(_ value: Double, literal: String? = nil) {
+        if let literal {
+            output.append(literal)
+        } else if !value.isFinite {
             null()
         } else if value == value.rounded(), abs(value) < 1e15 {
             integer(Int64(value))
