@@ -18,7 +18,9 @@ public struct Catalog: Hashable, Sendable {
     /// What the strings are collected for: the Settings app, or InAppSettingsKit in the app.
     public var host: SettingsHost = .settingsApp
     /// By table, the keys only the other host shows (InAppSettingsKit's rows for the Settings
-    /// app, and the reverse): `merge --prune` keeps them.
+    /// app, and the reverse), and those the schema names under a member of the app's own
+    /// (`Extractor.appKeys`, VLC's `infobuttonvalue`), which the app reads itself: never stale,
+    /// and `merge --prune` keeps them.
     public var otherHostKeys: [String: Set<StringsKey>] = [:]
     /// By table, the keys the schema holds only in fields no host shows (a slider's `Title`),
     /// each with its first place: stale like a key no schema file uses, and said to be so.

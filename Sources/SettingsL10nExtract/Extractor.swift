@@ -73,7 +73,8 @@ public enum Extractor {
     }
 
     /// The strings of one schema file as `host` shows them, and the keys only the other host
-    /// shows (InAppSettingsKit's multi-value footer, say).
+    /// shows (InAppSettingsKit's multi-value footer, say) or the app reads itself
+    /// (`Extractor.appKeys`).
     struct FileStrings: Sendable {
         /// The file's table; `nil` when it has none (or its StringsTable names none).
         let table: String?
@@ -109,6 +110,8 @@ public enum Extractor {
                         otherHostKeys += keys(in: row, fields: fields).map { StringsKey($0) }
                     }
                 }
+                // What the app reads itself, named under a member of its own: live as well.
+                otherHostKeys += Extractor.appKeys(in: specifier).map { StringsKey($0) }
             }
             if table == nil, !unlocalizedKeys.isEmpty { unlocalized = UnlocalizedFile(file: file.path, strings: unlocalizedKeys) }
         }
@@ -119,7 +122,7 @@ public enum Extractor {
     struct TableStrings: Sendable {
         let name: String
         var strings: [LocalizableString] = []
-        /// The keys of the table only the other host shows.
+        /// The keys of the table only the other host shows, or the app reads itself.
         var otherHostKeys: Set<StringsKey> = []
         /// The keys of the table no host shows anywhere, with their first place.
         var unshownKeys: [StringsKey: Occurrence] = [:]

@@ -21,6 +21,27 @@ extension Extractor {
     }
 }
 
+extension Extractor {
+    /// Apple's keys and every field a host localizes: what a specifier's member is when it is
+    /// not the app's own.
+    private static let schemaKeyNames = Set(SpecifierSchema.allKeyNames + LocalizableField.allCases.map(\.rawValue))
+
+    /// The strings `specifier` holds under members of the app's own, which neither Apple's
+    /// schema nor a host reads (VLC's `infobuttonvalue` = `SETTINGS_HWDECODING_INFO`, the key of
+    /// the text its info button shows): a string or the strings of an array. The app reads
+    /// them from the table itself, so a table's entry for one is live, never stale and never
+    /// pruned, as what the other host shows is.
+    static func appKeys(in specifier: Specifier) -> [String] {
+        var found: [String] = []
+        for entry in specifier.dictionary.entries where !schemaKeyNames.contains(entry.key) && !entry.key.hasPrefix("IASK") {
+            let value = entry.value.value
+            if let text = value.stringValue { found.append(text) }
+            for element in value.arrayValue ?? [] { if let text = element.value.stringValue { found.append(text) } }
+        }
+        return found.filter { !$0.isEmpty }
+    }
+}
+
 extension Occurrence {
     /// Why a table's entry for a key the schema holds only where no host shows it is stale:
     /// `the Title of a PSSliderSpecifier (Root.plist:23), which no host shows`.

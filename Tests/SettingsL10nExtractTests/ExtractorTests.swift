@@ -47,6 +47,21 @@ struct ExtractorTests {
         #expect(table.string(forKey: "E")?.occurrences.first?.optionCount == 2)
     }
 
+    @Test("a string the schema names under a member of the app's own (VLC's infobuttonvalue) is live for both hosts; Apple's and InAppSettingsKit's members are not")
+    func appKeys() throws {
+        let files = ["Root.plist": xmlSchema("""
+        \t\t<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Decode</string><key>Key</key><string>hw</string>
+        \t\t<key>DefaultValue</key><true/><key>infobuttonvalue</key><string>DECODE_INFO</string>
+        \t\t<key>x-hints</key><array><string>HINT_1</string><integer>2</integer><string></string></array>
+        \t\t<key>IASKCellImage</key><string>icon</string><key>File</key><string>Pane</string></dict>
+        """)]
+        for host in SettingsHost.allCases {
+            let catalog = try catalog(files, host: host)
+            #expect(catalog.table(named: "Root")?.keys == ["Decode"])
+            #expect(catalog.otherHostKeys == ["Root": ["DECODE_INFO", "HINT_1"]], "\(host)")
+        }
+    }
+
     @Test("per host: the Settings app skips InAppSettingsKit's rows and rows without Type; merge keeps the other host's keys")
     func hosts() throws {
         let files = ["Root.plist": xmlSchema(Self.specifiers + """

@@ -30,13 +30,14 @@ struct CatalogEditor {
         index[key].map { strings[$0].1 }
     }
 
-    /// Marks every string no schema file uses `stale` (keys the app reads itself, `keep`, are
-    /// left alone), or removes them with `prune`.
+    /// Marks every string no schema file uses `stale` (keys the app reads itself, `keep`, and
+    /// the live ones no row of this host shows, `UsedStrings.live`, are left alone), or removes
+    /// them with `prune`.
     mutating func markUnused(used: UsedStrings, policy: TranslationPolicy, prune: Bool, result: inout CatalogSyncResult) {
         var kept: [(String, JSONValue)] = []
         kept.reserveCapacity(strings.count)
         for (key, value) in strings {
-            guard used.byKey[StringsKey(key)] == nil, !policy.isKept(StringsKey(key)) else {
+            guard used.byKey[StringsKey(key)] == nil, !used.live.contains(StringsKey(key)), !policy.isKept(StringsKey(key)) else {
                 kept.append((key, value))
                 continue
             }

@@ -91,7 +91,8 @@ public enum CatalogSync {
         let original = input.catalog ?? StringCatalog(document: .object([
             ("sourceLanguage", .string(sourceTag)), ("strings", .object([])), ("version", .string("1.0")),
         ]))
-        let used = UsedStrings(catalog.tables.filter { input.tables.contains($0.name) })
+        let used = UsedStrings(catalog.tables.filter { input.tables.contains($0.name) },
+                               live: input.tables.reduce(into: Set()) { $0.formUnion(catalog.otherHostKeys[$1] ?? []) })
         try CatalogSyncValidation.check(original, input: input, used: used, sourceTag: sourceTag)
 
         var result = CatalogSyncResult(catalog: original, catalogChanged: input.catalog == nil)
@@ -156,9 +157,13 @@ struct UsedStrings {
     var tables: [CatalogTable]
     var order: [StringsKey] = []
     var byKey: [StringsKey: Used] = [:]
+    /// Keys no row of this host shows that are live all the same (`Catalog.otherHostKeys`: the
+    /// other host's, the app's own): a catalog string of one is not stale.
+    var live: Set<StringsKey>
 
-    init(_ tables: [CatalogTable]) {
+    init(_ tables: [CatalogTable], live: Set<StringsKey> = []) {
         self.tables = tables
+        self.live = live
         for table in tables {
             for string in table.strings {
                 if byKey[string.key] == nil {
