@@ -56,6 +56,9 @@ enum ImportInputs {
         if found.isEmpty {
             throw CommandFailure("\(path) holds no .xliff, .xlf, .xcstrings or .xcloc; give the documents or the folder Xcode exported into; nothing was imported")
         }
+        // A link inside the folder (a document or a package that points elsewhere) is refused,
+        // as in every folder settings-l10n reads or writes: it follows only a link it was given.
+        try OutputGuard.refuseLinks(below: path, to: found.map(\.path), role: "the folder of documents", outcome: "nothing was imported")
         return found
     }
 
@@ -94,7 +97,10 @@ enum ImportInputs {
             throw CommandFailure("\(path) is not an Xcode localization package: it has no Localized Contents/<lang>.xliff; export it again from Xcode; nothing was imported")
         }
         let name = path.trimmingSlashes.split(separator: "/").last.map(String.init) ?? path
-        return names.map { Input(path: joinedPath(localized, $0), kind: .xliff, package: name) }
+        let inputs = names.map { Input(path: joinedPath(localized, $0), kind: .xliff, package: name) }
+        // Its Localized Contents, or a document in it, that is a link: refused, as above.
+        try OutputGuard.refuseLinks(below: path, to: inputs.map(\.path), role: "the package", outcome: "nothing was imported")
+        return inputs
     }
 
     private static func kind(of path: String) -> Kind {

@@ -91,6 +91,34 @@ struct AmbiguousImportCommandTests {
         #expect(try copy.snapshot() == before)
     }
 
+    @Test("a symbolic link inside a package or a folder of documents is refused, nothing read through it: a document, Localized Contents, a package", arguments: [
+        ("sv.xcloc", "sv.xcloc/Localized Contents/sv.xliff", "../../out/sv.xliff",
+         "sv.xcloc/Localized Contents/sv.xliff is a symbolic link inside the package sv.xcloc"),
+        ("sv.xcloc", "sv.xcloc/Localized Contents", "../out",
+         "sv.xcloc/Localized Contents is a symbolic link inside the package sv.xcloc"),
+        ("docs", "docs/sv.xliff", "../out/sv.xliff", "docs/sv.xliff is a symbolic link inside the folder of documents docs"),
+        ("docs", "docs/sv.xcloc", "../sv", "docs/sv.xcloc is a symbolic link inside the folder of documents docs"),
+    ])
+    func linkInsideFolder(argument: String, link: String, target: String, refusal: String) throws {
+        let copy = try BundleCopy()
+        #expect(try Tool.run(["extract", copy.bundle.path, "--xliff", "out", "--locale", "sv"], in: copy.folder).exitCode == 0)
+        let files = FileManager.default
+        try files.createDirectory(at: copy.folder.appendingPathComponent("sv/Localized Contents"), withIntermediateDirectories: true)
+        try files.copyItem(at: copy.folder.appendingPathComponent("out/sv.xliff"), to: copy.folder.appendingPathComponent("sv/Localized Contents/sv.xliff"))
+        let linkURL = copy.folder.appendingPathComponent(link)
+        try files.createDirectory(at: linkURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try files.createSymbolicLink(atPath: linkURL.path, withDestinationPath: target)
+        let before = try copy.snapshot()
+        #expect(try Tool.run(["import", copy.bundle.path, argument], in: copy.folder) == ToolResult(stdout: "", stderr: """
+            error: \(refusal); settings-l10n follows only a link named on the command line: remove it, or choose another folder; \
+            nothing was imported
+
+            """, exitCode: 2))
+        #expect(try copy.snapshot() == before)
+        // Named on the command line, the link is followed.
+        #expect(try Tool.run(["import", copy.bundle.path, link, "--dry-run"], in: copy.folder).exitCode == 0)
+    }
+
     @Test("an XLIFF document hard-linked into a package of its own language and also given by its path is read once, as the package's", arguments: [false, true])
     func documentAlsoInItsPackage(packageFirst: Bool) throws {
         let copy = try BundleCopy()
