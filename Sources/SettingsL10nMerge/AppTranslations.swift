@@ -7,7 +7,7 @@ public struct AppTranslations: Hashable, Sendable {
     /// Equal when every text gives the same translation in every language (however they were
     /// filed), with the same languages, folders and wanted texts.
     public static func == (lhs: AppTranslations, rhs: AppTranslations) -> Bool {
-        func resolved(_ tables: [String: [String: Int32]], _ of: AppTranslations) -> [String: [String: Translation?]] {
+        func resolved<Key>(_ tables: [String: [Key: Int32]], _ of: AppTranslations) -> [String: [Key: Translation?]] {
             tables.mapValues { $0.mapValues { $0 < 0 ? nil : of.translation($0) } }
         }
         return lhs.spellings == rhs.spellings && lhs.languageOfFolder == rhs.languageOfFolder && lhs.matched == rhs.matched
@@ -39,9 +39,11 @@ public struct AppTranslations: Hashable, Sendable {
     private var origins: [String] = []
     private var originNumbers: [String: Int32] = [:]
     /// By language (lower-cased BCP 47), by source text: the translation's number; -1 where the
-    /// app translates the same text in two ways, which leaves the choice to a translator.
-    private var exact: [String: [String: Int32]] = [:]
-    /// The same, by source text without case and trailing punctuation.
+    /// app translates the same text in two ways, which leaves the choice to a translator. Texts
+    /// compared as keys are, by code units: an NFD `Café` is not the exact text of an NFC one.
+    private var exact: [String: [StringsKey: Int32]] = [:]
+    /// The same, by source text without case and trailing punctuation (and, as `String`s, one
+    /// for every canonically equivalent spelling: a loose match).
     private var loose: [String: [String: Int32]] = [:]
     /// Each language as the app first spelled it (`zh-Hans`), by its key.
     private var spellings: [String: String] = [:]
@@ -52,7 +54,7 @@ public struct AppTranslations: Hashable, Sendable {
     /// without case and trailing punctuation; `nil` keeps every text.
     private var wanted: Wanted?
     private struct Wanted: Hashable, Sendable {
-        var exact: Set<String>
+        var exact: Set<StringsKey>
         var loose: Set<String>
     }
     /// How many translations were offered (`add`), kept or not.
@@ -78,7 +80,7 @@ public struct AppTranslations: Hashable, Sendable {
     public private(set) var refused: [Refused] = []
     /// Where each is in `refused`, by language key, by source text (exact) and by its loose key:
     /// the first refused for each.
-    private var refusedExact: [String: [String: Int]] = [:]
+    private var refusedExact: [String: [StringsKey: Int]] = [:]
     private var refusedLoose: [String: [String: Int]] = [:]
 
     public init() {}
@@ -89,14 +91,14 @@ public struct AppTranslations: Hashable, Sendable {
     /// every one held 4.6 times the catalogs' bytes on the bench's medium bundle. A text of
     /// `sources` finds what it would find among every translation; every language offered is
     /// known, whether or not it translates one of them.
-    public init(wanting sources: Set<String>) {
-        wanted = Wanted(exact: sources, loose: Set(sources.map(Self.looseKey)))
+    public init(wanting sources: Set<StringsKey>) {
+        wanted = Wanted(exact: sources, loose: Set(sources.map { Self.looseKey($0.string) }))
     }
 
     /// Whether `add` would keep a translation of `source`: its text, or its loose key, is wanted.
     public func wants(_ source: String) -> Bool {
         guard let wanted else { return true }
-        return wanted.exact.contains(source) || wanted.loose.contains(Self.looseKey(source))
+        return wanted.exact.contains(StringsKey(source)) || wanted.loose.contains(Self.looseKey(source))
     }
 
     /// Adds the app's translation of `source` into `language` (a tag or a folder name).
@@ -168,20 +170,20 @@ public struct AppTranslations: Hashable, Sendable {
     /// keeps the first (and its origin), another makes the text ambiguous. A value holding a
     /// character XML 1.0 does not allow is not filed (`refused`).
     private mutating func insert(value: String, source: String, origin: Int32, tag: String,
-                                 exact exactTable: inout [String: Int32], loose looseTable: inout [String: Int32]) {
-        let looseKey = Self.looseKey(source)
-        let wantsExact = wanted?.exact.contains(source) ?? true
+                                 exact exactTable: inout [StringsKey: Int32], loose looseTable: inout [String: Int32]) {
+        let looseKey = Self.looseKey(source), exactKey = StringsKey(source)
+        let wantsExact = wanted?.exact.contains(exactKey) ?? true
         let wantsLoose = wanted?.loose.contains(looseKey) ?? true
         guard wantsExact || wantsLoose else { return }
         // Checked only for a wanted text: an app's catalogs offer hundreds of thousands.
         if let character = value.unicodeScalars.first(where: { !XMLScanner.isXMLCharacter($0.value) }) {
             refused.append(Refused(language: spellings[tag] ?? tag, source: source, origin: origins[Int(origin)], character: character))
-            if wantsExact, refusedExact[tag]?[source] == nil { refusedExact[tag, default: [:]][source] = refused.count - 1 }
+            if wantsExact, refusedExact[tag]?[exactKey] == nil { refusedExact[tag, default: [:]][exactKey] = refused.count - 1 }
             if wantsLoose, refusedLoose[tag]?[looseKey] == nil { refusedLoose[tag, default: [:]][looseKey] = refused.count - 1 }
             return
         }
         var filed: Int32?
-        func file(under key: String, in table: inout [String: Int32]) {
+        func file<Key: Hashable>(under key: Key, in table: inout [Key: Int32]) {
             if let existing = table[key] {
                 if existing >= 0, values[Int(existing)] != value { table[key] = -1 }
                 return
@@ -198,7 +200,7 @@ public struct AppTranslations: Hashable, Sendable {
             }
             table[key] = number
         }
-        if wantsExact { file(under: source, in: &exactTable) }
+        if wantsExact { file(under: exactKey, in: &exactTable) }
         if wantsLoose { file(under: looseKey, in: &looseTable) }
     }
 
@@ -215,7 +217,7 @@ public struct AppTranslations: Hashable, Sendable {
     /// the one with the same tag.
     public func translation(of source: String, language: String) -> (translation: Translation, exact: Bool)? {
         guard let tag = tag(ofFolder: language) else { return nil }
-        if let found = exact[tag]?[source] {
+        if let found = exact[tag]?[StringsKey(source)] {
             return found < 0 ? nil : (translation(found), true)
         }
         if let found = loose[tag]?[Self.looseKey(source)] {
@@ -280,8 +282,8 @@ public struct AppTranslations: Hashable, Sendable {
     /// found, or the app translates the text in two ways (a translator's choice either way).
     public func refusal(of source: String, language: String) -> Refused? {
         guard let tag = tag(ofFolder: language), translation(of: source, language: language) == nil,
-              exact[tag]?[source] == nil else { return nil }
-        if let index = refusedExact[tag]?[source] { return refused[index] }
+              exact[tag]?[StringsKey(source)] == nil else { return nil }
+        if let index = refusedExact[tag]?[StringsKey(source)] { return refused[index] }
         let looseKey = Self.looseKey(source)
         guard loose[tag]?[looseKey] == nil else { return nil }
         return refusedLoose[tag]?[looseKey].map { refused[$0] }
@@ -316,7 +318,7 @@ extension AppTranslations {
     /// - Throws: the first table, of those read, that cannot be read as the device reads it (it
     ///   does not parse, is not readable, or is a link outside the folder): left out, it would
     ///   leave its translations out, or file the others under their keys instead of their texts.
-    public init(tablesOf app: SettingsBundle, developmentLanguage: String, wanting sources: Set<String>? = nil) throws(TableReadError) {
+    public init(tablesOf app: SettingsBundle, developmentLanguage: String, wanting sources: Set<StringsKey>? = nil) throws(TableReadError) {
         if let sources { self.init(wanting: sources) } else { self.init() }
         guard let development = app.localization(forLanguage: developmentLanguage) else { return }
         var sources: [String: [StringsKey: String]] = [:]

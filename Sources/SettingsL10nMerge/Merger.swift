@@ -46,13 +46,13 @@ public enum Merger {
     /// `nil` (every text may be asked for) where a development table cannot be read from the
     /// disk now: the merge reads it again, and leaves the tables that need it untouched if it
     /// still cannot.
-    public static func fillSourceTexts(bundle: SettingsBundle, catalog: Catalog) -> Set<String>? {
+    public static func fillSourceTexts(bundle: SettingsBundle, catalog: Catalog) -> Set<StringsKey>? {
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
-        var texts: Set<String> = []
+        var texts: Set<StringsKey> = []
         for table in catalog.tables {
             let source = SharedTableWork.sourceText(of: table.name, in: development)
             if source.unknown != nil || source.unreadByDevice != nil { return nil }
-            for string in table.strings { texts.insert(source.text[string.key] ?? string.key.string) }
+            for string in table.strings { texts.insert(source.text[string.key].map { StringsKey($0) } ?? string.key) }
         }
         return texts
     }

@@ -11,7 +11,7 @@ import SettingsL10nFiles
 enum AppTranslationSource {
     /// `wanting`: the only source texts whose translations are kept (`Merger.fillSourceTexts`;
     /// `nil` keeps every one).
-    static func read(_ path: String, developmentLanguage: String, wanting sources: Set<String>?) throws -> AppTranslations {
+    static func read(_ path: String, developmentLanguage: String, wanting sources: Set<StringsKey>?) throws -> AppTranslations {
         let kind = LocalFile.kind(of: path)
         guard kind != .missing else {
             throw CommandFailure("--fill-from \(path): no such file or folder; nothing was merged")

@@ -35,6 +35,18 @@ struct FillFromAppTests {
         #expect(app.languages == ["de", "pt-br"])
     }
 
+    @Test("texts match exactly by code units, as keys do: an NFD Café is only a loose match of an NFC one, and never hides the NFC one's translation")
+    func normalization() {
+        for wanted in [nil, ["Caf\u{E9}"] as Set<StringsKey>] {
+            var nfdOnly = wanted.map(AppTranslations.init(wanting:)) ?? AppTranslations()
+            nfdOnly.add(language: "de", source: "Cafe\u{301}", value: "NFD", origin: "A.xcstrings")
+            #expect(nfdOnly.translation(of: "Caf\u{E9}", language: "de").map { "\($0.translation.value) \($0.exact)" } == "NFD false")
+            var both = wanted.map(AppTranslations.init(wanting:)) ?? AppTranslations()
+            both.add([(language: "de", source: "Cafe\u{301}", value: "NFD"), (language: "de", source: "Caf\u{E9}", value: "NFC")], origin: "B.xcstrings")
+            #expect(both.translation(of: "Caf\u{E9}", language: "de").map { "\($0.translation.value) \($0.exact)" } == "NFC true")
+        }
+    }
+
     @Test("a wanted translation holding a character XML 1.0 does not allow is not filed but named; tab and line breaks are fine, unwanted texts are not looked at")
     func refusedCharacters() {
         var app = AppTranslations(wanting: ["Sound", "Volume", "Notes"])
@@ -188,7 +200,7 @@ struct FillFromAppTests {
         let values = ["Klang", "Ton", "Musik", "", "版本：", "Som"]
         var generator = SeededGenerator(seed: 2026_12_01)
         for _ in 0..<300 {
-            let wanted = Set(sources.filter { _ in Bool.random(using: &generator) })
+            let wanted = Set(sources.filter { _ in Bool.random(using: &generator) }.map { StringsKey($0) })
             var every = AppTranslations(), kept = AppTranslations(wanting: wanted)
             for batch in 0..<Int.random(in: 1...3, using: &generator) {
                 let translations = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
@@ -206,14 +218,14 @@ struct FillFromAppTests {
             }
             for text in wanted {
                 for language in languages {
-                    let (all, some) = (every.translation(of: text, language: language), kept.translation(of: text, language: language))
+                    let (all, some) = (every.translation(of: text.string, language: language), kept.translation(of: text.string, language: language))
                     #expect(all?.translation == some?.translation && all?.exact == some?.exact, "\(text) in \(language)")
                 }
             }
             #expect(kept.languageNames == every.languageNames)
             #expect(kept.offered == every.offered)
             #expect(kept.count <= every.count)
-            #expect(kept.wants("sound") == wanted.contains { AppTranslations.looseKey($0) == "sound" })
+            #expect(kept.wants("sound") == wanted.contains { AppTranslations.looseKey($0.string) == "sound" })
         }
     }
 }
