@@ -66,8 +66,10 @@ enum CatalogReviews {
     /// Reads the catalog (or the folder of per-table catalogs) at `path` and lists its
     /// `needs_review` units of strings the schema uses.
     static func read(_ path: String, loaded: LoadedBundle) throws -> [CatalogReview] {
-        if path.hasPathExtension("xcstrings"), LocalFile.kind(of: path) == .missing {
-            throw CommandFailure("the String Catalog \(path) does not exist; create it with settings-l10n sync \(shellQuoted(loaded.source.rootPath)) --catalog \(shellQuoted(path))")
+        if LocalFile.kind(of: path) == .missing {
+            // A folder of per-table catalogs that is not there is a mistyped path, as a file is.
+            let what = path.hasPathExtension("xcstrings") ? "the String Catalog" : "the folder of String Catalogs"
+            throw CommandFailure("\(what) \(path) does not exist; create it with settings-l10n sync \(shellQuoted(loaded.source.rootPath)) --catalog \(shellQuoted(path))")
         }
         return try read(path, tables: loaded.catalog.tables, bundleRoot: loaded.source.rootPath) { file in
             switch LocalFile.kind(of: file) {

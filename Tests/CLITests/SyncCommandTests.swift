@@ -95,6 +95,17 @@ struct SyncCommandTests {
             == "Settings.bundle/de.lproj/Privacy.strings:2:1: warning: the translation of \"Analytics\" needs review; remove the settings-l10n comment above it once checked [needs-review]\n")
     }
 
+    @Test("check --catalog of a catalog or a folder of catalogs that does not exist: an error (a mistyped folder passed)", arguments: [
+        ("Settings.xcstrings", "the String Catalog Settings.xcstrings"), ("Catalogs", "the folder of String Catalogs Catalogs"),
+    ])
+    func checkMissingCatalog(path: String, what: String) throws {
+        let copy = try BundleCopy()
+        #expect(try Self.run(copy, ["check", "Settings.bundle", "--catalog", path]) == ToolResult(stdout: "", stderr: """
+            error: \(what) does not exist; create it with settings-l10n sync \(copy.bundle.path) --catalog \(path)
+
+            """, exitCode: 3))
+    }
+
     @Test("a catalog that is malformed, has a key twice, holds what a table cannot, or a character import refuses: exit 3, nothing written", arguments: [
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n",
          "error: Settings.xcstrings:4:1: not a valid String Catalog: expected a quoted key; fix it (or move it away to start a new catalog); nothing was written\n"),
