@@ -64,6 +64,11 @@ public struct StringCatalog: Hashable, Sendable {
         guard document[member: "strings"]?.members != nil else {
             throw SyntaxError("a String Catalog needs a \"strings\" object")
         }
+        // Xcode writes the version as a string ("1.0"); a number is no version it knows.
+        if let version = document[member: "version"], version.stringValue == nil {
+            throw SyntaxError("a String Catalog's \"version\" is a string such as \"1.0\", not \(version.rendered(pretty: false).trimmingLineBreak)",
+                              at: JSONReader.position(of: [.member("version")], in: bytes, limits: limits))
+        }
         for (key, value) in document[member: "strings"]!.members! {
             if let problem = shapeProblem(key, value) { throw problem.error(in: bytes, limits: limits) }
         }

@@ -32,6 +32,17 @@ struct StringCatalogTests {
         #expect(throws: SyntaxError(message)) { try StringCatalog.translations(reading: Array(text.utf8)) }
     }
 
+    @Test("a version that is not a string is refused at its line, by every reader (sync alone refused it, without a line)", arguments: ["1.0", "1", "null", "[\"1.0\"]"])
+    func versionNotAString(version: String) {
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {},\n  \"version\" : \(version)\n}\n"
+        let error = SyntaxError("a String Catalog's \"version\" is a string such as \"1.0\", not \(version.replacingOccurrences(of: " ", with: ""))",
+                                at: TextPosition(line: 4, column: 15))
+        #expect(throws: error) { try StringCatalog.read(Array(text.utf8)) }
+        #expect(throws: error) { try StringCatalog.readLocated(Array(text.utf8)) }
+        #expect(throws: error) { try StringCatalog.translations(reading: Array(text.utf8)) }
+        #expect(throws: Never.self) { try StringCatalog.read(Array(text.replacingOccurrences(of: ": \(version)", with: ": \"1.1\"").utf8)) }
+    }
+
     @Test("a string whose parts settings-l10n reads are not what Xcode writes is refused with its line, by every reader", arguments: [
         (#""Analytics" : "Analyse""#, "the string \"Analytics\" is not a JSON object", 19),
         (#""Analytics" : { "comment" : 1 }"#, "the string \"Analytics\" has a comment that is not a string", 33),
