@@ -24,6 +24,12 @@ enum AppTranslationSource {
             } catch {
                 throw CommandFailure("--fill-from \(path): cannot read the folder: \(error.description); nothing was merged")
             }
+            // A language folder that could not be listed (a link out of the folder, no access) would
+            // leave its translations out without a word, as an unreadable table would: refused too.
+            if let folder = app.localizations.first(where: { $0.listingProblem != nil }), let problem = folder.listingProblem {
+                let said = problem == BundleLoader.outsideLinkMessage ? "this symbolic link points outside the folder; it was not followed" : problem
+                throw CommandFailure("--fill-from \(joinedPath(path, folder.folder)): \(said); nothing was merged")
+            }
             do {
                 translations = try AppTranslations(tablesOf: app, developmentLanguage: developmentLanguage, wanting: sources)
             } catch {

@@ -86,6 +86,19 @@ extension FillFromCommandTests {
         #expect(try copy.snapshot() == before)
     }
 
+    @Test("an app's language folder that is a link out of the folder is an error naming it; nothing is merged (it was left out without a word)")
+    func linkedAppFolder() throws {
+        let copy = try BundleCopy()
+        let app = try Self.app(in: copy, ["en.lproj/Main.strings": "\"login.password\" = \"Password\";\n",
+                                          "de.lproj/Main.strings": "\"login.password\" = \"Kennwort\";\n",
+                                          "../Elsewhere/fr.lproj/Main.strings": "\"login.password\" = \"Mot de passe\";\n"])
+        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("fr.lproj").path, withDestinationPath: "../Elsewhere/fr.lproj")
+        let before = try copy.snapshot()
+        let result = try Tool.run(["merge", copy.bundle.path, "--fill-from", app.path])
+        #expect(result == ToolResult(stdout: "", stderr: "error: --fill-from \(app.path)/fr.lproj: this symbolic link points outside the folder; it was not followed; nothing was merged\n", exitCode: 3))
+        #expect(try copy.snapshot() == before)
+    }
+
     @Test("a folder's catalogs are read on worker threads but added in order: translations from each, and the first that does not parse named")
     func severalCatalogs() throws {
         let copy = try BundleCopy()

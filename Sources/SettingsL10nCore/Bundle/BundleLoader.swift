@@ -161,7 +161,7 @@ public enum BundleLoader {
     static func rootIsMissing(_ root: String) -> String { "the bundle has no \(root).plist" }
     static func rootIsFolder(_ root: String) -> String { "\(root).plist is a folder, not a property list" }
 
-    static let outsideLinkMessage = "this symbolic link points outside the bundle; it was not followed"
+    package static let outsideLinkMessage = "this symbolic link points outside the bundle; it was not followed"
     static let notRegularFileMessage = "not a regular file (a pipe, socket, device or dangling link); it was not read"
     static let notFolderMessage = "it is not a folder: a dangling link, a pipe, a socket or a device"
 
