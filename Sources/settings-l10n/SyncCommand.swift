@@ -132,13 +132,20 @@ struct SyncCommand: ParsableCommand {
             }
             // A table's catalog is `<Table>.xcstrings`, the extension in any case (`Root.XCSTRINGS`,
             // which import reads as Root's catalog too, and which is that file on a Mac's disk).
-            // Names compared by their bytes, as the disk tells files apart; two that could each be
-            // the table's catalog (Root.xcstrings and Root.XCSTRINGS) are refused, not chosen.
+            // Two that could each be the table's catalog (Root.xcstrings and Root.XCSTRINGS) are
+            // refused, not chosen.
             let names = kind == .folder ? (try? LocalFile.names(inFolder: path)) ?? [] : []
+            // A name that differs from the table's in case only (root.xcstrings for Root) is that
+            // catalog on a Mac's disk and another file here: refused on both, to be renamed.
             let targets = try tables.map { table in
-                let candidates = names.filter { $0.hasPathExtension("xcstrings") && $0.utf8.dropLast(10).elementsEqual(table.utf8) }
+                let candidates = names.filter {
+                    $0.hasPathExtension("xcstrings") && String(decoding: $0.utf8.dropLast(10), as: UTF8.self).lowercased() == table.lowercased()
+                }
                 guard candidates.count <= 1 else {
                     throw UsageFailure("--catalog \(path) holds \(candidates.map(shellQuoted).joined(separator: " and ")): which is the catalog of the table \(table) is unclear; keep one")
+                }
+                if let name = candidates.first, !name.utf8.dropLast(10).elementsEqual(table.utf8) {
+                    throw UsageFailure("--catalog \(path) holds \(shellQuoted(name)), named after the table \(table) in another case, which a Mac's disk takes for \(table).xcstrings and this one does not; rename it \(table).xcstrings; \(reading ? "nothing was checked" : "nothing was written")")
                 }
                 return (path: joinedPath(path, candidates.first ?? table + ".xcstrings"), tables: [table])
             }

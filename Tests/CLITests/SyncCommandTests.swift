@@ -237,6 +237,23 @@ struct SyncCommandTests {
         #expect(try copy.snapshot() == before)
     }
 
+    @Test("a catalog named after its table in another case (root.xcstrings for Root): refused by sync and check, to be renamed (here sync made a second one beside it; a Mac's disk takes it for Root's)")
+    func perTableOtherCase() throws {
+        let copy = try BundleCopy()
+        #expect(try Self.run(copy, ["extract", "Settings.bundle", "--xcstrings", "Catalogs"]).exitCode == 0)
+        try FileManager.default.moveItem(at: copy.folder.appendingPathComponent("Catalogs/Root.xcstrings"),
+                                         to: copy.folder.appendingPathComponent("Catalogs/root.xcstrings"))
+        let before = try copy.snapshot()
+        let message = "--catalog Catalogs holds root.xcstrings, named after the table Root in another case, which a Mac's disk takes for Root.xcstrings and this one does not; rename it Root.xcstrings; "
+        for (arguments, outcome) in [(["sync", "Settings.bundle", "--catalog", "Catalogs"], "nothing was written"),
+                                     (["sync", "Settings.bundle", "--catalog", "Catalogs", "--check"], "nothing was written"),
+                                     (["check", "Settings.bundle", "--catalog", "Catalogs"], "nothing was checked")] {
+            #expect(try Self.run(copy, arguments) == ToolResult(stdout: "", stderr: "error: " + message + outcome + "\n", exitCode: 2))
+        }
+        #expect(try copy.snapshot() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.appendingPathComponent("Catalogs").path).sorted() == ["Privacy.xcstrings", "root.xcstrings"])
+    }
+
     @Test("a folder where a table's catalog would be is no catalog: check and sync say so (check passed it over as missing)")
     func folderForCatalog() throws {
         let copy = try BundleCopy()
