@@ -33,6 +33,24 @@ struct InAppSettingsKitCommandTests {
             """, exitCode: 0))
     }
 
+    @Test("a string only a .inApp.plist file uses is said to be shown by InAppSettingsKit, which alone reads it, with or without --in-app")
+    func inAppOnlyShower() throws {
+        let folder = try TemporaryFolder()
+        let toggle = { (title: String) in "\t\t<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>\(title)</string><key>Key</key><string>k</string><key>DefaultValue</key><true/></dict>" }
+        try folder.write("Settings.bundle/Root.plist", xmlSchema(toggle("Sound")))
+        try folder.write("Settings.bundle/Root.inApp.plist", xmlSchema(toggle("Sound") + "\n" + toggle("Privacy")))
+        try folder.write("Settings.bundle/en.lproj/Root.strings", "\"Sound\" = \"Sound\";\n\"Privacy\" = \"Privacy\";\n")
+        try folder.write("Settings.bundle/de.lproj/Root.strings", "\"Other\" = \"Andere\";\n")
+        for host in [[], ["--in-app"]] {
+            let check = try Tool.run(["check", "Settings.bundle", "--each"] + host, in: folder.url)
+            #expect(check.stdout.split(separator: "\n").filter { $0.hasSuffix("[missing-translation]") }.joined(separator: "\n") + "\n" == """
+                Settings.bundle/de.lproj/Root.strings: warning: "Sound" is not translated: \(host.isEmpty ? "the Settings app" : "InAppSettingsKit") shows it as written (used at Root.plist:9) [missing-translation]
+                Settings.bundle/de.lproj/Root.strings: warning: "Privacy" is not translated: InAppSettingsKit shows it as written (used at Root.inApp.plist:10) [missing-translation]
+
+                """, "\(host)")
+        }
+    }
+
     @Test("--in-app: the sample's subtitles, web page title and localized URL are neither stale nor pruned; DecimalPad is a keyboard")
     func sampleInApp() throws {
         let check = try Tool.run(["check", Self.sample, "--in-app", "--format", "json"])

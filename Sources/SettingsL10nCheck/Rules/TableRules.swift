@@ -9,6 +9,15 @@ enum TableRules {
         Notice(kind: .emptyFile), GeneratedCommentOutdated(),
     ]
 
+    /// What shows `string`: InAppSettingsKit where only `.inApp.plist` files use it (the Settings
+    /// app never reads them), else the Settings app (said of InAppSettingsKit under `--in-app`).
+    static func shower(of string: LocalizableString) -> String {
+        let inAppOnly = !string.occurrences.isEmpty && string.occurrences.allSatisfy {
+            SchemaFileName(fileName: String(BundlePath.splitLast($0.file).name))?.isInApp == true
+        }
+        return inAppOnly ? SettingsHost.inAppSettingsKit.displayName : SettingsHost.settingsApp.displayName
+    }
+
     static func usedAt(_ string: LocalizableString) -> String {
         guard let occurrence = string.occurrences.first else { return "" }
         return " (used at \(occurrence.file)\(occurrence.position.map { ":\($0.line)" } ?? ""))"
@@ -137,7 +146,7 @@ enum TableRules {
                 missing.table.strings.withUnsafeBufferPointer { strings in
                     for position in missing.positions {
                         let message = cache[position] ?? {
-                            let text = "\(MessageText.quoted(strings[position].key)) is not translated: the Settings app shows it as written\(TableRules.usedAt(strings[position]))"
+                            let text = "\(MessageText.quoted(strings[position].key)) is not translated: \(TableRules.shower(of: strings[position])) shows it as written\(TableRules.usedAt(strings[position]))"
                             cache[position] = text
                             return text
                         }()
