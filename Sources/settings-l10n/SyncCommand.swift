@@ -177,7 +177,12 @@ struct SyncCommand: ParsableCommand {
         }
         var parts: [String] = []
         for plan in plans where plan.result.catalogChanged { parts.append(plan.path) }
-        if changedTables > 0 { parts.append("\(changedTables.grouped) table\(changedTables == 1 ? "" : "s")") }
+        if changedTables > 0 {
+            // Which tables, as the sync's own lines would name them (a few; the count says the rest).
+            let paths = Array(Set(plans.flatMap { $0.result.updates.map(\.path) })).sorted()
+            let named = paths.isEmpty ? "" : " (\(paths.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", …" : ""))"
+            parts.append("\(changedTables.grouped) table\(changedTables == 1 ? "" : "s")\(named)")
+        }
         let choices = (catalog.map { ["--catalog", shellQuoted($0)] } ?? []) + (prune ? ["--prune"] : [])
         printError("sync would change \(parts.joined(separator: " and ")); run settings-l10n sync \(([options.commandLine] + choices).joined(separator: " "))")
         throw ExitCode(1)
@@ -204,9 +209,15 @@ struct SyncCommand: ParsableCommand {
         }
         for update in result.updates {
             let count = result.written[update.path] ?? 0
-            // A translation that replaced the table's own text is said (not a warning: the catalog's edits are what sync carries).
-            let replaced = result.replaced[update.path].map { " (\($0.grouped) replaced the table's text)" } ?? ""
+            // A translation that replaced the table's own text is said, each with both texts (not
+            // a warning: the catalog's edits are what sync carries; but a hand edit of the table
+            // it undoes must not go unseen).
+            let replacements = result.replaced[update.path] ?? []
+            let replaced = replacements.isEmpty ? "" : " (\(replacements.count.grouped) replaced the table's text)"
             printError("\(update.path): \(dryRun ? "would write" : "wrote") \(count.grouped) translation\(count == 1 ? "" : "s") from the catalog\(replaced)\(update.original == nil ? " (new file)" : "")")
+            for replacement in replacements {
+                printError("  \(MessageText.quoted(replacement.key)): the table's \(MessageText.quoted(replacement.table)) \(dryRun ? "would be" : "was") replaced by the catalog's \(MessageText.quoted(replacement.catalog))")
+            }
         }
     }
 

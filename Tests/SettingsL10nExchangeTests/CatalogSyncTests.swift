@@ -111,7 +111,7 @@ struct CatalogSyncTests {
         #expect(result.diagnostics == [])
         #expect(result.updates.map(\.path) == ["de.lproj/Privacy.strings"])
         #expect(result.written == ["de.lproj/Privacy.strings": 1])
-        #expect(result.replaced == ["de.lproj/Privacy.strings": 1])
+        #expect(result.replaced == ["de.lproj/Privacy.strings": [CatalogSyncResult.Replacement(key: "Analytics", table: "Analyse", catalog: "Auswertung")]])
         #expect(result.updates[0].unifiedDiff == """
             --- a/de.lproj/Privacy.strings
             +++ b/de.lproj/Privacy.strings

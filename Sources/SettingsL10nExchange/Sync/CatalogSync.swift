@@ -42,8 +42,14 @@ public struct CatalogSyncResult: Sendable {
     public var updates: [TableUpdate] = []
     /// Per updated table path, how many translations were written (changed or added).
     public var written: [String: Int] = [:]
-    /// Per updated table path, how many of those replaced another text the table held.
-    public var replaced: [String: Int] = [:]
+    /// Per updated table path, those of them that replaced another text the table held: the
+    /// key, the table's text and the catalog's, in the table's order of the schema's strings.
+    public var replaced: [String: [Replacement]] = [:]
+    public struct Replacement: Hashable, Sendable {
+        public var key: String
+        public var table: String
+        public var catalog: String
+    }
     /// Conflicts (the catalog won), translations the tables disagree on, catalog languages
     /// without a folder, and tables left alone (unreadable, or not writable).
     public var diagnostics: [Diagnostic] = []

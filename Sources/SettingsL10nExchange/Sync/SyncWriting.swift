@@ -22,7 +22,7 @@ extension SyncTables {
                     guard let unit = editor.entry(string.key).flatMap({ StringCatalog.unit(in: $0, language: language.tag) }),
                           let held = tables.held(string.key, in: table.name, language) else { continue }
                     if let mine = held.translation, mine.value != unit.value {
-                        result.replaced[path, default: 0] += 1
+                        result.replaced[path, default: []].append(CatalogSyncResult.Replacement(key: string.key.string, table: mine.value, catalog: unit.value))
                         if let conflict = tables.conflict(string.key, table: table.name, holds: mine.value, catalog: unit.value, used: used,
                                                           language: language) {
                             result.diagnostics.append(conflict)
