@@ -16,7 +16,8 @@ extension Occurrence {
     /// in every merge: one text grown in place, where parts joined cost three times as much).
     package func describe<Text: DescriptionText>(into text: inout Text, sourceText: (String) -> String = { $0 }) {
         text += file
-        if field != .title, let specifierTitle {
+        // A row without a title (a group's empty Title) adds no empty `›  ›` part.
+        if field != .title, let specifierTitle, !specifierTitle.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
             text += " › "
             text += sourceText(specifierTitle)
         }
@@ -102,7 +103,7 @@ extension Occurrence {
         case .multiValue: "label of a list of choices"
         case .radioGroup: "heading of a list of choices"
         case .childPane: "link to a page, and that page's title"
-        case .other(let name): "title of a \(name) row"
+        case .other(let name): "title of \(MessageText.withArticle(name)) row"
         case nil: "title of a row without Type"
         }
     }
@@ -117,10 +118,19 @@ extension LocalizableString {
     }
 
     /// `comment`, appended to `text`.
+    /// Places described alike (InAppSettingsKit's mail subject in twelve rows of one file) are
+    /// said once.
     package func appendComment<Text: DescriptionText>(to text: inout Text, sourceText: (String) -> String = { $0 }) {
-        for (index, occurrence) in occurrences.enumerated() {
-            if index > 0 { text += "; " }
-            occurrence.describe(into: &text, sourceText: sourceText)
+        guard occurrences.count > 1 else {
+            occurrences.first?.describe(into: &text, sourceText: sourceText)
+            return
+        }
+        var said = Set<String>()
+        for occurrence in occurrences {
+            let description = occurrence.describe(sourceText: sourceText)
+            guard said.insert(description).inserted else { continue }
+            if said.count > 1 { text += "; " }
+            text += description
         }
     }
 }

@@ -46,7 +46,7 @@ extension Occurrence {
     /// Why a table's entry for a key the schema holds only where no host shows it is stale:
     /// `the Title of a PSSliderSpecifier (Root.plist:23), which no host shows`.
     public var unshownReason: String {
-        let type = specifierType.map { "a \($0)" } ?? "a specifier without a Type"
+        let type = specifierType.map { MessageText.withArticle($0) } ?? "a specifier without a Type"
         let place = file + (position.map { ":\($0.line)" } ?? "")
         return "the \(field.rawValue) of \(type) (\(place)), which no host shows"
     }

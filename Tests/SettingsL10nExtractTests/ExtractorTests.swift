@@ -62,6 +62,18 @@ struct ExtractorTests {
         }
     }
 
+    @Test("a location comment: no empty part for a row without a title, places described alike said once")
+    func commentParts() throws {
+        let catalog = try catalog(["Root.plist": xmlSchema("""
+        \t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string></string><key>FooterText</key><string>Shared</string></dict>
+        \t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string> </string><key>FooterText</key><string>Shared</string></dict>
+        \t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Sound</string><key>FooterText</key><string>Shared</string></dict>
+        """)])
+        let shared = try #require(catalog.table(named: "Root")?.string(forKey: "Shared"))
+        #expect(shared.occurrences.count == 3)
+        #expect(shared.comment() == "Root.plist › footer text below the group; Root.plist › Sound › footer text below the group")
+    }
+
     @Test("per host: the Settings app skips InAppSettingsKit's rows and rows without Type; merge keeps the other host's keys")
     func hosts() throws {
         let files = ["Root.plist": xmlSchema(Self.specifiers + """
@@ -79,7 +91,7 @@ struct ExtractorTests {
                                                      "Below the list", "Fast"])
         #expect(inApp.otherHostKeys == [:])
         let table = try #require(inApp.table(named: "Root"))
-        #expect(table.string(forKey: "Run")?.occurrences.first?.describe() == "Root.plist › title of a IASKButtonSpecifier row")
+        #expect(table.string(forKey: "Run")?.occurrences.first?.describe() == "Root.plist › title of an IASKButtonSpecifier row")
         #expect(table.string(forKey: "No type")?.occurrences.first?.describe() == "Root.plist › title of a row without Type")
         #expect(table.string(forKey: "Below the list")?.occurrences.first?.describe() == "Root.plist › Speed › footer text below the list of choices")
     }
