@@ -25,7 +25,7 @@ package enum OutputGuard {
     /// mount, a Docker volume, a macOS firmlink, another case of its name) is inside too.
     package static func refuseInsideBundle(_ path: String, bundle: DiskBundleSource, option: String) throws {
         guard FileIdentity.isSameOrBelow(path, bundle.rootPath) else { return }
-        throw OutputRefusal("\(option) \(path) is inside the bundle, where only merge, import and sync write, and only its tables: give a path outside it")
+        throw OutputRefusal("\(option) \(path) is inside the bundle, into which settings-l10n writes only the tables (merge, import and sync write them): give a path outside it")
     }
 
     /// Whether a file is at `path` and holds other bytes than `bytes`.

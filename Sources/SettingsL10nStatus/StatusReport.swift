@@ -169,6 +169,17 @@ public struct StatusReport: Hashable, Sendable {
         return "the development language (\(developmentLanguage)\(held)): its table holds the source text; missing counts the entries merge adds"
     }
 
+    /// What went wrong with several schema files, each kind once, in the plural: `did not load`,
+    /// `are missing or could not be opened`.
+    private static func failures(of unloaded: [UnloadedSchemaFile]) -> String {
+        var said: [String] = []
+        for file in unloaded {
+            let failure = file.failure == "is missing" ? "are missing" : file.failure
+            if !said.contains(failure) { said.append(failure) }
+        }
+        return said.count > 1 ? said.dropLast().joined(separator: ", ") + " or " + said.last! : said.joined()
+    }
+
     /// What the counts leave out while a schema file did not load, or `nil`.
     public var incompleteNote: String? {
         guard let first = unloaded.first else { return nil }
@@ -176,7 +187,7 @@ public struct StatusReport: Hashable, Sendable {
         let shown = paths.map(UnloadedSchemaFile.shown)
         let subject = paths.count == 1
             ? "\(first.shownPath) \(first.failure)"
-            : "\(paths.count.grouped) schema files did not load or could not be opened (\(shown.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", …" : ""))"
+            : "\(paths.count.grouped) schema files \(Self.failures(of: unloaded)) (\(shown.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", …" : ""))"
         return subject + ": \(paths.count == 1 ? "its" : "their") strings are not counted, and which keys are stale is unknown (?); settings-l10n check says what is wrong"
     }
 

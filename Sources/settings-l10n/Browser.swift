@@ -16,6 +16,8 @@ final class Browser {
     /// Where Chromium is looked for: `--browser`, else `SETTINGS_L10N_BROWSER`, else these names
     /// on `PATH`, else (on a Mac) Google Chrome's and Chromium's usual places.
     static let names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+    /// `names` as the help says them: `chromium, …, google-chrome or google-chrome-stable`.
+    static var namesSaid: String { names.dropLast().joined(separator: ", ") + " or " + names.last! }
     static let macPaths = ["/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
                            "/Applications/Chromium.app/Contents/MacOS/Chromium"]
 

@@ -44,7 +44,7 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Pixels per point of the screenshots: 1, 2 or 3 (--screenshots).", valueName: "n"))
     var scale: Int?
 
-    @Option(help: ArgumentHelp("The Chromium to draw with (--screenshots); default: SETTINGS_L10N_BROWSER, else chromium, chromium-browser or google-chrome on PATH.", valueName: "path"))
+    @Option(help: ArgumentHelp("The Chromium to draw with (--screenshots); default: SETTINGS_L10N_BROWSER, else \(Browser.namesSaid) on PATH.", valueName: "path"))
     var browser: String?
 
     @Option(help: ArgumentHelp("The longest the browser may take to answer, in seconds (--screenshots).", valueName: "seconds"))

@@ -78,7 +78,7 @@ struct FieldBundleCommandTests {
     @Test("a child pane that leaves the bundle or names no file: merge --prune refuses, and nothing is written", arguments: [
         ("../Outside", "../Outside could not be opened (Root.plist:31: File \"../Outside\" leaves the bundle through '..'; the Settings app opens schema files inside the bundle only; it was not opened)"),
         ("/tmp/Pane", "/tmp/Pane could not be opened (Root.plist:31: File \"/tmp/Pane\" is an absolute path; the Settings app opens schema files inside the bundle only; it was not opened)"),
-        ("Licenses/Gone", "Licenses/Gone.plist could not be opened (Root.plist:31: File \"Licenses/Gone\" names Licenses/Gone.plist, which is not in the bundle; tapping the row opens an empty page)"),
+        ("Licenses/Gone", "Licenses/Gone.plist is missing (Root.plist:31: File \"Licenses/Gone\" names Licenses/Gone.plist, which is not in the bundle; tapping the row opens an empty page)"),
     ])
     func unopenedPaneRefusesPrune(file: String, reason: String) throws {
         let copy = try BundleCopy(Self.licensePlist)

@@ -104,7 +104,7 @@ extension HostilePathCommandTests {
         let path = arguments.last!
         let result = try Tool.run([arguments[0], copy.bundle.path] + arguments.dropFirst().dropLast() + [copy.bundle.path + "/" + path])
         #expect(result.exitCode == 2)
-        #expect(result.stderr.hasSuffix("error: \(arguments[arguments.count - 2]) \(copy.bundle.path)/\(path) is inside the bundle, where only merge, import and sync write, and only its tables: give a path outside it\n"))
+        #expect(result.stderr.hasSuffix("error: \(arguments[arguments.count - 2]) \(copy.bundle.path)/\(path) is inside the bundle, into which settings-l10n writes only the tables (merge, import and sync write them): give a path outside it\n"))
         #expect(try copy.snapshot() == before)
         // A link from outside into the bundle is the bundle too.
         let link = copy.folder.appendingPathComponent("into")
@@ -132,7 +132,7 @@ extension HostilePathCommandTests {
         let script = "mount --bind '\(copy.bundle.path)' '\(alias.path)' && exec \(command)"
         let result = try Tool.run(["-m", "sh", "-c", script], executable: Requirement.executable(named: "unshare")!)
         #expect(result.exitCode == 2, "\(result)")
-        #expect(result.stderr.hasSuffix("error: \(arguments[arguments.count - 2]) \(alias.path)/\(arguments.last!) is inside the bundle, where only merge, import and sync write, and only its tables: give a path outside it\n"))
+        #expect(result.stderr.hasSuffix("error: \(arguments[arguments.count - 2]) \(alias.path)/\(arguments.last!) is inside the bundle, into which settings-l10n writes only the tables (merge, import and sync write them): give a path outside it\n"))
         #expect(try copy.snapshot() == before)
     }
 

@@ -172,7 +172,7 @@ struct SyncCommandTests {
     func usage() throws {
         let copy = try BundleCopy()
         #expect(try Self.run(copy, ["sync", "Settings.bundle", "--catalog", "Settings.bundle/Settings.xcstrings"]) == ToolResult(
-            stdout: "", stderr: "error: --catalog Settings.bundle/Settings.xcstrings is inside the bundle, where only merge, import and sync write, and only its tables: give a path outside it\n", exitCode: 2))
+            stdout: "", stderr: "error: --catalog Settings.bundle/Settings.xcstrings is inside the bundle, into which settings-l10n writes only the tables (merge, import and sync write them): give a path outside it\n", exitCode: 2))
         #expect(try Self.run(copy, ["sync", "Settings.bundle"]) == ToolResult(
             stdout: "", stderr: "error: sync needs the String Catalog: give --catalog Settings.xcstrings, or \"catalog\" in .settings-l10n.json\n", exitCode: 2))
     }

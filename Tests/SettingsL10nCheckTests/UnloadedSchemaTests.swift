@@ -16,7 +16,7 @@ struct UnloadedSchemaTests {
         return (bundle, StatusReport(CheckContext(bundle: bundle, catalog: catalog)))
     }
 
-    @Test("a pane file named by three device variants is one file that cannot be opened")
+    @Test("a pane file named by three device variants is one file, missing")
     func missingPane() throws {
         let root = xmlSchema(RuleFixture.group + "\n" + Self.pane)
         let (bundle, report) = try Self.status([
@@ -26,10 +26,10 @@ struct UnloadedSchemaTests {
         ])
         #expect(bundle.unloadedSchemaFiles.count == 3)
         #expect(bundle.unloadedSchemaPaths == ["Gone.plist"])
-        #expect(bundle.schemaLoadCondition == "Gone.plist can be opened")
-        #expect(bundle.schemaWriteRefusal?.hasPrefix("Gone.plist could not be opened (Root.plist:") == true)
+        #expect(bundle.schemaLoadCondition == "Gone.plist is added")
+        #expect(bundle.schemaWriteRefusal?.hasPrefix("Gone.plist is missing (Root.plist:") == true)
         #expect(!report.staleIsKnown)
-        #expect(report.incompleteNote == "Gone.plist could not be opened: its strings are not counted, and which keys are stale is unknown (?); settings-l10n check says what is wrong")
+        #expect(report.incompleteNote == "Gone.plist is missing: its strings are not counted, and which keys are stale is unknown (?); settings-l10n check says what is wrong")
         // The stale key is counted (coverage) but not said: null in JSON, ? in the text.
         let german = try #require(report.locales.first { $0.locale == "de" })
         #expect(german.stale == 1)
@@ -44,7 +44,7 @@ struct UnloadedSchemaTests {
         let (bundle, report) = try Self.status(["Root.plist": root, "A.plist": "<plist><dict>", "B.plist": "<plist><dict>"])
         #expect(bundle.unloadedSchemaPaths == ["A.plist", "B.plist"])
         #expect(bundle.schemaLoadCondition == "A.plist and 1 other schema file load")
-        #expect(report.incompleteNote?.hasPrefix("2 schema files did not load or could not be opened (A.plist, B.plist): their strings") == true)
+        #expect(report.incompleteNote?.hasPrefix("2 schema files did not load (A.plist, B.plist): their strings") == true)
         let (whole, clean) = try Self.status(["Root.plist": root])
         #expect(whole.schemaLoadCondition == nil && clean.incompleteNote == nil && clean.staleIsKnown)
         #expect(clean.json.rendered().hasSuffix("\"unloadedSchemaFiles\": []\n}\n"))

@@ -121,7 +121,7 @@ extension SettingsBundle {
         // A child pane that opened nothing is reported where its File is written.
         if first.isPaneReference {
             let place = first.reason.location.file + (line.map { ":\($0)" } ?? "")
-            return "\(first.shownPath)\(also) could not be opened (\(place): \(first.reason.message)), \(advice)"
+            return "\(first.shownPath)\(also) \(first.failure) (\(place): \(first.reason.message)), \(advice)"
         }
         let position = line.map { "line \($0): " } ?? ""
         return "\(first.shownPath)\(also) did not load (\(position)\(first.reason.message)), \(advice)"

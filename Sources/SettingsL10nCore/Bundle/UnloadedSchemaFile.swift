@@ -25,15 +25,21 @@ public struct UnloadedSchemaFile: Hashable, Sendable {
     /// pane's `File` that opens nothing nor the Root.plist a bundle lacks.
     public var isInBundle: Bool { !isPaneReference && reason.rule != .rootPlistMissing }
 
+    /// Whether it is not there at all: the Root.plist a bundle lacks, or the file a child
+    /// pane's `File` names (`child-pane-file-missing`).
+    private var isAbsent: Bool { reason.rule == .rootPlistMissing || reason.rule == .childPaneFileMissing }
+
     /// What went wrong, after the path: `did not load`, `could not be opened` (a child pane's
-    /// `File` that opens nothing), or `is missing` (a bundle without Root.plist).
+    /// `File` that opens nothing it may), or `is missing` (a bundle without Root.plist, a
+    /// child pane's file that is not there).
     public var failure: String {
-        reason.rule == .rootPlistMissing ? "is missing" : isPaneReference ? "could not be opened" : "did not load"
+        isAbsent ? "is missing" : isPaneReference ? "could not be opened" : "did not load"
     }
 
-    /// What must happen for it, in the words of `failure`: `loads`, `can be opened`, `is added`.
+    /// What must happen for it, in the words of `failure`: `loads`, `can be opened`, `is added`
+    /// (a missing file: added, or its rows removed).
     var remedy: (one: String, many: String) {
-        reason.rule == .rootPlistMissing ? ("is added", "are added") : isPaneReference ? ("can be opened", "can be opened") : ("loads", "load")
+        isAbsent ? ("is added", "are added") : isPaneReference ? ("can be opened", "can be opened") : ("loads", "load")
     }
 }
 
