@@ -232,12 +232,16 @@ public struct StatusReport: Hashable, Sendable {
     /// Markdown for a pull-request comment.
     public func markdown(title: String) -> String {
         var out = "### \(title)\n\n"
-        let complete = locales.filter { $0.percent >= 100 && $0.fuzzy == 0 }.count
+        // The translations, not the source: the development language is complete by definition.
+        let translations = locales.filter { !$0.isDevelopmentLanguage }
+        let complete = translations.filter { $0.percent >= 100 && $0.fuzzy == 0 }.count
+        let summary = translations.isEmpty ? "No language besides the source yet"
+            : "\(complete.grouped) of \(translations.count.grouped) language\(translations.count == 1 ? "" : "s") complete"
         if let incomplete = incompleteNote {
             out += "> **Incomplete:** \(Self.markdownEscaped(incomplete))\n\n"
-            out += "\(complete.grouped) of \(locales.count.grouped) languages complete in the schema files that loaded.\n\n"
+            out += summary + " in the schema files that loaded.\n\n"
         } else {
-            out += "\(complete.grouped) of \(locales.count.grouped) languages complete.\n\n"
+            out += summary + ".\n\n"
         }
         let stale = { (count: Int) in self.staleIsKnown ? count.grouped : "?" }
         out += "| Language | Translated | Fuzzy | Missing | Stale | Complete |\n|---|---:|---:|---:|---:|---|\n"

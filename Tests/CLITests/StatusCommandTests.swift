@@ -29,7 +29,7 @@ struct StatusCommandTests {
         #expect(markdown.stdout.hasPrefix("""
         ### Translations of Settings.bundle
 
-        0 of 1 languages complete.
+        0 of 1 language complete.
 
         | Language | Translated | Fuzzy | Missing | Stale | Complete |
         |---|---:|---:|---:|---:|---|
@@ -37,6 +37,9 @@ struct StatusCommandTests {
 
         <details><summary>Per table</summary>
         """))
+        // The source is not one of the languages counted: alone, it is no language complete.
+        let source = try Tool.run(["status", copy.bundle.path, "--format", "markdown", "--locale", "en"])
+        #expect(source.stdout.hasPrefix("### Translations of Settings.bundle\n\nNo language besides the source yet.\n\n"))
         let json = try Tool.run(["status", copy.bundle.path, "--format", "json", "--locale", "de"])
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         let locale = (document["locales"] as! [[String: Any]])[0]
@@ -52,7 +55,7 @@ struct StatusCommandTests {
         #expect(result == ToolResult(stdout: """
         ### Translations of Settings.bundle
 
-        1 of 2 languages complete.
+        0 of 1 language complete.
 
         | Language | Translated | Fuzzy | Missing | Stale | Complete |
         |---|---:|---:|---:|---:|---|

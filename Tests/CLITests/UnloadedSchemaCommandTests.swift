@@ -77,7 +77,7 @@ struct UnloadedSchemaCommandTests {
 
             > **Incomplete:** Privacy.plist did not load: its strings are not counted, and which keys are stale is unknown (?); settings-l10n check says what is wrong
 
-            1 of 1 languages complete in the schema files that loaded.
+            1 of 1 language complete in the schema files that loaded.
 
             | Language | Translated | Fuzzy | Missing | Stale | Complete |
             |---|---:|---:|---:|---:|---|

@@ -39,7 +39,7 @@ struct TopLevelTableTests {
         #expect(status.markdown(title: "T") == """
             ### T
 
-            2 of 2 languages complete.
+            1 of 1 language complete.
 
             | Language | Translated | Fuzzy | Missing | Stale | Complete |
             |---|---:|---:|---:|---:|---|
