@@ -19,6 +19,12 @@ extension BundleOptions {
         }
     }
 
+    /// What messages call the catalog's path: `--catalog` when it was given, else the
+    /// configuration's `"catalog"` (the user typed no `--catalog` to be told about).
+    func catalogOption(_ explicit: String?) -> String {
+        explicit != nil ? "--catalog" : "the configuration's \"catalog\""
+    }
+
     /// The catalog path, or `nil` when neither `--catalog` nor the configuration names one, or
     /// the path policy refused the configuration's (check reports it).
     func optionalCatalogPath(_ explicit: String?, configuration: CheckConfiguration) -> String? {
@@ -65,13 +71,13 @@ enum CatalogFile {
 enum CatalogReviews {
     /// Reads the catalog (or the folder of per-table catalogs) at `path` and lists its
     /// `needs_review` units of strings the schema uses.
-    static func read(_ path: String, loaded: LoadedBundle) throws -> [CatalogReview] {
+    static func read(_ path: String, loaded: LoadedBundle, option: String = "--catalog") throws -> [CatalogReview] {
         if LocalFile.kind(of: path) == .missing {
             // A folder of per-table catalogs that is not there is a mistyped path, as a file is.
             let what = path.hasPathExtension("xcstrings") ? "the String Catalog" : "the folder of String Catalogs"
             throw CommandFailure("\(what) \(path) does not exist; create it with settings-l10n sync \(shellQuoted(loaded.source.rootPath)) --catalog \(shellQuoted(path))")
         }
-        return try read(path, tables: loaded.catalog.tables, bundleRoot: loaded.source.rootPath) { file in
+        return try read(path, tables: loaded.catalog.tables, bundleRoot: loaded.source.rootPath, option: option) { file in
             switch LocalFile.kind(of: file) {
             case .missing: nil
             // As sync says it: a folder where a table's catalog would be is no catalog to pass over.
@@ -83,10 +89,10 @@ enum CatalogReviews {
 
     /// The same for the catalog tables `tables`, each catalog file's bytes from `contents` (`nil`
     /// where there is none): the files on disk, or as a commit held them (`check --new-since`).
-    static func read(_ path: String, tables: [CatalogTable], bundleRoot: String,
+    static func read(_ path: String, tables: [CatalogTable], bundleRoot: String, option: String = "--catalog",
                      contents: (String) throws -> [UInt8]?) throws -> [CatalogReview] {
         var reviews: [CatalogReview] = []
-        for target in try SyncCommand.targets(path, tables: tables.map(\.name), reading: true) {
+        for target in try SyncCommand.targets(path, tables: tables.map(\.name), reading: true, option: option) {
             guard let bytes = try contents(target.path) else { continue }
             let (catalog, positions) = try CatalogFile.parse(bytes, path: target.path)
             let keys = Set(tables.filter { target.tables.contains($0.name) }.flatMap(\.keys))

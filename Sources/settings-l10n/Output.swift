@@ -58,6 +58,12 @@ func outputFailure() -> String? {
 /// on is escaped (`TerminalText.forLog`), so no input can clear a terminal or run a workflow
 /// command. A name inside a message is escaped where the message is made (`TerminalText.escaped`),
 /// so that its line breaks do not break the message's lines either.
+/// `error: <message>` on one line: a command's refusal is one message, so a line break in what
+/// it quotes (a path the user gave, `x\n::error::y.xcstrings`) is written `\n`, as in findings.
+func errorLine(_ message: String) -> String {
+    "error: " + TerminalText.escaped(message)
+}
+
 func printError(_ message: String, ifNotEmpty: Bool = false) {
     if ifNotEmpty, message.isEmpty { return }
     let safe = TerminalText.forLog(message)

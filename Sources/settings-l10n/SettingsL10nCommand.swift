@@ -128,19 +128,19 @@ struct SettingsL10nCommand: ParsableCommand {
             try command.run()
             terminate(0)
         } catch let failure as CommandFailure {
-            printError("error: " + failure.message)
+            printError(errorLine(failure.message))
             terminate(3)
         } catch let refused as RefusedWork {
-            printError("error: " + refused.message)
+            printError(errorLine(refused.message))
             terminate(1)
         } catch let failure as ConfigurationFailure {
-            printError("error: " + failure.message)
+            printError(errorLine(failure.message))
             terminate(2)
         } catch let failure as UsageFailure {
-            printError("error: " + failure.message)
+            printError(errorLine(failure.message))
             terminate(2)
         } catch let refusal as OutputRefusal {
-            printError("error: " + refusal.message)
+            printError(errorLine(refusal.message))
             terminate(2)
         } catch {
             let code = exitCode(for: error)

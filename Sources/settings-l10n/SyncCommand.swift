@@ -67,8 +67,9 @@ struct SyncCommand: ParsableCommand {
         }
         var plans: [SyncPlan] = []
         let path = try options.catalogPath(catalog, configuration: loaded.configuration, command: "sync")
-        for target in try Self.targets(path, tables: loaded.catalog.tables.map(\.name)) {
-            try OutputGuard.refuseInsideBundle(target.path, bundle: loaded.source, option: "--catalog")
+        let option = options.catalogOption(catalog)
+        for target in try Self.targets(path, tables: loaded.catalog.tables.map(\.name), option: option) {
+            try OutputGuard.refuseInsideBundle(target.path, bundle: loaded.source, option: option)
             var planned = try plan(target, loaded: loaded)
             // sync's rules, as the configuration levels and silences them.
             planned.result.diagnostics = SyncRules.configured(planned.result.diagnostics, severities: loaded.configuration.severities,
@@ -124,11 +125,13 @@ struct SyncCommand: ParsableCommand {
     /// catalog that points elsewhere, another project's `Localizable.xcstrings`) is refused,
     /// as in every output folder.
     /// `reading`: for `check`, which reads the catalogs and writes none.
-    static func targets(_ path: String, tables: [String], reading: Bool = false) throws -> [(path: String, tables: [String])] {
+    /// `option`: what the messages call the path (`--catalog`, or the configuration's
+    /// `"catalog"` when no `--catalog` was given).
+    static func targets(_ path: String, tables: [String], reading: Bool = false, option: String = "--catalog") throws -> [(path: String, tables: [String])] {
         let kind = LocalFile.kind(of: path)
         guard path.hasPathExtension("xcstrings") else {
             if kind == .file {
-                throw UsageFailure("--catalog \(path) is a file that does not end in .xcstrings; give a .xcstrings file, or a folder for one catalog per table")
+                throw UsageFailure("\(option) \(path) is a file that does not end in .xcstrings; give a .xcstrings file, or a folder for one catalog per table")
             }
             // A table's catalog is `<Table>.xcstrings`, the extension in any case (`Root.XCSTRINGS`,
             // which import reads as Root's catalog too, and which is that file on a Mac's disk).
@@ -142,10 +145,10 @@ struct SyncCommand: ParsableCommand {
                     $0.hasPathExtension("xcstrings") && String(decoding: $0.utf8.dropLast(10), as: UTF8.self).lowercased() == table.lowercased()
                 }
                 guard candidates.count <= 1 else {
-                    throw UsageFailure("--catalog \(path) holds \(candidates.map(shellQuoted).joined(separator: " and ")): which is the catalog of the table \(table) is unclear; keep one")
+                    throw UsageFailure("\(option) \(path) holds \(candidates.map(shellQuoted).joined(separator: " and ")): which is the catalog of the table \(table) is unclear; keep one")
                 }
                 if let name = candidates.first, !name.utf8.dropLast(10).elementsEqual(table.utf8) {
-                    throw UsageFailure("--catalog \(path) holds \(shellQuoted(name)), named after the table \(table) in another case, which a Mac's disk takes for \(table).xcstrings and this one does not; rename it \(table).xcstrings; \(reading ? "nothing was checked" : "nothing was written")")
+                    throw UsageFailure("\(option) \(path) holds \(shellQuoted(name)), named after the table \(table) in another case, which a Mac's disk takes for \(table).xcstrings and this one does not; rename it \(table).xcstrings; \(reading ? "nothing was checked" : "nothing was written")")
                 }
                 return (path: joinedPath(path, candidates.first ?? table + ".xcstrings"), tables: [table])
             }
@@ -154,7 +157,7 @@ struct SyncCommand: ParsableCommand {
             return targets
         }
         if kind == .folder {
-            throw UsageFailure("--catalog \(path) is a folder; give the catalog file (Settings.xcstrings), or a folder whose name does not end in .xcstrings")
+            throw UsageFailure("\(option) \(path) is a folder; give the catalog file (Settings.xcstrings), or a folder whose name does not end in .xcstrings")
         }
         return [(path, tables)]
     }

@@ -255,3 +255,19 @@ extension HostilePathCommandTests {
         #expect(try copy.snapshot() == before)
     }
 }
+
+extension HostilePathCommandTests {
+    @Test("a refusal is one line whatever the path it names holds: a line break in a catalog's path is written \\n (the rest of the line became a line of its own, one that began with ::)")
+    func refusalOnOneLine() throws {
+        let copy = try BundleCopy()
+        let path = copy.folder.appendingPathComponent("x\n::error::y.xcstrings").path
+        try Data(#"{"sourceLanguage" : "en", "strings" : {"a" : 5}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        for command in [["sync", copy.bundle.path, "--catalog", path], ["import", copy.bundle.path, path],
+                        ["check", copy.bundle.path, "--catalog", path], ["merge", copy.bundle.path, "--fill-from", path, "--check"]] {
+            let result = try Tool.run(command)
+            #expect(result.exitCode == 3, "\(command[0])")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(command[0]): \(result.stderr)")
+            #expect(result.stderr.contains("/x\\n::error::y.xcstrings"), "\(command[0])")
+        }
+    }
+}

@@ -175,6 +175,12 @@ struct SyncCommandTests {
             stdout: "", stderr: "error: --catalog Settings.bundle/Settings.xcstrings is inside the bundle, into which settings-l10n writes only the tables (merge, import and sync write them): give a path outside it\n", exitCode: 2))
         #expect(try Self.run(copy, ["sync", "Settings.bundle"]) == ToolResult(
             stdout: "", stderr: "error: sync needs the String Catalog: give --catalog Settings.xcstrings, or \"catalog\" in .settings-l10n.json\n", exitCode: 2))
+        // Named by the configuration, not by a --catalog the user did not type: said so.
+        try Data(#"{"catalog": "Settings.bundle/Settings.xcstrings"}"#.utf8).write(to: copy.folder.appendingPathComponent(".settings-l10n.json"))
+        let configured = try Self.run(copy, ["sync", "Settings.bundle"])
+        #expect(configured.exitCode == 2)
+        #expect(configured.stderr.hasPrefix("error: the configuration's \"catalog\" "))
+        #expect(configured.stderr.hasSuffix("Settings.bundle/Settings.xcstrings is inside the bundle, into which settings-l10n writes only the tables (merge, import and sync write them): give a path outside it\n"))
     }
 
     /// The build-tool plugin's run, planned while a configuration at the repository's root named a
