@@ -131,7 +131,7 @@ struct ExtractCommand: ParsableCommand {
                 staging.diagnostics += diagnostics
                 let path = joinedPath(folder, export.folder + ".xliff")
                 staging.add(path, XLIFFWriter.bytes(export.document), for: export.folder + ".lproj", below: folder, writing: "the XLIFF documents")
-                written.append("wrote \(TerminalText.escaped(path)): \(Self.unitCounts(export.document))")
+                written.append("wrote \(TerminalText.escaped(path)): \(Self.unitCounts(export.document, folder: export.folder, bundle: bundle, catalog: catalog))")
             }
         } catch {
             throw CommandFailure(error.description)
@@ -139,9 +139,14 @@ struct ExtractCommand: ParsableCommand {
         return written
     }
 
-    /// `58 units, 55 with a translation`: what an exported document holds.
-    static func unitCounts(_ document: XLIFFDocument) -> String {
+    /// `58 units, 55 with a translation`: what an exported document holds. The development
+    /// language's (asked for with `--locale`) is said to be for reading: import refuses it, the
+    /// source text being the schema's and the development tables'.
+    static func unitCounts(_ document: XLIFFDocument, folder: String, bundle: SettingsBundle, catalog: Catalog) -> String {
         let units = document.files.lazy.flatMap(\.units)
-        return "\(units.count.grouped) units, \(units.filter { $0.target != nil }.count.grouped) with a translation"
+        let count = units.count
+        let isDevelopment = folder == bundle.developmentLocalization(catalog.developmentLanguage)?.name
+        return "\(count.grouped) unit\(count == 1 ? "" : "s"), \(units.filter { $0.target != nil }.count.grouped) with a translation"
+            + (isDevelopment ? " (the development language: a copy to read; import takes nothing back into it, its text is the schema's and \(folder).lproj's)" : "")
     }
 }

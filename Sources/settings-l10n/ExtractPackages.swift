@@ -48,7 +48,7 @@ extension ExtractCommand {
                 } else {
                     staging.addFolder(joinedPath(package, "Notes"), below: folder, writing: what)
                 }
-                written.append("wrote \(TerminalText.escaped(package)): \(Self.unitCounts(export.document))\(drawn)")
+                written.append("wrote \(TerminalText.escaped(package)): \(Self.unitCounts(export.document, folder: export.folder, bundle: bundle, catalog: catalog))\(drawn)")
             }
         } catch {
             throw CommandFailure(error.description)

@@ -26,6 +26,15 @@ struct ExtractCommandTests {
         """, stderr: "", exitCode: 0))
     }
 
+    @Test("--xliff --locale of the development language: written, and said to be a copy to read, which import refuses")
+    func developmentXLIFF() throws {
+        let copy = try BundleCopy()
+        let result = try Tool.run(["extract", "Settings.bundle", "--xliff", "out", "--locale", "en"], in: copy.folder)
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "wrote out/en.xliff: 57 units, 57 with a translation (the development language: a copy to read; import takes nothing back into it, its text is the schema's and en.lproj's)\n")
+        #expect(try Tool.run(["import", "Settings.bundle", "out/en.xliff"], in: copy.folder).exitCode == 3)
+    }
+
     @Test("--xliff writes one document per locale and says so")
     func xliff() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xliff-\(UUID().uuidString)")
