@@ -9,7 +9,7 @@ import SettingsL10nFiles
 
 /// The options every command takes.
 struct BundleOptions: ParsableArguments {
-    @Argument(help: "The Settings.bundle folder.")
+    @Argument(help: "The Settings.bundle folder.", transform: PathOption.value)
     var bundle: String
 
     @Option(help: ArgumentHelp("The language whose table holds the source text (default: en, or the configuration's).", valueName: "lang"))
@@ -24,7 +24,7 @@ struct BundleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The root page's name without .plist, when the app hands InAppSettingsKit another than Root (default: Root, or the configuration's rootPage).", valueName: "name"))
     var rootPage: String?
 
-    @Option(help: ArgumentHelp("The configuration file (default: the first \(CheckConfiguration.fileName) in the bundle folder, beside it, or in a parent folder up to the repository's root).", valueName: "file"))
+    @Option(help: ArgumentHelp("The configuration file (default: the first \(CheckConfiguration.fileName) in the bundle folder, beside it, or in a parent folder up to the repository's root).", valueName: "file"), transform: PathOption.value)
     var config: String?
 
     @Flag(help: "Say on standard error which configuration file is used (or where none was found).")

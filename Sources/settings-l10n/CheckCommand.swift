@@ -45,7 +45,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Report only findings of this severity or a more serious one: error, warning or note. The exit status counts only those. Default: the configuration's \"severity\", else note.", valueName: "severity"))
     var severity: Severity?
 
-    @Option(help: ArgumentHelp("Report only the findings that are not in this baseline file. Default: the configuration's \"baseline\".", valueName: "file"))
+    @Option(help: ArgumentHelp("Report only the findings that are not in this baseline file. Default: the configuration's \"baseline\".", valueName: "file"), transform: PathOption.value)
     var baseline: String?
 
     @Flag(help: "Compare with no baseline, whatever the configuration's \"baseline\".")
@@ -57,10 +57,10 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Report only the findings that the bundle did not have at this git commit, branch or tag (as it was where HEAD forked from it): what a branch adds.", valueName: "ref"))
     var newSince: String?
 
-    @Option(help: ArgumentHelp("Record every finding in this baseline file (sorted JSON, for version control), and exit 0.", valueName: "file"))
+    @Option(help: ArgumentHelp("Record every finding in this baseline file (sorted JSON, for version control), and exit 0.", valueName: "file"), transform: PathOption.value)
     var writeBaseline: String?
 
-    @Option(help: ArgumentHelp("Write the report into this file instead of standard output.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the report into this file instead of standard output.", valueName: "file"), transform: PathOption.value)
     var output: String?
 
     @Flag(help: "Name files by absolute path instead of relative to the working directory.")
@@ -69,10 +69,10 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print the files check reads (schema files, tables, the configuration file, the baseline), one per line, and check nothing (for an Xcode input file list).")
     var printInputFiles = false
 
-    @Option(help: ArgumentHelp("The String Catalog kept in sync with the bundle (sync): its needs_review translations are reported like review marks in the tables. A .xcstrings file, or a folder of <Table>.xcstrings. Default: the configuration's \"catalog\".", valueName: "path"))
+    @Option(help: ArgumentHelp("The String Catalog kept in sync with the bundle (sync): its needs_review translations are reported like review marks in the tables. A .xcstrings file, or a folder of <Table>.xcstrings. Default: the configuration's \"catalog\".", valueName: "path"), transform: PathOption.value)
     var catalog: String?
 
-    @Option(help: ArgumentHelp("When the check passes, write this file (a Swift comment): the output a build system needs to run check again only when the bundle changes.", valueName: "file"))
+    @Option(help: ArgumentHelp("When the check passes, write this file (a Swift comment): the output a build system needs to run check again only when the bundle changes.", valueName: "file"), transform: PathOption.value)
     var stamp: String?
 
     func validate() throws {

@@ -26,13 +26,13 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: "The output format: text (each table with its strings counted) or json (every string with its occurrences).")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Write one XLIFF 1.2 document per locale into this folder (<dir>/<lang>.xliff).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Write one XLIFF 1.2 document per locale into this folder (<dir>/<lang>.xliff).", valueName: "dir"), transform: PathOption.value)
     var xliff: String?
 
-    @Option(help: ArgumentHelp("Write one Xcode localization package per locale into this folder (<dir>/<lang>.xcloc), which Xcode opens.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Write one Xcode localization package per locale into this folder (<dir>/<lang>.xcloc), which Xcode opens.", valueName: "dir"), transform: PathOption.value)
     var xcloc: String?
 
-    @Option(help: ArgumentHelp("Write one Xcode String Catalog per table into this folder (<dir>/<Table>.xcstrings), with every language's translations.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Write one Xcode String Catalog per table into this folder (<dir>/<Table>.xcstrings), with every language's translations.", valueName: "dir"), transform: PathOption.value)
     var xcstrings: String?
 
     @Option(name: .customLong("locale"), help: ArgumentHelp("Export only this locale (repeatable) with --xliff, --xcloc or --xcstrings (whose catalogs then hold the development language and these); default: every .lproj but the development language.", valueName: "lang"), transform: LocaleOption.value)
@@ -44,7 +44,7 @@ struct ExtractCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Pixels per point of the screenshots: 1, 2 or 3 (--screenshots).", valueName: "n"))
     var scale: Int?
 
-    @Option(help: ArgumentHelp("The Chromium to draw with (--screenshots); default: SETTINGS_L10N_BROWSER, else \(Browser.namesSaid) on PATH.", valueName: "path"))
+    @Option(help: ArgumentHelp("The Chromium to draw with (--screenshots); default: SETTINGS_L10N_BROWSER, else \(Browser.namesSaid) on PATH.", valueName: "path"), transform: PathOption.value)
     var browser: String?
 
     @Option(help: ArgumentHelp("The longest the browser may take to answer, in seconds (--screenshots).", valueName: "seconds"))

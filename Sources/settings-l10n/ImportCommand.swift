@@ -26,7 +26,7 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var options: BundleOptions
 
-    @Argument(help: ArgumentHelp("The documents to import: .xliff, .xcstrings, <lang>.xcloc, or a folder of them.", valueName: "document"))
+    @Argument(help: ArgumentHelp("The documents to import: .xliff, .xcstrings, <lang>.xcloc, or a folder of them.", valueName: "document"), transform: PathOption.value)
     var documents: [String]
 
     @Flag(help: "Write nothing; print the changes as a unified diff.")

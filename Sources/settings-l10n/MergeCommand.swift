@@ -44,7 +44,7 @@ struct MergeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("source (the only value): add missing keys to other languages with the source text, marked untranslated.", valueName: "source"))
     var fill: Fill?
 
-    @Option(help: ArgumentHelp("Fill missing translations from the app's own: its .xcstrings, or a folder holding <lang>.lproj/*.strings (and .xcstrings). A key takes the app's translation of the same source text (else of the same text but for case and trailing punctuation), marked for review. The app's languages are matched to the folders as render matches them (zh-Hans fills zh_CN.lproj).", valueName: "path"))
+    @Option(help: ArgumentHelp("Fill missing translations from the app's own: its .xcstrings, or a folder holding <lang>.lproj/*.strings (and .xcstrings). A key takes the app's translation of the same source text (else of the same text but for case and trailing punctuation), marked for review. The app's languages are matched to the folders as render matches them (zh-Hans fills zh_CN.lproj).", valueName: "path"), transform: PathOption.value)
     var fillFrom: String?
 
     @Option(help: "The report format: text (to standard error) or json (to standard output).")

@@ -39,13 +39,13 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The output format: text (a tree per locale), json, html (pages written into --output), or png (screenshots and string maps written into --output).")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("The folder HTML pages or screenshots are written into (--format html or png).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The folder HTML pages or screenshots are written into (--format html or png).", valueName: "dir"), transform: PathOption.value)
     var output: String?
 
     @Option(help: ArgumentHelp("Pixels per point of the screenshots: 1, 2 or 3 (--format png).", valueName: "n"))
     var scale: Int?
 
-    @Option(help: ArgumentHelp("The Chromium to draw with (--format png); default: SETTINGS_L10N_BROWSER, else \(Browser.namesSaid) on PATH.", valueName: "path"))
+    @Option(help: ArgumentHelp("The Chromium to draw with (--format png); default: SETTINGS_L10N_BROWSER, else \(Browser.namesSaid) on PATH.", valueName: "path"), transform: PathOption.value)
     var browser: String?
 
     @Option(help: ArgumentHelp("The longest the browser may take to answer, in seconds (--format png).", valueName: "seconds"))

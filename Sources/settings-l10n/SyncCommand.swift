@@ -32,7 +32,7 @@ struct SyncCommand: ParsableCommand {
 
     @OptionGroup var options: BundleOptions
 
-    @Option(help: ArgumentHelp("The String Catalog (created when missing), outside the bundle: a .xcstrings file holds every table; any other path is a folder of <Table>.xcstrings, one per table as Xcode names them. Default: the configuration's \"catalog\".", valueName: "path"))
+    @Option(help: ArgumentHelp("The String Catalog (created when missing), outside the bundle: a .xcstrings file holds every table; any other path is a folder of <Table>.xcstrings, one per table as Xcode names them. Default: the configuration's \"catalog\".", valueName: "path"), transform: PathOption.value)
     var catalog: String?
 
     @Flag(help: "Remove the strings no schema file uses from the catalog, instead of marking them stale.")
@@ -44,7 +44,7 @@ struct SyncCommand: ParsableCommand {
     @Flag(help: "Write nothing; print the changes as a unified diff.")
     var dryRun = false
 
-    @Option(help: ArgumentHelp("With --check, when nothing would change, write this file (a Swift comment): the output a build system needs to run the check again only when an input changes.", valueName: "file"))
+    @Option(help: ArgumentHelp("With --check, when nothing would change, write this file (a Swift comment): the output a build system needs to run the check again only when an input changes.", valueName: "file"), transform: PathOption.value)
     var stamp: String?
 
     func validate() throws {

@@ -271,3 +271,26 @@ extension HostilePathCommandTests {
         }
     }
 }
+
+extension HostilePathCommandTests {
+    @Test("an empty path is a usage error for every option and argument that names a file or folder (sync --catalog '' wrote /Root.xcstrings)", arguments: [
+        (["sync", "Settings.bundle", "--catalog", ""], "--catalog <path>"), (["sync", "Settings.bundle", "--check", "--stamp", ""], "--stamp <file>"),
+        (["check", "Settings.bundle", "--catalog", ""], "--catalog <path>"), (["check", "Settings.bundle", "--output", ""], "--output <file>"),
+        (["check", "Settings.bundle", "--write-baseline", ""], "--write-baseline <file>"), (["check", "Settings.bundle", "--baseline", ""], "--baseline <file>"),
+        (["check", "Settings.bundle", "--stamp", ""], "--stamp <file>"), (["check", "Settings.bundle", "--config", ""], "--config <file>"),
+        (["extract", "Settings.bundle", "--xliff", ""], "--xliff <dir>"), (["extract", "Settings.bundle", "--xcloc", ""], "--xcloc <dir>"),
+        (["extract", "Settings.bundle", "--xcstrings", ""], "--xcstrings <dir>"), (["extract", "Settings.bundle", "--xcloc", "out", "--screenshots", "--browser", ""], "--browser <path>"),
+        (["render", "Settings.bundle", "--format", "html", "--output", ""], "--output <dir>"), (["render", "Settings.bundle", "--format", "png", "--output", "out", "--browser", ""], "--browser <path>"),
+        (["merge", "Settings.bundle", "--fill-from", ""], "--fill-from <path>"), (["import", "Settings.bundle", ""], "<document>"), (["status", ""], "<bundle>"),
+    ])
+    func emptyPath(arguments: [String], option: String) throws {
+        let copy = try BundleCopy()
+        let before = filesBelow(copy.folder.path)
+        let result = try Tool.run(arguments, in: copy.folder)
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("error: The value '' is invalid for '\(option)': an empty path names no file or folder: give one (. for the current folder)\n"), "\(result.stderr)")
+        #expect(filesBelow(copy.folder.path) == before)
+        #expect(!FileManager.default.fileExists(atPath: "/Root.xcstrings") && !FileManager.default.fileExists(atPath: "/de.xliff"))
+    }
+}
