@@ -22,23 +22,29 @@ extension Extractor {
 }
 
 extension Extractor {
-    /// Apple's keys and every field a host localizes: what a specifier's member is when it is
-    /// not the app's own.
-    private static let schemaKeyNames = Set(SpecifierSchema.allKeyNames + LocalizableField.allCases.map(\.rawValue))
+    /// Apple's keys, every field a host localizes and a list group's nested rows: what a
+    /// specifier's member is when it is not the app's own.
+    private static let schemaKeyNames = Set(SpecifierSchema.allKeyNames + LocalizableField.allCases.map(\.rawValue) + Specifier.nestedSpecifierKeys)
 
     /// The strings `specifier` holds under members of the app's own, which neither Apple's
-    /// schema nor a host reads (VLC's `infobuttonvalue` = `SETTINGS_HWDECODING_INFO`, the key of
-    /// the text its info button shows): a string or the strings of an array. The app reads
+    /// schema nor a host localizes (VLC's `infobuttonvalue` = `SETTINGS_HWDECODING_INFO`, the
+    /// key of the text its info button shows): a string, or the strings of an array or a
+    /// dictionary at any depth; not under an `IASK…` member. The app reads
     /// them from the table itself, so a table's entry for one is live, never stale and never
     /// pruned, as what the other host shows is.
     static func appKeys(in specifier: Specifier) -> [String] {
         var found: [String] = []
-        for entry in specifier.dictionary.entries where !schemaKeyNames.contains(entry.key) && !entry.key.hasPrefix("IASK") {
-            let value = entry.value.value
-            if let text = value.stringValue { found.append(text) }
-            for element in value.arrayValue ?? [] { if let text = element.value.stringValue { found.append(text) } }
+        func strings(in value: PlistValue) {
+            if let text = value.stringValue, !text.isEmpty { found.append(text) }
+            for element in value.arrayValue ?? [] { strings(in: element.value) }
+            for entry in value.dictionaryValue?.entries ?? [] { strings(in: entry.value.value) }
         }
-        return found.filter { !$0.isEmpty }
+        // Every string below such a member, however deep (the parser bounds the depth). An
+        // `IASK…` member is InAppSettingsKit's: class names, selectors, nested rows, not keys.
+        for entry in specifier.dictionary.entries where !schemaKeyNames.contains(entry.key) && !entry.key.hasPrefix("IASK") {
+            strings(in: entry.value.value)
+        }
+        return found
     }
 }
 

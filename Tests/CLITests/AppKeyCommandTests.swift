@@ -46,5 +46,11 @@ struct AppKeyCommandTests {
         #expect(result.exitCode == 0, "\(result.stderr)")
         let text = try String(contentsOfFile: catalog, encoding: .utf8)
         #expect(text.contains("\"DECODE_INFO\" : {\n      \"extractionState\" : \"manual\"\n    }"))
+        // Marked stale by an earlier sync, which did not know the key is the app's: manual again.
+        try Data(text.replacingOccurrences(of: "\"DECODE_INFO\" : {\n      \"extractionState\" : \"manual\"",
+                                           with: "\"DECODE_INFO\" : {\n      \"extractionState\" : \"stale\"").utf8).write(to: URL(fileURLWithPath: catalog))
+        let revived = try Tool.run(["sync", "Settings.bundle", "--catalog", catalog], in: copy.folder)
+        #expect(revived.stderr.hasPrefix("\(catalog): updated (1 used again)"), "\(revived.stderr)")
+        #expect(try String(contentsOfFile: catalog, encoding: .utf8) == text)
     }
 }

@@ -47,18 +47,19 @@ struct ExtractorTests {
         #expect(table.string(forKey: "E")?.occurrences.first?.optionCount == 2)
     }
 
-    @Test("a string the schema names under a member of the app's own (VLC's infobuttonvalue) is live for both hosts; Apple's and InAppSettingsKit's members are not")
+    @Test("a string the schema names under a member of the app's own (VLC's infobuttonvalue, in a dictionary at any depth) is live for both hosts; Apple's members, InAppSettingsKit's and the localized fields are not")
     func appKeys() throws {
         let files = ["Root.plist": xmlSchema("""
         \t\t<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Decode</string><key>Key</key><string>hw</string>
         \t\t<key>DefaultValue</key><true/><key>infobuttonvalue</key><string>DECODE_INFO</string>
         \t\t<key>x-hints</key><array><string>HINT_1</string><integer>2</integer><string></string></array>
-        \t\t<key>IASKCellImage</key><string>icon</string><key>File</key><string>Pane</string></dict>
+        \t\t<key>IASKAppInfo</key><string>APP_INFO</string><key>File</key><string>Pane</string>
+        \t\t<key>appinfo</key><dict><key>text</key><string>K_DICT</string><key>deeper</key><dict><key>x</key><array><string>K_DEEP</string></array></dict></dict></dict>
         """)]
         for host in SettingsHost.allCases {
             let catalog = try catalog(files, host: host)
             #expect(catalog.table(named: "Root")?.keys == ["Decode"])
-            #expect(catalog.otherHostKeys == ["Root": ["DECODE_INFO", "HINT_1"]], "\(host)")
+            #expect(catalog.otherHostKeys == ["Root": ["DECODE_INFO", "HINT_1", "K_DICT", "K_DEEP"]], "\(host)")
         }
     }
 

@@ -81,12 +81,15 @@ extension Specifier {
         }
     }
 
+    /// The members of a list group that hold rows of their own (`nestedSpecifiers`).
+    public static let nestedSpecifierKeys = ["ItemSpecifier", "AddSpecifier"]
+
     /// The rows InAppSettingsKit makes of this specifier's own dictionaries, which it localizes
     /// as any other: a list group's `ItemSpecifier` (each item's row) and `AddSpecifier` (the
     /// row that adds one). None for the Settings app, which skips the list group.
     public func nestedSpecifiers(in host: SettingsHost) -> [Specifier] {
         guard host == .inAppSettingsKit, typeName == "IASKListGroupSpecifier" else { return [] }
-        return ["ItemSpecifier", "AddSpecifier"].compactMap { name in
+        return Self.nestedSpecifierKeys.compactMap { name in
             guard let node = dictionary[name], let nested = node.value.dictionaryValue else { return nil }
             return Specifier(index: index, keyPath: keyPath.appending(name), position: node.position, dictionary: nested)
         }

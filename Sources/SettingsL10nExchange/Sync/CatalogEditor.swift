@@ -37,8 +37,19 @@ struct CatalogEditor {
         var kept: [(String, JSONValue)] = []
         kept.reserveCapacity(strings.count)
         for (key, value) in strings {
-            guard used.byKey[StringsKey(key)] == nil, !used.live.contains(StringsKey(key)), !policy.isKept(StringsKey(key)) else {
+            guard used.byKey[StringsKey(key)] == nil else {
                 kept.append((key, value))
+                continue
+            }
+            // Live without a row of this host (the app reads it, `keep`, the other host shows it):
+            // not stale, and no longer so where an earlier sync marked it (before it knew).
+            if used.live.contains(StringsKey(key)) || policy.isKept(StringsKey(key)) {
+                if value[member: "extractionState"]?.stringValue == "stale" {
+                    result.revived.append(key)
+                    kept.append((key, value.setting("extractionState", to: .string("manual"))))
+                } else {
+                    kept.append((key, value))
+                }
                 continue
             }
             if prune {
