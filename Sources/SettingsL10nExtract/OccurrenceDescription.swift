@@ -16,10 +16,14 @@ extension Occurrence {
     /// in every merge: one text grown in place, where parts joined cost three times as much).
     package func describe<Text: DescriptionText>(into text: inout Text, sourceText: (String) -> String = { $0 }) {
         text += file
-        // A row without a title (a group's empty Title) adds no empty `›  ›` part.
-        if field != .title, let specifierTitle, !specifierTitle.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-            text += " › "
-            text += sourceText(specifierTitle)
+        // A row without a title (a group's empty Title, or one whose text is empty) adds no
+        // empty `›  ›` part.
+        if field != .title, let specifierTitle {
+            let shown = sourceText(specifierTitle)
+            if !shown.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+                text += " › "
+                text += shown
+            }
         }
         text += " › "
         switch field {

@@ -88,12 +88,12 @@ struct CatalogSyncTests {
     func numbersKeepTheirText() throws {
         let workspace = try Workspace()
         let adopted = try workspace.sync(nil).catalog.text
-        let members = #""x-big" : 123456789012345678901234567890, "x-huge" : 1e400, "x-list" : [1.0, -0.0, 2.50, 1E+2], "x-one" : 1.0,"#
+        let members = #""x-big" : 123456789012345678901234567890, "x-huge" : 1e400, "x-list" : [1.0, -0.0, 2.50, 1E+2, -0], "x-one" : 1.0,"#
         let edited = adopted.replacingOccurrences(of: "\"sourceLanguage\" : \"en\",", with: members + " \"sourceLanguage\" : \"en\",")
         #expect(edited != adopted)
         let synced = try workspace.sync(edited).catalog.text
         for member in ["\"x-big\" : 123456789012345678901234567890", "\"x-huge\" : 1e400", "\"x-one\" : 1.0",
-                       "\"x-list\" : [\n    1.0,\n    -0.0,\n    2.50,\n    1E+2\n  ]"] {
+                       "\"x-list\" : [\n    1.0,\n    -0.0,\n    2.50,\n    1E+2,\n    -0\n  ]"] {
             #expect(synced.contains(member), "\(member)")
         }
         // What it wrote reads again, to the same document.

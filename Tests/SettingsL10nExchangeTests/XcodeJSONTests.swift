@@ -115,7 +115,7 @@ struct XcodeJSONTests {
     @Test("zero, and the same key in different objects, are fine")
     func zeroAndKeys() throws {
         #expect(try JSONReader.read(Array("[0, -0, 0.5, 0e3, 10, -0.01]".utf8))
-                == .array([.integer(0), .integer(0), .number(0.5), .number(0, literal: "0e3"), .integer(10), .number(-0.01)]))
+                == .array([.integer(0), .number(0, literal: "-0"), .number(0.5), .number(0, literal: "0e3"), .integer(10), .number(-0.01)]))
         #expect(try JSONReader.read(Array(#"{"a": {"a": 1}, "b": {"a": 2}}"#.utf8))
                 == .object([("a", .object([("a", .integer(1))])), ("b", .object([("a", .integer(2))]))]))
     }

@@ -73,6 +73,8 @@ struct ExtractorTests {
         let shared = try #require(catalog.table(named: "Root")?.string(forKey: "Shared"))
         #expect(shared.occurrences.count == 3)
         #expect(shared.comment() == "Root.plist › footer text below the group; Root.plist › Sound › footer text below the group")
+        // A title whose development text is empty adds no part either.
+        #expect(shared.comment { $0 == "Sound" ? "" : $0 } == "Root.plist › footer text below the group")
     }
 
     @Test("per host: the Settings app skips InAppSettingsKit's rows and rows without Type; merge keeps the other host's keys")

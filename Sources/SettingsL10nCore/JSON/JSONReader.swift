@@ -288,7 +288,8 @@ public enum JSONReader {
                 guard digits(&self) > 0 else { throw error("a number needs digits in its exponent", at: start) }
             }
             let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-            if isInteger, let integer = Int64(text) { return .integer(integer) }
+            // `-0` is an integer that prints as `0`: kept as a number with its text.
+            if isInteger, let integer = Int64(text), integer != 0 || bytes[start] != UInt8(ascii: "-") { return .integer(integer) }
             guard let number = Double(text) else { throw error("\(text) is not a number", at: start) }
             return .number(number, literal: text)
         }
