@@ -76,7 +76,7 @@ struct ImportCommand: ParsableCommand {
                 let (stringCatalog, positions) = try StringCatalog.readLocated(bytes)
                 let document = stringCatalog.xliff(forTable: table, positions: positions)
                 if document.files.isEmpty {
-                    return .nothingToImport("\(path): no translations into languages other than \(stringCatalog.sourceLanguage); nothing to import from it")
+                    return .nothingToImport("\(TerminalText.escaped(path)): no translations into languages other than \(stringCatalog.sourceLanguage); nothing to import from it")
                 }
                 return .document(document)
             } catch {

@@ -179,7 +179,7 @@ struct SyncCommand: ParsableCommand {
             return
         }
         var parts: [String] = []
-        for plan in plans where plan.result.catalogChanged { parts.append(plan.path) }
+        for plan in plans where plan.result.catalogChanged { parts.append(TerminalText.escaped(plan.path)) }
         if changedTables > 0 {
             // Which tables, as the sync's own lines would name them (a few; the count says the rest).
             let paths = Array(Set(plans.flatMap { $0.result.updates.map(\.path) })).sorted()
@@ -206,9 +206,9 @@ struct SyncCommand: ParsableCommand {
             let (strings, units) = (plan.strings, plan.units)
             let done = plan.original == nil ? "created" : "updated"
             let listed = changes.isEmpty ? "" : " (\(changes.joined(separator: ", ")))"
-            printError("\(plan.path): \(dryRun ? "would be " + done : done)\(listed): \(strings.grouped) string\(strings == 1 ? "" : "s"), \(units.grouped) string unit\(units == 1 ? "" : "s")")
+            printError("\(TerminalText.escaped(plan.path)): \(dryRun ? "would be " + done : done)\(listed): \(strings.grouped) string\(strings == 1 ? "" : "s"), \(units.grouped) string unit\(units == 1 ? "" : "s")")
         } else {
-            printError("\(plan.path): up to date")
+            printError("\(TerminalText.escaped(plan.path)): up to date")
         }
         for update in result.updates {
             let count = result.written[update.path] ?? 0

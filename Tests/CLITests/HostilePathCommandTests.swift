@@ -294,3 +294,24 @@ extension HostilePathCommandTests {
         #expect(!FileManager.default.fileExists(atPath: "/Root.xcstrings") && !FileManager.default.fileExists(atPath: "/de.xliff"))
     }
 }
+
+extension HostilePathCommandTests {
+    @Test("sync's lines about a catalog, and import's about a catalog with nothing to import, escape a line break and a tab in its path")
+    func catalogLinesEscaped() throws {
+        let copy = try BundleCopy()
+        let folder = copy.folder.appendingPathComponent("n\n::error::l\tx")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let catalog = folder.appendingPathComponent("S.xcstrings").path
+        let shown = "n\\n::error::l\\tx/S.xcstrings"
+        let check = try Tool.run(["sync", "Settings.bundle", "--catalog", catalog, "--check"], in: copy.folder)
+        #expect(check.exitCode == 1)
+        #expect(check.stderr.split(separator: "\n").count == 1 && check.stderr.contains(shown), "\(check.stderr)")
+        let synced = try Tool.run(["sync", "Settings.bundle", "--catalog", catalog], in: copy.folder)
+        #expect(synced.exitCode == 0)
+        #expect(synced.stderr.split(separator: "\n").count == 1 && synced.stderr.contains("\(shown): created (57 strings added"), "\(synced.stderr)")
+        try Data(#"{"sourceLanguage" : "en", "strings" : {}, "version" : "1.0"}"#.utf8).write(to: URL(fileURLWithPath: catalog))
+        let imported = try Tool.run(["import", "Settings.bundle", catalog], in: copy.folder)
+        #expect(imported.stderr.split(separator: "\n").allSatisfy { !$0.hasPrefix("::") && !$0.hasPrefix("\\U003A") }, "\(imported.stderr)")
+        #expect(imported.stderr.contains("\(shown): no translations into languages other than en"), "\(imported.stderr)")
+    }
+}
