@@ -64,15 +64,31 @@ public struct StringCatalog: Hashable, Sendable {
         guard document[member: "strings"]?.members != nil else {
             throw SyntaxError("a String Catalog needs a \"strings\" object")
         }
-        // Xcode writes the version as a string ("1.0"); a number is no version it knows.
-        if let version = document[member: "version"], version.stringValue == nil {
-            throw SyntaxError("a String Catalog's \"version\" is a string such as \"1.0\", not \(version.rendered(pretty: false).trimmingLineBreak)",
-                              at: JSONReader.position(of: [.member("version")], in: bytes, limits: limits))
+        if let problem = versionProblem(document) {
+            throw SyntaxError(problem, at: JSONReader.position(of: [.member("version")], in: bytes, limits: limits))
         }
         for (key, value) in document[member: "strings"]!.members! {
             if let problem = shapeProblem(key, value) { throw problem.error(in: bytes, limits: limits) }
         }
         return StringCatalog(document: document)
+    }
+
+    /// The catalog format versions Xcode writes (1.1 since Xcode 26).
+    public static let knownVersions: Set<String> = ["1.0", "1.1"]
+
+    /// What is wrong with a catalog's `version`, or `nil`: Xcode writes it as a string ("1.0"),
+    /// and a version settings-l10n does not know may hold what it would misread, for every
+    /// reader alike (import, sync, check --catalog, --fill-from). No version is fine (Xcode
+    /// reads such a catalog).
+    static func versionProblem(_ document: JSONValue) -> String? {
+        guard let version = document[member: "version"] else { return nil }
+        guard let text = version.stringValue else {
+            return "a String Catalog's \"version\" is a string such as \"1.0\", not \(version.rendered(pretty: false).trimmingLineBreak)"
+        }
+        guard knownVersions.contains(text) else {
+            return "its version is \(MessageText.quoted(text)), which settings-l10n does not know (it knows \(knownVersions.sorted().joined(separator: " and ")))"
+        }
+        return nil
     }
 
     /// What is wrong with one string (`"strings" : { key : value }`), in the parts

@@ -41,6 +41,11 @@ struct StringCatalogTests {
         #expect(throws: error) { try StringCatalog.readLocated(Array(text.utf8)) }
         #expect(throws: error) { try StringCatalog.translations(reading: Array(text.utf8)) }
         #expect(throws: Never.self) { try StringCatalog.read(Array(text.replacingOccurrences(of: ": \(version)", with: ": \"1.1\"").utf8)) }
+        // A version string it does not know: refused by every reader alike (import read it).
+        let future = text.replacingOccurrences(of: ": \(version)", with: ": \"2.0\"")
+        let unknown = SyntaxError("its version is \"2.0\", which settings-l10n does not know (it knows 1.0 and 1.1)", at: TextPosition(line: 4, column: 15))
+        #expect(throws: unknown) { try StringCatalog.read(Array(future.utf8)) }
+        #expect(throws: unknown) { try StringCatalog.translations(reading: Array(future.utf8)) }
     }
 
     @Test("a string whose parts settings-l10n reads are not what Xcode writes is refused with its line, by every reader", arguments: [

@@ -84,9 +84,6 @@ public struct CatalogSyncResult: Sendable {
 ///    it would hide a fuller one the device falls back to (`sync-table-missing`). Adoption
 ///    writes no table: what the catalog takes, every table of the key holds already.
 public enum CatalogSync {
-    /// The catalog format versions Xcode writes (1.1 since Xcode 26).
-    public static let knownVersions: Set<String> = ["1.0", "1.1"]
-
     /// Plans the sync of one catalog; nothing is written.
     /// - Throws: when the catalog cannot be synced safely (another source language, an unknown
     ///   version, a string the schema uses that a table cannot hold): nothing may be written.

@@ -11,11 +11,9 @@ enum CatalogSyncValidation {
             throw ExchangeError("its sourceLanguage is \(MessageText.quoted(source)), but the bundle's development language is \(sourceTag); sync a catalog of the same source language (or give --development-language); nothing was written",
                                 path: path)
         }
-        if let version = catalog.document[member: "version"] {
-            guard let text = version.stringValue, CatalogSync.knownVersions.contains(text) else {
-                throw ExchangeError("its version is \(version.rendered(pretty: false).trimmingLineBreak), which settings-l10n does not know (it knows \(CatalogSync.knownVersions.sorted().joined(separator: " and "))); nothing was written",
-                                    path: path)
-            }
+        // The reader's, for a catalog built in memory too.
+        if let problem = StringCatalog.versionProblem(catalog.document) {
+            throw ExchangeError(problem + "; nothing was written", path: path)
         }
         guard let strings = catalog.document[member: "strings"]?.members else { return }
         for (key, value) in strings {
