@@ -235,7 +235,7 @@ public struct StatusReport: Hashable, Sendable {
         // The translations, not the source: the development language is complete by definition.
         let translations = locales.filter { !$0.isDevelopmentLanguage }
         let complete = translations.filter { $0.percent >= 100 && $0.fuzzy == 0 }.count
-        let summary = translations.isEmpty ? "No language besides the source yet"
+        let summary = translations.isEmpty ? "Only the source language: no translation to count"
             : "\(complete.grouped) of \(translations.count.grouped) language\(translations.count == 1 ? "" : "s") complete"
         if let incomplete = incompleteNote {
             out += "> **Incomplete:** \(Self.markdownEscaped(incomplete))\n\n"

@@ -39,7 +39,7 @@ struct StatusCommandTests {
         """))
         // The source is not one of the languages counted: alone, it is no language complete.
         let source = try Tool.run(["status", copy.bundle.path, "--format", "markdown", "--locale", "en"])
-        #expect(source.stdout.hasPrefix("### Translations of Settings.bundle\n\nNo language besides the source yet.\n\n"))
+        #expect(source.stdout.hasPrefix("### Translations of Settings.bundle\n\nOnly the source language: no translation to count.\n\n"))
         let json = try Tool.run(["status", copy.bundle.path, "--format", "json", "--locale", "de"])
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         let locale = (document["locales"] as! [[String: Any]])[0]

@@ -161,3 +161,24 @@ struct UnreadFolderCommandTests {
         #expect(try copy.snapshot() == before)
     }
 }
+
+extension UnreadFolderCommandTests {
+    @Test("a folder named like a table is a table that cannot be read: check reports it, status marks it, merge leaves it (it was no file, and merge --fill source failed on it run after run)")
+    func folderForTable() throws {
+        let copy = try BundleCopy()
+        let table = copy.bundle.appendingPathComponent("sv.lproj/Privacy.strings")
+        try FileManager.default.removeItem(at: table)
+        try FileManager.default.createDirectory(at: table, withIntermediateDirectories: false)
+        let reason = "a folder, not a file: no table can be read from it; it was not read"
+        let check = try Tool.run(["check", "Settings.bundle"], in: copy.folder)
+        #expect(check.exitCode == 1)
+        #expect(check.stdout.contains("Settings.bundle/sv.lproj/Privacy.strings: error: \(reason) [file-unreadable]\n"))
+        #expect(!check.stdout.contains("table-missing"))
+        #expect(try Tool.run(["status", "Settings.bundle", "--locale", "sv"], in: copy.folder).stdout.contains("Privacy         0/5      0        5      0     0.0% (unreadable)"))
+        let before = try copy.snapshot()
+        let merge = try Tool.run(["merge", "Settings.bundle", "--fill", "source", "--locale", "sv"], in: copy.folder)
+        #expect(merge.exitCode == 1)
+        #expect(merge.stderr.contains("sv.lproj/Privacy.strings: cannot be read: \(reason); it was left untouched\n"))
+        #expect(try copy.snapshot() == before)
+    }
+}

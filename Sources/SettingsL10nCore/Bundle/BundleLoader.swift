@@ -164,6 +164,7 @@ public enum BundleLoader {
     package static let outsideLinkMessage = "this symbolic link points outside the bundle; it was not followed"
     static let notRegularFileMessage = "not a regular file (a pipe, socket, device or dangling link); it was not read"
     static let notFolderMessage = "it is not a folder: a dangling link, a pipe, a socket or a device"
+    static let tableFolderMessage = "a folder, not a file: no table can be read from it; it was not read"
 
     static func outsideLink(_ path: String) -> Diagnostic {
         Diagnostic(.error, rule: .linkOutsideBundle, outsideLinkMessage, at: SourceLocation(file: path))
@@ -269,7 +270,10 @@ public enum BundleLoader {
             case .nameNotUTF8:
                 diagnostics.append(nameNotUTF8(path))
                 continue
-            case .folder: continue
+            // A folder named like a table is where the device looks for the table, and finds
+            // none it can read: a table that cannot be read (it was called no file, and merge
+            // then failed on it, run after run, as a file that appeared while it worked).
+            case .folder: content = .unreadable(tableFolderMessage)
             }
             tables.append(StringsTableFile(name: name, path: path, content: content, isLink: entry.isLink || isLink))
         }
