@@ -173,10 +173,7 @@ public struct StatusReport: Hashable, Sendable {
     /// `are missing or could not be opened`.
     private static func failures(of unloaded: [UnloadedSchemaFile]) -> String {
         var said: [String] = []
-        for file in unloaded {
-            let failure = file.failure == "is missing" ? "are missing" : file.failure
-            if !said.contains(failure) { said.append(failure) }
-        }
+        for file in unloaded where !said.contains(file.failureOfMany) { said.append(file.failureOfMany) }
         return said.count > 1 ? said.dropLast().joined(separator: ", ") + " or " + said.last! : said.joined()
     }
 

@@ -36,6 +36,11 @@ public struct UnloadedSchemaFile: Hashable, Sendable {
         isAbsent ? "is missing" : isPaneReference ? "could not be opened" : "did not load"
     }
 
+    /// `failure` said of several files: `did not load`, `could not be opened`, `are missing`.
+    public var failureOfMany: String {
+        isAbsent ? "are missing" : failure
+    }
+
     /// What must happen for it, in the words of `failure`: `loads`, `can be opened`, `is added`
     /// (a missing file: added, or its rows removed).
     var remedy: (one: String, many: String) {

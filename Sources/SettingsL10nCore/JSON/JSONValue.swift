@@ -4,8 +4,8 @@ public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
-    /// A number that is not an `Int64`. `literal`: its text as read (`1.0`, `1e400`, an integer
-    /// beyond 64 bits), which is what is written again: a document read and written changes no
+    /// A number that is not an `Int64` (or is `-0`). `literal`: its text as read (`1.0`, `1e400`,
+    /// `-0`, an integer beyond 64 bits), which is what is written again: a document read and written changes no
     /// number, even one a `Double` cannot hold or would print otherwise.
     case number(Double, literal: String? = nil)
     case string(String)
