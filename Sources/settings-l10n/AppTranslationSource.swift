@@ -28,7 +28,7 @@ enum AppTranslationSource {
             // leave its translations out without a word, as an unreadable table would: refused too.
             if let folder = app.localizations.first(where: { $0.listingProblem != nil }), let problem = folder.listingProblem {
                 let said = problem == BundleLoader.outsideLinkMessage ? "this symbolic link points outside the folder; it was not followed" : problem
-                throw CommandFailure("--fill-from \(joinedPath(path, folder.folder)): \(said); nothing was merged")
+                throw CommandFailure("--fill-from \(joinedPath(path, folder.folder)): \(said); give --fill-from the folder that holds its tables, or copy them in; nothing was merged")
             }
             do {
                 translations = try AppTranslations(tablesOf: app, developmentLanguage: developmentLanguage, wanting: sources)

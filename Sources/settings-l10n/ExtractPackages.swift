@@ -84,7 +84,8 @@ extension ExtractCommand {
                 let path = joinedPath(folder, table + ".xcstrings")
                 staging.add(path, stringCatalog.bytes, for: table + ".strings", below: folder, writing: "the String Catalogs")
                 let entries = stringCatalog.entries
-                written.append("wrote \(TerminalText.escaped(path)): \(entries.count.grouped) strings, \(entries.reduce(0) { $0 + $1.units.count }.grouped) string units")
+                let units = entries.reduce(0) { $0 + $1.units.count }
+                written.append("wrote \(TerminalText.escaped(path)): \(entries.count.grouped) string\(entries.count == 1 ? "" : "s"), \(units.grouped) string unit\(units == 1 ? "" : "s")")
             }
         } catch {
             throw CommandFailure(error.description)

@@ -7,7 +7,7 @@ import ArgumentParser
 enum PathOption {
     static func value(_ text: String) throws -> String {
         guard !text.isEmpty else {
-            throw ValidationError("an empty path names no file or folder: give one (. for the current folder)")
+            throw ValidationError("an empty path names no file or folder; give one")
         }
         return text
     }
