@@ -95,9 +95,10 @@ struct ExtractCommand: ParsableCommand {
             let drawing = screenshots ? try PackageScreenshots(loaded: loaded, browser: Browser.find(named: browser, for: "extract --screenshots"),
                                                                timeout: timeout ?? ScreenshotRendering.defaultTimeout, scale: scale ?? ScreenshotRendering.defaultScale) : nil
             defer { drawing?.close() }
+            var perLanguage = 0
             do {
-                if let xliff { written += try stageXLIFF(catalog: catalog, bundle: bundle, to: xliff, into: &staging) }
-                if let xcloc { written += try stagePackages(catalog: catalog, bundle: bundle, to: xcloc, screenshots: drawing, into: &staging) }
+                if let xliff { let lines = try stageXLIFF(catalog: catalog, bundle: bundle, to: xliff, into: &staging); perLanguage += lines.count; written += lines }
+                if let xcloc { let lines = try stagePackages(catalog: catalog, bundle: bundle, to: xcloc, screenshots: drawing, into: &staging); perLanguage += lines.count; written += lines }
                 if let xcstrings { written += try stageStringCatalogs(catalog: catalog, bundle: bundle, to: xcstrings, into: &staging) }
             } catch {
                 let stopped = staging.stopping(with: error)
@@ -106,6 +107,12 @@ struct ExtractCommand: ParsableCommand {
             }
             drawing?.close()
             try staging.finish(refuse: refuseExports(after:), formatter: formatter)
+            // A bundle with no language but the development one has nothing to translate into:
+            // said, not an empty folder left for the user to wonder about (even with --quiet).
+            if xliff != nil || xcloc != nil, perLanguage == 0 {
+                let development = bundle.developmentLocalization(catalog.developmentLanguage)?.name ?? catalog.developmentLanguage
+                printError("note: no XLIFF document or package was written: the bundle has no language besides the development language (\(development)); create <lang>.lproj (fr.lproj) and run settings-l10n merge, then export again")
+            }
             // --quiet: an export says nothing when it went well, and lists no strings.
             if options.quiet { return }
             for line in written { printError(line) }

@@ -35,6 +35,19 @@ struct ExtractCommandTests {
         #expect(try Tool.run(["import", "Settings.bundle", "out/en.xliff"], in: copy.folder).exitCode == 3)
     }
 
+    @Test("--xliff and --xcloc of a bundle with only the development language: nothing written, and said so (it was silent, exit 0)")
+    func onlyDevelopmentLanguage() throws {
+        let copy = try BundleCopy()
+        for language in ["ar", "de", "ja", "sv"] { try FileManager.default.removeItem(at: copy.bundle.appendingPathComponent("\(language).lproj")) }
+        let note = "note: no XLIFF document or package was written: the bundle has no language besides the development language (en); create <lang>.lproj (fr.lproj) and run settings-l10n merge, then export again\n"
+        for arguments in [["--xliff", "out"], ["--xcloc", "out", "--quiet"]] {
+            let result = try Tool.run(["extract", "Settings.bundle"] + arguments, in: copy.folder)
+            #expect(result.exitCode == 0)
+            #expect(result.stderr == note, "\(arguments)")
+            #expect(!FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent("out").path))
+        }
+    }
+
     @Test("--xliff writes one document per locale and says so")
     func xliff() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xliff-\(UUID().uuidString)")
