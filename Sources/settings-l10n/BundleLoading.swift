@@ -102,6 +102,15 @@ extension LoadedBundle {
         }
     }
 
+    /// Says that a bundle keeping its tables at its top level with no `.lproj` folder
+    /// (`SettingsBundle.keepsTablesAtTopLevel`) is not localized, and what that means for the
+    /// command (`merge changes nothing`), with what to do: in the same words in every command.
+    func noteNotLocalized(_ bundlePath: String, consequence: String) {
+        guard bundle.keepsTablesAtTopLevel(using: catalog.tableNames) else { return }
+        printError("note: \(TerminalText.escaped(bundlePath)) keeps its tables at its top level and has no .lproj folder, so it is not localized and \(consequence); "
+            + "to localize it, move its tables into \(catalog.developmentLanguage).lproj and run settings-l10n merge")
+    }
+
     /// Refuses `--locale`s that no `.lproj` folder holds (exit 3), in the same words in every
     /// command: a typo must not pass as an empty report.
     func requireFolders(for locales: [String]) throws {

@@ -60,10 +60,7 @@ struct MergeCommand: ParsableCommand {
     /// with no `.lproj` folder (`SettingsBundle.keepsTablesAtTopLevel`), is not merged; a folder's
     /// table one of them hides is never shown.
     private func noteTopLevelTables(_ loaded: LoadedBundle) {
-        if loaded.bundle.keepsTablesAtTopLevel(using: loaded.catalog.tableNames) {
-            printError("note: \(TerminalText.escaped(options.bundle)) keeps its tables at its top level and has no .lproj folder, so it is not localized and merge changes nothing; "
-                + "to localize it, move its tables into \(loaded.catalog.developmentLanguage).lproj and run settings-l10n merge again")
-        }
+        loaded.noteNotLocalized(options.bundle, consequence: "merge changes nothing")
         loaded.noteTablesHiddenByTopLevel(check || dryRun ? "merge would write" : "merge writes")
     }
 

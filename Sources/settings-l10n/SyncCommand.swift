@@ -55,7 +55,10 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         let loaded = try options.load()
         try loaded.refuseWritingWhileUnloaded("sync changed nothing", paths: options.diagnosticPaths)
-        if !options.quiet { loaded.noteTablesHiddenByTopLevel(check || dryRun ? "sync would write" : "sync writes") }
+        if !options.quiet {
+            loaded.noteNotLocalized(options.bundle, consequence: "the catalog gets its strings but no translation, and no table is written")
+            loaded.noteTablesHiddenByTopLevel(check || dryRun ? "sync would write" : "sync writes")
+        }
         if let stamp { try OutputGuard.refuseInsideBundle(stamp, bundle: loaded.source, option: "--stamp") }
         // A build system's run (--check --stamp, the build-tool plugin's) where no catalog is named:
         // nothing to keep in sync. SwiftPM plans a plugin's commands again only when a target's

@@ -125,8 +125,13 @@ struct TopLevelTableCommandTests {
         let before = try copy.snapshot()
         #expect(try Tool.run(["check", "Settings.bundle"], in: copy.folder) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
         let merge = try Tool.run(["merge", "Settings.bundle"], in: copy.folder)
-        #expect(merge == ToolResult(stdout: "", stderr: "note: Settings.bundle keeps its tables at its top level and has no .lproj folder, so it is not localized and merge changes nothing; to localize it, move its tables into en.lproj and run settings-l10n merge again\n", exitCode: 0))
+        #expect(merge == ToolResult(stdout: "", stderr: "note: Settings.bundle keeps its tables at its top level and has no .lproj folder, so it is not localized and merge changes nothing; to localize it, move its tables into en.lproj and run settings-l10n merge\n", exitCode: 0))
         #expect(try Tool.run(["merge", "Settings.bundle", "--check", "--quiet"], in: copy.folder) == ToolResult(stdout: "", stderr: "", exitCode: 0))
+        // status and sync say the same of it (status showed an empty table, sync nothing).
+        let status = try Tool.run(["status", "Settings.bundle"], in: copy.folder)
+        #expect(status.stderr == "note: Settings.bundle keeps its tables at its top level and has no .lproj folder, so it is not localized and status has no language to count; to localize it, move its tables into en.lproj and run settings-l10n merge\n")
+        let sync = try Tool.run(["sync", "Settings.bundle", "--catalog", "S.xcstrings", "--dry-run"], in: copy.folder)
+        #expect(sync.stderr.hasPrefix("note: Settings.bundle keeps its tables at its top level and has no .lproj folder, so it is not localized and the catalog gets its strings but no translation, and no table is written; to localize it, move its tables into en.lproj and run settings-l10n merge\n"), "\(sync.stderr)")
         #expect(try copy.snapshot() == before)
         // One table at the top level and none of the other: still no folder is made (it made
         // en.lproj/Privacy.strings, after which the top level's Root.strings was an error).
