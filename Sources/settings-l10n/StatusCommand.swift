@@ -34,7 +34,7 @@ struct StatusCommand: ParsableCommand {
         let loaded = try options.load()
         try loaded.requireFolders(for: locales)
         // No language to count: said, not an empty table left for the user to wonder about.
-        loaded.noteNotLocalized(options.bundle, consequence: "status has no language to count")
+        if !options.quiet { loaded.noteNotLocalized(options.bundle, consequence: "status has no language to count") }
         let report = StatusReport(CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales, displayRules: false),
                                   configuration: loaded.configuration)
         switch format {
