@@ -90,16 +90,16 @@ struct ExtractCommand: ParsableCommand {
             if !options.quiet { loaded.noteTablesHiddenByTopLevel("import writes from these exports") }
             // Every format's files staged, then all put in place: a refusal of one writes none.
             var staging = ExportStaging(force: force)
-            var written: [String] = []
+            // What each format wrote: a document or package per language, a catalog per table.
+            var perLanguage: [String] = [], catalogs: [String] = []
             // The browser is looked for before anything is made: without one, exit 3 and what to install.
             let drawing = screenshots ? try PackageScreenshots(loaded: loaded, browser: Browser.find(named: browser, for: "extract --screenshots"),
                                                                timeout: timeout ?? ScreenshotRendering.defaultTimeout, scale: scale ?? ScreenshotRendering.defaultScale) : nil
             defer { drawing?.close() }
-            var perLanguage = 0
             do {
-                if let xliff { let lines = try stageXLIFF(catalog: catalog, bundle: bundle, to: xliff, into: &staging); perLanguage += lines.count; written += lines }
-                if let xcloc { let lines = try stagePackages(catalog: catalog, bundle: bundle, to: xcloc, screenshots: drawing, into: &staging); perLanguage += lines.count; written += lines }
-                if let xcstrings { written += try stageStringCatalogs(catalog: catalog, bundle: bundle, to: xcstrings, into: &staging) }
+                if let xliff { perLanguage += try stageXLIFF(catalog: catalog, bundle: bundle, to: xliff, into: &staging) }
+                if let xcloc { perLanguage += try stagePackages(catalog: catalog, bundle: bundle, to: xcloc, screenshots: drawing, into: &staging) }
+                if let xcstrings { catalogs = try stageStringCatalogs(catalog: catalog, bundle: bundle, to: xcstrings, into: &staging) }
             } catch {
                 let stopped = staging.stopping(with: error)
                 staging.discard()
@@ -109,13 +109,13 @@ struct ExtractCommand: ParsableCommand {
             try staging.finish(refuse: refuseExports(after:), formatter: formatter)
             // A bundle with no language but the development one has nothing to translate into:
             // said, not an empty folder left for the user to wonder about (even with --quiet).
-            if xliff != nil || xcloc != nil, perLanguage == 0 {
+            if xliff != nil || xcloc != nil, perLanguage.isEmpty {
                 let development = bundle.developmentLocalization(catalog.developmentLanguage)?.name ?? catalog.developmentLanguage
                 printError("note: no XLIFF document or package was written: the bundle has no language besides the development language (\(development)); create <lang>.lproj (fr.lproj) and run settings-l10n merge, then export again")
             }
             // --quiet: an export says nothing when it went well, and lists no strings.
             if options.quiet { return }
-            for line in written { printError(line) }
+            for line in perLanguage + catalogs { printError(line) }
         }
         printListing(catalog)
         // The strings of a schema file that did not load are not in the list.

@@ -232,36 +232,26 @@ struct SyncCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.appendingPathComponent("Catalogs").path).sorted() == ["Privacy.XCSTRINGS", "Root.xcstrings"])
     }
 
-    @Test("a folder holding two files that could each be a table's catalog (Root.xcstrings and Root.XCSTRINGS): refused, neither chosen, nothing written")
-    func perTableAmbiguous() throws {
+    @Test("a catalog folder whose files leave the table's catalog unclear is refused by sync, sync --check and check, nothing written: two that could each be Root's (Root.xcstrings and Root.XCSTRINGS, neither chosen), or one named after Root in another case (root.xcstrings: sync made a second one beside it; a Mac's disk takes it for Root's)", arguments: [
+        (false, "Root.XCSTRINGS", ["Privacy.xcstrings", "Root.XCSTRINGS", "Root.xcstrings"],
+         "--catalog Catalogs holds Root.XCSTRINGS and Root.xcstrings: which is the catalog of the table Root is unclear; keep one", nil),
+        (true, "root.xcstrings", ["Privacy.xcstrings", "root.xcstrings"],
+         "--catalog Catalogs holds root.xcstrings, named after the table Root in another case, which a Mac's disk takes for Root.xcstrings and this one does not; rename it Root.xcstrings; ",
+         ("nothing was written", "nothing was checked")),
+    ] as [(Bool, String, [String], String, (sync: String, check: String)?)])
+    func perTableUnclear(moved: Bool, name: String, files: [String], message: String, outcomes: (sync: String, check: String)?) throws {
         let copy = try BundleCopy()
         #expect(try Self.run(copy, ["extract", "Settings.bundle", "--xcstrings", "Catalogs"]).exitCode == 0)
-        try FileManager.default.copyItem(at: copy.folder.appendingPathComponent("Catalogs/Root.xcstrings"),
-                                         to: copy.folder.appendingPathComponent("Catalogs/Root.XCSTRINGS"))
+        let (root, other) = (copy.folder.appendingPathComponent("Catalogs/Root.xcstrings"), copy.folder.appendingPathComponent("Catalogs/" + name))
+        if moved { try FileManager.default.moveItem(at: root, to: other) } else { try FileManager.default.copyItem(at: root, to: other) }
         let before = try copy.snapshot()
-        let message = "error: --catalog Catalogs holds Root.XCSTRINGS and Root.xcstrings: which is the catalog of the table Root is unclear; keep one\n"
-        for arguments in [["sync", "Settings.bundle", "--catalog", "Catalogs"], ["sync", "Settings.bundle", "--catalog", "Catalogs", "--check"],
-                          ["check", "Settings.bundle", "--catalog", "Catalogs"]] {
-            #expect(try Self.run(copy, arguments) == ToolResult(stdout: "", stderr: message, exitCode: 2))
+        for (arguments, outcome) in [(["sync", "Settings.bundle", "--catalog", "Catalogs"], outcomes?.sync),
+                                     (["sync", "Settings.bundle", "--catalog", "Catalogs", "--check"], outcomes?.sync),
+                                     (["check", "Settings.bundle", "--catalog", "Catalogs"], outcomes?.check)] {
+            #expect(try Self.run(copy, arguments) == ToolResult(stdout: "", stderr: "error: " + message + (outcome ?? "") + "\n", exitCode: 2))
         }
         #expect(try copy.snapshot() == before)
-    }
-
-    @Test("a catalog named after its table in another case (root.xcstrings for Root): refused by sync and check, to be renamed (here sync made a second one beside it; a Mac's disk takes it for Root's)")
-    func perTableOtherCase() throws {
-        let copy = try BundleCopy()
-        #expect(try Self.run(copy, ["extract", "Settings.bundle", "--xcstrings", "Catalogs"]).exitCode == 0)
-        try FileManager.default.moveItem(at: copy.folder.appendingPathComponent("Catalogs/Root.xcstrings"),
-                                         to: copy.folder.appendingPathComponent("Catalogs/root.xcstrings"))
-        let before = try copy.snapshot()
-        let message = "--catalog Catalogs holds root.xcstrings, named after the table Root in another case, which a Mac's disk takes for Root.xcstrings and this one does not; rename it Root.xcstrings; "
-        for (arguments, outcome) in [(["sync", "Settings.bundle", "--catalog", "Catalogs"], "nothing was written"),
-                                     (["sync", "Settings.bundle", "--catalog", "Catalogs", "--check"], "nothing was written"),
-                                     (["check", "Settings.bundle", "--catalog", "Catalogs"], "nothing was checked")] {
-            #expect(try Self.run(copy, arguments) == ToolResult(stdout: "", stderr: "error: " + message + outcome + "\n", exitCode: 2))
-        }
-        #expect(try copy.snapshot() == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.appendingPathComponent("Catalogs").path).sorted() == ["Privacy.xcstrings", "root.xcstrings"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.appendingPathComponent("Catalogs").path).sorted() == files)
     }
 
     @Test("a folder where a table's catalog would be is no catalog: check and sync say so (check passed it over as missing)")

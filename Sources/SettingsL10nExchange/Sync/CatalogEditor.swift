@@ -44,12 +44,7 @@ struct CatalogEditor {
             // Live without a row of this host (the app reads it, `keep`, the other host shows it):
             // not stale, and no longer so where an earlier sync marked it (before it knew).
             if used.live.contains(StringsKey(key)) || policy.isKept(StringsKey(key)) {
-                if value[member: "extractionState"]?.stringValue == "stale" {
-                    result.revived.append(key)
-                    kept.append((key, value.setting("extractionState", to: .string("manual"))))
-                } else {
-                    kept.append((key, value))
-                }
+                kept.append((key, Self.revived(value, key: key, result: &result)))
                 continue
             }
             if prune {
@@ -106,16 +101,21 @@ struct CatalogEditor {
                 result.added.append(key.string)
                 continue
             }
-            if value[member: "extractionState"]?.stringValue == "stale" {
-                value = value.setting("extractionState", to: .string("manual"))
-                result.revived.append(key.string)
-            }
+            value = Self.revived(value, key: key.string, result: &result)
             if !units.isEmpty {
                 let localizations = (value[member: "localizations"]?.members ?? []) + units
                 value = value.setting("localizations", to: .object(localizations))
             }
             strings[place].1 = value
         }
+    }
+
+    /// A string marked `stale` that is live again (the schema uses it, or the app reads it):
+    /// `manual`, and counted as revived; any other as it is.
+    private static func revived(_ value: JSONValue, key: String, result: inout CatalogSyncResult) -> JSONValue {
+        guard value[member: "extractionState"]?.stringValue == "stale" else { return value }
+        result.revived.append(key)
+        return value.setting("extractionState", to: .string("manual"))
     }
 
     static func unit(state: String, value: String) -> JSONValue {
