@@ -79,9 +79,15 @@ extension ExtractCommand {
     func stageStringCatalogs(catalog: Catalog, bundle: SettingsBundle, to folder: String, into staging: inout ExportStaging) throws -> [String] {
         var written: [String] = []
         let diagnostics: [Diagnostic]
+        // Into the catalog a folder already holds for the table, whatever the case of its
+        // extension (as sync does); one named after the table in another case is refused.
+        let tables = catalog.tables.map(\.name)
+        let names = try SyncCommand.catalogNames(inFolder: folder, kind: LocalFile.kind(of: folder), tables: tables,
+                                                 option: "--xcstrings", outcome: "nothing was written")
+        let nameOfTable = Dictionary(zip(tables, names), uniquingKeysWith: { first, _ in first })
         do {
             diagnostics = try StringCatalogExporter.export(catalog: catalog, bundle: bundle, locales: locales) { table, stringCatalog in
-                let path = joinedPath(folder, table + ".xcstrings")
+                let path = joinedPath(folder, nameOfTable[table] ?? table + ".xcstrings")
                 staging.add(path, stringCatalog.bytes, for: table + ".strings", below: folder, writing: "the String Catalogs")
                 let entries = stringCatalog.entries
                 let units = entries.reduce(0) { $0 + $1.units.count }

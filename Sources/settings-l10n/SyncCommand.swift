@@ -136,25 +136,9 @@ struct SyncCommand: ParsableCommand {
             if kind == .file {
                 throw UsageFailure("\(option) \(path) is a file that does not end in .xcstrings; give a .xcstrings file, or a folder for one catalog per table")
             }
-            // A table's catalog is `<Table>.xcstrings`, the extension in any case (`Root.XCSTRINGS`,
-            // which import reads as Root's catalog too, and which is that file on a Mac's disk).
-            // Two that could each be the table's catalog (Root.xcstrings and Root.XCSTRINGS) are
-            // refused, not chosen.
-            let names = kind == .folder ? (try? LocalFile.names(inFolder: path)) ?? [] : []
-            // A name that differs from the table's in case only (root.xcstrings for Root) is that
-            // catalog on a Mac's disk and another file here: refused on both, to be renamed.
-            let targets = try tables.map { table in
-                let candidates = names.filter {
-                    $0.hasPathExtension("xcstrings") && String(decoding: $0.utf8.dropLast(10), as: UTF8.self).lowercased() == table.lowercased()
-                }
-                guard candidates.count <= 1 else {
-                    throw UsageFailure("\(option) \(path) holds \(candidates.map(shellQuoted).joined(separator: " and ")): which is the catalog of the table \(table) is unclear; keep one")
-                }
-                if let name = candidates.first, !name.utf8.dropLast(10).elementsEqual(table.utf8) {
-                    throw UsageFailure("\(option) \(path) holds \(shellQuoted(name)), named after the table \(table) in another case, which a Mac's disk takes for \(table).xcstrings and this one does not; rename it \(table).xcstrings; \(reading ? "nothing was checked" : "nothing was written")")
-                }
-                return (path: joinedPath(path, candidates.first ?? table + ".xcstrings"), tables: [table])
-            }
+            let names = try catalogNames(inFolder: path, kind: kind, tables: tables, option: option,
+                                         outcome: reading ? "nothing was checked" : "nothing was written")
+            let targets = zip(tables, names).map { table, name in (path: joinedPath(path, name), tables: [table]) }
             try OutputGuard.refuseLinks(below: path, to: targets.map(\.path), role: "the catalog folder",
                                         outcome: reading ? "nothing was checked" : "nothing was written")
             return targets
@@ -163,6 +147,29 @@ struct SyncCommand: ParsableCommand {
             throw UsageFailure("\(option) \(path) is a folder; give the catalog file (Settings.xcstrings), or a folder whose name does not end in .xcstrings")
         }
         return [(path, tables)]
+    }
+
+    /// The file name of each table's catalog in a folder of `<Table>.xcstrings` (`kind`: what
+    /// the path is), in the order of `tables`: the one that is there, else `<Table>.xcstrings`.
+    /// The extension may be in any case (`Root.XCSTRINGS`, which import reads as Root's catalog
+    /// too, and which is that file on a Mac's disk); two that could each be the table's catalog
+    /// (Root.xcstrings and Root.XCSTRINGS) are refused, not chosen, and so is a name that differs
+    /// from the table's in case only (root.xcstrings for Root): that catalog on a Mac's disk and
+    /// another file here, to be renamed. `outcome`: what the refusal says was not done.
+    static func catalogNames(inFolder path: String, kind: LocalFile.Kind, tables: [String], option: String, outcome: String) throws -> [String] {
+        let names = kind == .folder ? (try? LocalFile.names(inFolder: path)) ?? [] : []
+        return try tables.map { table in
+            let candidates = names.filter {
+                $0.hasPathExtension("xcstrings") && String(decoding: $0.utf8.dropLast(10), as: UTF8.self).lowercased() == table.lowercased()
+            }
+            guard candidates.count <= 1 else {
+                throw UsageFailure("\(option) \(path) holds \(candidates.map(shellQuoted).joined(separator: " and ")): which is the catalog of the table \(table) is unclear; keep one; \(outcome)")
+            }
+            if let name = candidates.first, !name.utf8.dropLast(10).elementsEqual(table.utf8) {
+                throw UsageFailure("\(option) \(path) holds \(shellQuoted(name)), named after the table \(table) in another case, which a Mac's disk takes for \(table).xcstrings and this one does not; rename it \(table).xcstrings; \(outcome)")
+            }
+            return candidates.first ?? table + ".xcstrings"
+        }
     }
 
     /// What `--check` says: what is out of date, and the exit status.

@@ -211,7 +211,7 @@ struct SyncCommandTests {
         }
     }
 
-    @Test("a folder's catalog named with its extension in upper case is the table's catalog: read by check, updated by sync, none made beside it")
+    @Test("a folder's catalog named with its extension in upper case is the table's catalog: read by check, updated by sync and extract --xcstrings, none made beside it")
     func perTableUpperCase() throws {
         let copy = try BundleCopy()
         #expect(try Self.run(copy, ["extract", "Settings.bundle", "--xcstrings", "Catalogs"]).exitCode == 0)
@@ -230,25 +230,29 @@ struct SyncCommandTests {
 
             """, exitCode: 0))
         #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.appendingPathComponent("Catalogs").path).sorted() == ["Privacy.XCSTRINGS", "Root.xcstrings"])
+        // An export into the folder replaces that catalog (it wrote Privacy.xcstrings beside it).
+        #expect(try Self.run(copy, ["extract", "Settings.bundle", "--xcstrings", "Catalogs", "--force", "--quiet"]) == ToolResult(stdout: "", stderr: "", exitCode: 0))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.appendingPathComponent("Catalogs").path).sorted() == ["Privacy.XCSTRINGS", "Root.xcstrings"])
     }
 
-    @Test("a catalog folder whose files leave the table's catalog unclear is refused by sync, sync --check and check, nothing written: two that could each be Root's (Root.xcstrings and Root.XCSTRINGS, neither chosen), or one named after Root in another case (root.xcstrings: sync made a second one beside it; a Mac's disk takes it for Root's)", arguments: [
+    @Test("a catalog folder whose files leave the table's catalog unclear is refused by sync, sync --check, check and extract --xcstrings, nothing written: two that could each be Root's (Root.xcstrings and Root.XCSTRINGS, neither chosen), or one named after Root in another case (root.xcstrings: sync made a second one beside it; a Mac's disk takes it for Root's)", arguments: [
         (false, "Root.XCSTRINGS", ["Privacy.xcstrings", "Root.XCSTRINGS", "Root.xcstrings"],
-         "--catalog Catalogs holds Root.XCSTRINGS and Root.xcstrings: which is the catalog of the table Root is unclear; keep one", nil),
+         "Catalogs holds Root.XCSTRINGS and Root.xcstrings: which is the catalog of the table Root is unclear; keep one; "),
         (true, "root.xcstrings", ["Privacy.xcstrings", "root.xcstrings"],
-         "--catalog Catalogs holds root.xcstrings, named after the table Root in another case, which a Mac's disk takes for Root.xcstrings and this one does not; rename it Root.xcstrings; ",
-         ("nothing was written", "nothing was checked")),
-    ] as [(Bool, String, [String], String, (sync: String, check: String)?)])
-    func perTableUnclear(moved: Bool, name: String, files: [String], message: String, outcomes: (sync: String, check: String)?) throws {
+         "Catalogs holds root.xcstrings, named after the table Root in another case, which a Mac's disk takes for Root.xcstrings and this one does not; rename it Root.xcstrings; "),
+    ] as [(Bool, String, [String], String)])
+    func perTableUnclear(moved: Bool, name: String, files: [String], message: String) throws {
         let copy = try BundleCopy()
         #expect(try Self.run(copy, ["extract", "Settings.bundle", "--xcstrings", "Catalogs"]).exitCode == 0)
         let (root, other) = (copy.folder.appendingPathComponent("Catalogs/Root.xcstrings"), copy.folder.appendingPathComponent("Catalogs/" + name))
         if moved { try FileManager.default.moveItem(at: root, to: other) } else { try FileManager.default.copyItem(at: root, to: other) }
         let before = try copy.snapshot()
-        for (arguments, outcome) in [(["sync", "Settings.bundle", "--catalog", "Catalogs"], outcomes?.sync),
-                                     (["sync", "Settings.bundle", "--catalog", "Catalogs", "--check"], outcomes?.sync),
-                                     (["check", "Settings.bundle", "--catalog", "Catalogs"], outcomes?.check)] {
-            #expect(try Self.run(copy, arguments) == ToolResult(stdout: "", stderr: "error: " + message + (outcome ?? "") + "\n", exitCode: 2))
+        // extract wrote Root.xcstrings beside root.xcstrings (on a Mac, over it).
+        for (arguments, option, outcome) in [(["sync", "Settings.bundle", "--catalog", "Catalogs"], "--catalog", "nothing was written"),
+                                             (["sync", "Settings.bundle", "--catalog", "Catalogs", "--check"], "--catalog", "nothing was written"),
+                                             (["check", "Settings.bundle", "--catalog", "Catalogs"], "--catalog", "nothing was checked"),
+                                             (["extract", "Settings.bundle", "--xcstrings", "Catalogs", "--force"], "--xcstrings", "nothing was written")] {
+            #expect(try Self.run(copy, arguments) == ToolResult(stdout: "", stderr: "error: \(option) \(message)\(outcome)\n", exitCode: 2))
         }
         #expect(try copy.snapshot() == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.appendingPathComponent("Catalogs").path).sorted() == files)
