@@ -90,7 +90,7 @@ struct FillFromAppTests {
         #expect(texts["de.lproj/Root.strings"] == """
             "Sound" = "Ton";
             /* Root.plist › label of an on/off switch */
-            /* settings-l10n: needs review: from the app's de.lproj/Main.strings, for a text that differs in case or punctuation */
+            /* settings-l10n: needs review: from the app's de.lproj/Main.strings, for a text that differs in case, final punctuation or Unicode normalization */
             "Music" = "Musik";
 
             """)

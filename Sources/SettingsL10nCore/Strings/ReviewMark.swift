@@ -13,7 +13,7 @@ package enum ReviewMark {
 
     /// The comment for a translation taken from the app's own translations (`merge --fill-from`).
     package static func comment(filledFrom origin: String, exact: Bool) -> String {
-        "\(prefix): from the app's \(StringsEntry.sanitizeComment(origin))\(exact ? "" : ", for a text that differs in case or punctuation") */"
+        "\(prefix): from the app's \(StringsEntry.sanitizeComment(origin))\(exact ? "" : ", for a text that differs in case, final punctuation or Unicode normalization") */"
     }
 
     /// The comment for a translation imported before review.
