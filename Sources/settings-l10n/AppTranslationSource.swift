@@ -27,7 +27,7 @@ enum AppTranslationSource {
             // A language folder that could not be listed (a link out of the folder, no access) would
             // leave its translations out without a word, as an unreadable table would: refused too.
             if let folder = app.localizations.first(where: { $0.listingProblem != nil }), let problem = folder.listingProblem {
-                let said = problem == BundleLoader.outsideLinkMessage ? "this symbolic link points outside the folder; it was not followed" : problem
+                let said = folder.pointsOutside ? "this symbolic link points outside the folder; it was not followed" : problem
                 throw CommandFailure("--fill-from \(joinedPath(path, folder.folder)): \(said); give --fill-from the folder that holds its tables, or copy them in; nothing was merged")
             }
             do {

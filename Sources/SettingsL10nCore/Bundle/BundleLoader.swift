@@ -33,7 +33,9 @@ public enum BundleLoader {
                 // A language whose folder is not read is still a language: what it holds is
                 // unknown, and nothing is written into it or made without it.
                 if entry.name.hasSuffix(".lproj") {
-                    bundle.localizations.append(Localization(folder: entry.name, tables: [], listingProblem: outsideLinkMessage, isLink: true))
+                    var localization = Localization(folder: entry.name, tables: [], listingProblem: outsideLinkMessage, isLink: true)
+                    localization.pointsOutside = true
+                    bundle.localizations.append(localization)
                 }
                 // So is a table of every language: it comes first on each search list.
                 if entry.name.hasSuffix(".strings"), entry.name.count > 8 {

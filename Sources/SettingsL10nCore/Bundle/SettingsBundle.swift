@@ -204,6 +204,9 @@ public struct Localization: Hashable, Sendable {
     public var listingProblem: String?
     /// Whether the folder is a symbolic link (to a folder inside the bundle): read, never written.
     public var isLink: Bool
+    /// Whether the folder is a symbolic link that points outside the bundle: not read
+    /// (`listingProblem` says so).
+    public var pointsOutside = false
     /// The `.plist` files inside the folder (`Root.plist`): not read, but a localized root page
     /// is a layout every command names (`SettingsBundle.localizedRootPages`).
     public var plistNames: [String] = []
