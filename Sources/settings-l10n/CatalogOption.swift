@@ -70,12 +70,13 @@ enum CatalogFile {
 /// The translations waiting for review in the catalogs of a bundle (`check --catalog`).
 enum CatalogReviews {
     /// Reads the catalog (or the folder of per-table catalogs) at `path` and lists its
-    /// `needs_review` units of strings the schema uses.
-    static func read(_ path: String, loaded: LoadedBundle, option: String = "--catalog") throws -> [CatalogReview] {
+    /// `needs_review` units of strings the schema uses. `bundleWords`: the bundle and its
+    /// options as the command line gave them (`BundleOptions.commandLine`), for the advice.
+    static func read(_ path: String, loaded: LoadedBundle, option: String = "--catalog", bundleWords: String) throws -> [CatalogReview] {
         if LocalFile.kind(of: path) == .missing {
             // A folder of per-table catalogs that is not there is a mistyped path, as a file is.
             let what = path.hasPathExtension("xcstrings") ? "the String Catalog" : "the folder of String Catalogs"
-            throw CommandFailure("\(what) \(path) does not exist; create it with settings-l10n sync \(shellQuoted(loaded.source.rootPath)) --catalog \(shellQuoted(path))")
+            throw CommandFailure("\(what) \(path) does not exist; create it with settings-l10n sync \(bundleWords) --catalog \(shellQuoted(path))")
         }
         return try read(path, tables: loaded.catalog.tables, bundleRoot: loaded.source.rootPath, option: option) { file in
             switch LocalFile.kind(of: file) {

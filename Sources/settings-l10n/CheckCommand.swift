@@ -101,7 +101,7 @@ struct CheckCommand: ParsableCommand {
         try loaded.requireFolders(for: locales)
         let catalogPath = options.optionalCatalogPath(catalog, configuration: loaded.configuration)
         var context = CheckContext(bundle: loaded.bundle, catalog: loaded.catalog, locales: locales)
-        if let catalogPath { context.catalogReviews = try CatalogReviews.read(catalogPath, loaded: loaded, option: options.catalogOption(catalog)) }
+        if let catalogPath { context.catalogReviews = try CatalogReviews.read(catalogPath, loaded: loaded, option: options.catalogOption(catalog), bundleWords: options.commandLine) }
         let diagnostics = Checker.check(context, configuration: loaded.configuration)
         ProcessLifetime.keep(loaded, context, diagnostics)
         if let writeBaseline { return try write(baselineOf: diagnostics, to: writeBaseline) }

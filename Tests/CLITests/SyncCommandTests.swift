@@ -99,13 +99,13 @@ struct SyncCommandTests {
             == "Settings.bundle/de.lproj/Privacy.strings:2:1: warning: the translation of \"Analytics\" needs review; remove the settings-l10n comment above it once checked [needs-review]\n")
     }
 
-    @Test("check --catalog of a catalog or a folder of catalogs that does not exist: an error (a mistyped folder passed)", arguments: [
+    @Test("check --catalog of a catalog or a folder of catalogs that does not exist: an error (a mistyped folder passed), whose advice names the bundle as given (it named it by its absolute path)", arguments: [
         ("Settings.xcstrings", "the String Catalog Settings.xcstrings"), ("Catalogs", "the folder of String Catalogs Catalogs"),
     ])
     func checkMissingCatalog(path: String, what: String) throws {
         let copy = try BundleCopy()
         #expect(try Self.run(copy, ["check", "Settings.bundle", "--catalog", path]) == ToolResult(stdout: "", stderr: """
-            error: \(what) does not exist; create it with settings-l10n sync \(copy.bundle.path) --catalog \(path)
+            error: \(what) does not exist; create it with settings-l10n sync Settings.bundle --catalog \(path)
 
             """, exitCode: 3))
     }
