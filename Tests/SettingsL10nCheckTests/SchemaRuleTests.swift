@@ -90,6 +90,18 @@ struct SchemaRuleTests {
         ])
         // Keys of other libraries that resemble nothing are not misspellings.
         #expect(try RuleFixture.bundle("\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>IASKTextAlignment</key><string>x</string></dict>").diagnostics(.keyMisspelled) == [])
+        // InAppSettingsKit's own members, in its spelling (Recipents), are known; one of its
+        // prefix it does not read is compared with those (its subtitle was called stale).
+        let inApp = RuleFixture.bundle("""
+        \t\t<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>A</string><key>Key</key><string>a</string><key>DefaultValue</key><true/>1️⃣<key>IASKSubtitel</key><string>On</string></dict>
+        \t\t<dict><key>Type</key><string>IASKMailComposeSpecifier</string><key>Title</key><string>Mail</string><key>IASKMailComposeToRecipents</key><array/>2️⃣<key>IASKMailComposeCcRecipients</key><array/><key>IASKMailComposeBodyIsHTML</key><false/></dict>
+        """)
+        #expect(try inApp.diagnostics(.keyMisspelled) == [
+            Diagnostic(.warning, rule: .keyMisspelled, "unknown key \"IASKSubtitel\"; did you mean IASKSubtitle?",
+                       at: inApp.location("Root.plist", "1️⃣", keyPath: "PreferenceSpecifiers[0].IASKSubtitel")),
+            Diagnostic(.warning, rule: .keyMisspelled, "unknown key \"IASKMailComposeCcRecipients\"; did you mean IASKMailComposeCcRecipents?",
+                       at: inApp.location("Root.plist", "2️⃣", keyPath: "PreferenceSpecifiers[1].IASKMailComposeCcRecipients")),
+        ])
     }
 
     @Test("key-ignored")

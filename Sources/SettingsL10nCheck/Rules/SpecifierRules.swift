@@ -133,7 +133,7 @@ enum SpecifierRules {
     struct KeyMisspelled: CheckRule {
         let id = RuleID.keyMisspelled
         let defaultSeverity = Severity.warning
-        let summary = "A key is a misspelling of a known key (DefaultVaule, Titels, StringTable); the suggestion names the right one."
+        let summary = "A key is a misspelling of a known key (DefaultVaule, Titels, StringTable, InAppSettingsKit's IASKSubtitel); the suggestion names the right one."
 
         static let rootKeys = ["PreferenceSpecifiers", "StringsTable", "ApplicationGroupContainerIdentifier"]
 
@@ -150,9 +150,14 @@ enum SpecifierRules {
                     }
                 }
             }
+            // InAppSettingsKit's members are its own: one of its prefix that it does not read
+            // (whose strings no one shows) is compared with those.
+            let inAppKnown = Set(SettingsHost.inAppSettingsKitMemberKeys)
+            let inAppCandidates = Suggestion.Candidates(SettingsHost.inAppSettingsKitMemberKeys)
             for (file, specifier) in context.specifiers {
-                for entry in specifier.dictionary.entries where !known.contains(entry.key) {
-                    guard let suggestion = candidates.closest(to: entry.key) else { continue }
+                for entry in specifier.dictionary.entries where !known.contains(entry.key) && !inAppKnown.contains(entry.key) {
+                    let isInApp = entry.key.hasPrefix("IASK")
+                    guard let suggestion = (isInApp ? inAppCandidates : candidates).closest(to: entry.key) else { continue }
                     found.append(diagnostic("unknown key \(MessageText.quoted(entry.key)); did you mean \(suggestion)?", file: file.path,
                                             position: entry.keyPosition, keyPath: specifier.keyPath.appending(entry.key)))
                 }

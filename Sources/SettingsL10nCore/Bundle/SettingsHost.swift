@@ -10,6 +10,21 @@ public enum SettingsHost: String, Hashable, Sendable, CaseIterable {
     case inAppSettingsKit = "in-app"
 }
 
+extension SettingsHost {
+    /// The `IASK…` members InAppSettingsKit reads on a specifier, as its `IASKSettingsReader.h`
+    /// names them (its own spelling: `IASKMailComposeToRecipents`). A member of that prefix
+    /// that is none of them is read by no one: a misspelling, when it is close to one.
+    public static let inAppSettingsKitMemberKeys = [
+        "IASKCellImage", "IASKSubtitle", "IASKPlaceholder", "IASKChildTitle",
+        "IASKViewControllerClass", "IASKViewControllerSelector", "IASKViewControllerStoryBoardFile",
+        "IASKViewControllerStoryBoardId", "IASKSegueIdentifier",
+        "IASKMailComposeToRecipents", "IASKMailComposeCcRecipents", "IASKMailComposeBccRecipents",
+        "IASKMailComposeSubject", "IASKMailComposeBody", "IASKMailComposeBodyIsHTML",
+        "IASKAdjustsFontSizeToFitWidth", "IASKTextContentType", "IASKTextAlignment", "IASKToggleStyle",
+        "IASKWebViewShowProgress", "IASKWebViewHideBottomBar", "IASKWebViewShowNavigationalButtons",
+    ]
+}
+
 /// The localizable fields of a specifier, in the order the catalog reads them: Apple's four, then
 /// the keys only InAppSettingsKit passes through its localizer (`IASKSettingsReader.titleForId:`,
 /// from `IASKSpecifier` and `IASKAppSettingsViewController`).
