@@ -33,13 +33,14 @@ public struct CheckContext: Sendable {
 
     /// Reads the tables of the chosen localizations. `displayRules: false` leaves out what only
     /// the display rules need (each language's option lists): `status` reads coverage alone.
-    public init(bundle: SettingsBundle, catalog: Catalog, locales: [String] = [], displayRules: Bool = true) {
+    /// `readsTables: false` reads none, for the rules about the schema files alone.
+    public init(bundle: SettingsBundle, catalog: Catalog, locales: [String] = [], displayRules: Bool = true, readsTables: Bool = true) {
         self.bundle = bundle
         self.catalog = catalog
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         self.development = development
         // Base.lproj is checked when it holds the development language's tables (no en.lproj).
-        let localizations = bundle.localizations.filter { $0.name != "Base" || $0.folder == development?.folder }
+        let localizations = !readsTables ? [] : bundle.localizations.filter { $0.name != "Base" || $0.folder == development?.folder }
             .matching(locales: locales.map { $0 == catalog.developmentLanguage ? (development?.name ?? $0) : $0 })
             .sorted { LanguageTag.precedes($0.name, $1.name) }
         self.localizations = localizations

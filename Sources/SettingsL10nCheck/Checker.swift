@@ -17,6 +17,35 @@ public enum Checker {
     /// findings it silences, sorted by file, line, column and rule. Entries of the configuration
     /// that match nothing are reported (`configuration-unused`) when the whole bundle is checked.
     public static func check(_ context: CheckContext, configuration: CheckConfiguration = CheckConfiguration()) -> [Diagnostic] {
+        var all = run(rules, in: context, configuration: configuration)
+        if !configuration.keep.isEmpty {
+            // Keys the app reads itself are not stale.
+            let keep = GlobPatternSet(configuration.keep)
+            all.removeAll { $0.rule == .staleKey && $0.key.map(keep.matchesAny) == true }
+        }
+        return finish(all, context: context, configuration: configuration)
+    }
+
+    /// What may be why keys look unused, so that `merge --prune` removes none of them while it
+    /// lasts, and check's summary does not advise it: an error in a schema file (Titles that lost
+    /// an entry, a row without a Type), a misspelled key (`Titels`, whose titles then look
+    /// unused), a schema file without a StringsTable, or one naming an invalid one.
+    public static func isPruneDoubt(_ diagnostic: Diagnostic) -> Bool {
+        diagnostic.file.hasPathExtension("plist")
+            && (diagnostic.severity == .error || [.keyMisspelled, .stringsTableMissing, .stringsTableInvalid].contains(diagnostic.rule))
+    }
+
+    /// The findings of `isPruneDoubt`, as check reports them (the configuration's severities and
+    /// `ignore` entries), from the rules about schema files alone: no table is read.
+    public static func pruneDoubts(bundle: SettingsBundle, catalog: Catalog, configuration: CheckConfiguration = CheckConfiguration()) -> [Diagnostic] {
+        let context = CheckContext(bundle: bundle, catalog: catalog, displayRules: false, readsTables: false)
+        let schemaRules = LoaderRules.all + SpecifierRules.all + OptionRules.all + PaneRules.all
+        let found = run(schemaRules, in: context, configuration: configuration).filter(isPruneDoubt)
+        return sorted(suppress(found, by: configuration.ignore).kept)
+    }
+
+    /// The findings of `rules`, each at the configuration's severity (none of a rule it switches off).
+    private static func run(_ rules: [any CheckRule], in context: CheckContext, configuration: CheckConfiguration) -> [Diagnostic] {
         // Rules are independent of each other: they run on all cores.
         let enabled = rules.compactMap { rule -> (rule: any CheckRule, severity: Severity?)? in
             switch configuration.severities[rule.id] {
@@ -31,12 +60,12 @@ public enum Checker {
             guard let severity else { return diagnostics }
             return diagnostics.map { var diagnostic = $0; diagnostic.severity = severity; return diagnostic }
         }
-        var all = Array(found.joined())
-        if !configuration.keep.isEmpty {
-            // Keys the app reads itself are not stale.
-            let keep = GlobPatternSet(configuration.keep)
-            all.removeAll { $0.rule == .staleKey && $0.key.map(keep.matchesAny) == true }
-        }
+        return Array(found.joined())
+    }
+
+    /// The findings of every rule, after `keep`: silenced by `ignore`, the configuration's own
+    /// findings added, sorted.
+    private static func finish(_ all: [Diagnostic], context: CheckContext, configuration: CheckConfiguration) -> [Diagnostic] {
         let (kept, used) = suppress(all, by: configuration.ignore)
         var diagnostics = kept
         if configuration.isInsideBundle, let severity = configuration.severities[.configurationInBundle] ?? ConfigurationRules.InsideBundle().defaultSeverity {

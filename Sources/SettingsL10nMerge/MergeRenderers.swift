@@ -140,12 +140,17 @@ extension MergeResult {
     /// What to say when the merge kept obsolete keys `--prune` would remove: `merge --check`
     /// passes on them (merge would not change the tables), `check` reports them as `stale-key`
     /// (failing under `--strict`); `pruning` is the command line that removes them.
-    public func pruneHint(pruning: String) -> String {
+    /// `doubts`: the findings in the schema files that may be why the keys look unused
+    /// (`Checker.pruneDoubts`), asked only when there are such keys: pruning waits for them.
+    public func pruneHint(pruning: String, doubts: () -> [Diagnostic] = { [] }) -> String {
         let counts = reports.map(\.prunable).filter { $0 > 0 }
         guard !counts.isEmpty else { return "" }
         let keys = counts.reduce(0, +), tables = counts.count
+        let found = doubts(), one = found.count == 1
+        let until = found.isEmpty ? ""
+            : " once the \(DiagnosticReport.counted(found)) in the schema files \(one ? "is" : "are") fixed (check lists \(one ? "it" : "them")): \(one ? "it" : "they") may be why \(keys == 1 ? "the key looks" : "the keys look") unused"
         return "\(keys.grouped) obsolete key\(keys == 1 ? "" : "s") kept in \(tables.grouped) table\(tables == 1 ? "" : "s") "
-            + "(check reports \(keys == 1 ? "it" : "them") as stale-key); \(pruning) removes \(keys == 1 ? "it" : "them")\n"
+            + "(check reports \(keys == 1 ? "it" : "them") as stale-key); \(pruning) removes \(keys == 1 ? "it" : "them")\(until)\n"
     }
 
     /// The last lines of `summary`: what the app's translations filled (`--fill-from`).

@@ -70,6 +70,7 @@ struct MergeCommand: ParsableCommand {
         try loaded.requireFolders(for: locales)
         if let refusal = bundle.schemaWriteRefusal, format == .json { printJSON(MergeResult(refusal: refusal).json.rendered()) }
         try loaded.refuseWritingWhileUnloaded("merge changed nothing", paths: options.diagnosticPaths)
+        if prune { try refusePruningWhileDoubtful(loaded) }
         if !options.quiet { noteTopLevelTables(loaded) }
         var appTranslations = try fillFrom.map {
             try AppTranslationSource.read($0, developmentLanguage: catalog.developmentLanguage,
@@ -131,7 +132,7 @@ struct MergeCommand: ParsableCommand {
         AppTranslationSource.warnRefused(result.reports)
         switch format {
         case .json: printJSON(result.json.rendered())
-        case .text: printError(quiet(summaries, result).joined() + (options.quiet ? "" : result.summaryFooter + pruneHint(result)), ifNotEmpty: true)
+        case .text: printError(quiet(summaries, result).joined() + (options.quiet ? "" : result.summaryFooter + pruneHint(result, loaded)), ifNotEmpty: true)
         }
         // After each table's line, which says which were written and which not.
         if let failure = refusal ?? unflushed { throw CommandFailure(failure) }
@@ -158,11 +159,26 @@ struct MergeCommand: ParsableCommand {
                                                then: "fix the problem and run merge again")
     }
 
+    /// Refuses `--prune` while a schema file has a finding that may be why keys look unused
+    /// (`Checker.isPruneDoubt`: Titles that lost an entry, a misspelled `Titels`, a lost
+    /// StringsTable): the translations it would remove are the ones the fix needs.
+    private func refusePruningWhileDoubtful(_ loaded: LoadedBundle) throws {
+        let doubts = Checker.pruneDoubts(bundle: loaded.bundle, catalog: loaded.catalog, configuration: loaded.configuration)
+        guard !doubts.isEmpty else { return }
+        printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(doubts), ifNotEmpty: true)
+        let one = doubts.count == 1
+        let message = "merge --prune changed nothing: the \(DiagnosticReport.counted(doubts)) above in the schema files may be why keys look unused; fix \(one ? "it" : "them"), then prune (or merge without --prune)"
+        if format == .json { printJSON(MergeResult(refusal: message).json.rendered()) }
+        throw RefusedWork(message)
+    }
+
     /// The line that names `--prune` when the merge kept obsolete keys it would remove.
-    private func pruneHint(_ result: MergeResult) -> String {
+    private func pruneHint(_ result: MergeResult, _ loaded: LoadedBundle) -> String {
         guard !prune else { return "" }
         let choices = locales.flatMap { ["--locale", shellQuoted($0)] }
-        return result.pruneHint(pruning: "`settings-l10n merge " + ([options.commandLine] + choices + ["--prune"]).joined(separator: " ") + "`")
+        return result.pruneHint(pruning: "`settings-l10n merge " + ([options.commandLine] + choices + ["--prune"]).joined(separator: " ") + "`") {
+            Checker.pruneDoubts(bundle: loaded.bundle, catalog: loaded.catalog, configuration: loaded.configuration)
+        }
     }
 
     /// The summaries to print: all, or under --quiet those of the tables that need attention (a

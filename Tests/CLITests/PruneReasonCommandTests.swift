@@ -68,3 +68,61 @@ struct PruneReasonCommandTests {
         #expect(notShown?.first?["keyPath"] as? String == "PreferenceSpecifiers[1].Title")
     }
 }
+
+/// A key may look unused because of the schema's own mistake (Titles that lost an entry, a
+/// misspelled key, a lost StringsTable): check's summary does not advise `--prune` while it
+/// lasts, merge's own hint waits for it, and `merge --prune` removes nothing (it removed the
+/// translations the fix needed, as check advised).
+@Suite("merge --prune waits for the schema's mistakes that may be why keys look unused")
+struct PruneDoubtCommandTests {
+    static func bundle(_ specifiers: String) throws -> (BundleCopy, TemporaryFolder) {
+        let source = try TemporaryFolder()
+        try source.write("Settings.bundle/Root.plist", xmlSchema(specifiers))
+        try source.write("Settings.bundle/en.lproj/Root.strings", "\"Units\" = \"Units\";\n\"Metric\" = \"Metric\";\n\"Imperial\" = \"Imperial\";\n")
+        try source.write("Settings.bundle/de.lproj/Root.strings", "\"Units\" = \"Einheiten\";\n\"Metric\" = \"Metrisch\";\n\"Imperial\" = \"Imperial\";\n")
+        return (try BundleCopy(source.url.appendingPathComponent("Settings.bundle")), source)
+    }
+
+    static func multiValue(titles: String, values: String = "<string>m</string><string>i</string>") -> String {
+        "\t\t<dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Units</string><key>Key</key><string>units</string>"
+            + "<key>DefaultValue</key><string>m</string>\(titles)<key>Values</key><array>\(values)</array></dict>"
+    }
+
+    static let lostTitle = multiValue(titles: "<key>Titles</key><array><string>Metric</string></array>")
+    static let refusal = "error: merge --prune changed nothing: the 1 error above in the schema files may be why keys look unused; fix it, then prune (or merge without --prune)\n"
+
+    @Test("Titles that lost an entry: check's summary and merge's hint say --prune waits for the error; merge --prune, --dry-run and --check remove nothing; fixed, --prune removes the key")
+    func lostTitle() throws {
+        let (copy, _) = try Self.bundle(Self.lostTitle)
+        let check = try Tool.run(["check", "Settings.bundle"], in: copy.folder)
+        #expect(check.stdout.hasPrefix("Settings.bundle/Root.plist:9:194: error: Titles has 1 entry, Values has 2 [titles-values-count]\n"))
+        #expect(check.stderr.hasSuffix("2 stale keys are removed by `settings-l10n merge Settings.bundle --prune` once the 1 error in the schema files is fixed: it may be why the keys look unused\n"))
+        let hint = try Tool.run(["merge", "Settings.bundle", "--dry-run"], in: copy.folder)
+        #expect(hint.stderr.hasSuffix("2 obsolete keys kept in 2 tables (check reports them as stale-key); `settings-l10n merge Settings.bundle --prune` removes them once the 1 error in the schema files is fixed (check lists it): it may be why the keys look unused\n"))
+        let before = try copy.snapshot()
+        for extra in [[], ["--dry-run"], ["--check"]] {
+            #expect(try Tool.run(["merge", "Settings.bundle", "--prune"] + extra, in: copy.folder) == ToolResult(
+                stdout: "", stderr: "Settings.bundle/Root.plist:9:194: error: Titles has 1 entry, Values has 2 [titles-values-count]\n" + Self.refusal, exitCode: 1))
+        }
+        let json = try Tool.run(["merge", "Settings.bundle", "--prune", "--format", "json"], in: copy.folder)
+        #expect(json.exitCode == 1 && json.stdout.contains("\"error\": \"merge --prune changed nothing: the 1 error above in the schema files may be why keys look unused;"))
+        #expect(try copy.snapshot() == before)
+        // Once the schema is right (the option really gone), --prune removes its title as before.
+        try Data(xmlSchema(Self.multiValue(titles: "<key>Titles</key><array><string>Metric</string></array>", values: "<string>m</string>")).utf8)
+            .write(to: copy.bundle.appendingPathComponent("Root.plist"))
+        #expect(try Tool.run(["merge", "Settings.bundle", "--prune", "--locale", "de"], in: copy.folder).exitCode == 0)
+        #expect(String(decoding: try copy.bytes("de.lproj/Root.strings"), as: UTF8.self) == "\"Units\" = \"Einheiten\";\n\"Metric\" = \"Metrisch\";\n")
+    }
+
+    @Test("a misspelled key (a warning) makes --prune wait too; a rule the configuration switches off does not")
+    func misspelledAndSwitchedOff() throws {
+        let footer = "\n\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>FooterTxet</key><string>Imperial</string></dict>"
+        let (copy, _) = try Self.bundle(Self.multiValue(titles: "<key>Titles</key><array><string>Metric</string></array>", values: "<string>m</string>") + footer)
+        #expect(try Tool.run(["merge", "Settings.bundle", "--prune"], in: copy.folder) == ToolResult(
+            stdout: "", stderr: "Settings.bundle/Root.plist:10:57: warning: unknown key \"FooterTxet\"; did you mean FooterText? [key-misspelled]\n"
+                + "error: merge --prune changed nothing: the 1 warning above in the schema files may be why keys look unused; fix it, then prune (or merge without --prune)\n",
+            exitCode: 1))
+        try Data("{\"rules\": {\"key-misspelled\": \"off\"}}".utf8).write(to: copy.folder.appendingPathComponent(".settings-l10n.json"))
+        #expect(try Tool.run(["merge", "Settings.bundle", "--prune", "--locale", "de"], in: copy.folder).exitCode == 0)
+    }
+}

@@ -17,6 +17,9 @@ public struct DiagnosticReport: Sendable {
     /// What must happen before the commands the summary suggests change anything
     /// (`Privacy.plist loads`: merge writes nothing while a schema file does not load), or `nil`.
     public var fixesWaitFor: String?
+    /// The findings in the schema files that may be why keys look unused
+    /// (`Checker.isPruneDoubt`): the summary's `--prune` waits for them.
+    public var pruneDoubts: [Diagnostic] = []
     /// How many findings of each severity (errors first) `filtered(atLeast:)` left out, and
     /// the severity it kept.
     public private(set) var hidden: (counts: [(severity: Severity, count: Int)], kept: Severity)?
@@ -210,8 +213,15 @@ public struct DiagnosticReport: Sendable {
         }
         // While a schema file does not load, merge changes nothing: the file comes first.
         let until = fixesWaitFor.map { " once \($0)" } ?? ""
+        // A key may look unused because of the schema's own mistake: pruning waits for it.
+        func untilPruned(_ keys: Int) -> String? {
+            guard fixesWaitFor == nil, !pruneDoubts.isEmpty else { return nil }
+            let one = pruneDoubts.count == 1
+            return " once the \(Self.counted(pruneDoubts)) in the schema files \(one ? "is" : "are") fixed: \(one ? "it" : "they") may be why \(keys == 1 ? "the key looks" : "the keys look") unused"
+        }
         return tally.enumerated().sorted { ($0.element.count, $1.offset) > ($1.element.count, $0.offset) }.map { _, row in
-            "\(Self.count(row.count, row.noun)) \(row.count == 1 ? "is" : "are") \(row.fix.verb) by `\(row.fix.commandLine(arguments: commandArguments))`\(until)\n"
+            let waits = row.fix.command.hasSuffix("--prune") ? untilPruned(row.count) ?? until : until
+            return "\(Self.count(row.count, row.noun)) \(row.count == 1 ? "is" : "are") \(row.fix.verb) by `\(row.fix.commandLine(arguments: commandArguments))`\(waits)\n"
         }.joined()
     }
 
@@ -220,6 +230,14 @@ public struct DiagnosticReport: Sendable {
         guard let hidden, !hidden.counts.isEmpty else { return "" }
         let counts = hidden.counts.map { Self.count($0.count, $0.severity.rawValue) }.joined(separator: " and ")
         return "\(counts) not shown (--severity \(hidden.kept.rawValue))\n"
+    }
+
+    /// `2 errors and 1 warning`: the findings counted by severity, errors first.
+    package static func counted(_ diagnostics: [Diagnostic]) -> String {
+        Severity.allCases.reversed().compactMap { severity in
+            let found = diagnostics.count { $0.severity == severity }
+            return found > 0 ? count(found, severity.rawValue) : nil
+        }.joined(separator: " and ")
     }
 
     /// `1 error`, `9,661 warnings`: a count with its noun, thousands grouped.
