@@ -26,21 +26,47 @@ public enum Checker {
         return finish(all, context: context, configuration: configuration)
     }
 
-    /// What may be why keys look unused, so that `merge --prune` removes none of them while it
-    /// lasts, and check's summary does not advise it: an error in a schema file (Titles that lost
-    /// an entry, a row without a Type), a misspelled key (`Titels`, whose titles then look
-    /// unused), a schema file without a StringsTable, or one naming an invalid one.
-    public static func isPruneDoubt(_ diagnostic: Diagnostic) -> Bool {
-        diagnostic.file.hasPathExtension("plist")
-            && (diagnostic.severity == .error || [.keyMisspelled, .stringsTableMissing, .stringsTableInvalid].contains(diagnostic.rule))
+    /// Of `diagnostics`, those that say a schema file lost what made some of its strings shown,
+    /// and so may be why keys look unused: Titles with fewer entries than Values (or than
+    /// ShortTitles), a schema file without a StringsTable while the .lproj folders have a table
+    /// named after it, a StringsTable that names no valid table, a misspelled InAppSettingsKit
+    /// member (`IASKSubtitel`; other unknown keys are the app's, whose strings stay live). While
+    /// one is reported, `merge --prune` removes nothing and the summaries do not advise it. (A
+    /// title written as a number, a file that never had a StringsTable, an `enum-value` change
+    /// nothing that pruning would remove: many bundles keep them for good.)
+    public static func pruneDoubts(_ diagnostics: [Diagnostic], context: CheckContext) -> [Diagnostic] {
+        var lostTitles: Set<String> = []
+        for (file, specifier) in context.specifiers {
+            guard let titles = specifier.field("Titles"), let count = titles.value.arrayValue?.count else { continue }
+            if let values = specifier.values, count < values.count { lostTitles.insert(file.path + "\u{0}" + titles.keyPath.description) }
+            if let short = specifier.field("ShortTitles"), let shortCount = short.value.arrayValue?.count, shortCount > count {
+                lostTitles.insert(file.path + "\u{0}" + short.keyPath.description)
+            }
+        }
+        let files = Dictionary(context.bundle.schemaFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        return diagnostics.filter { diagnostic in
+            switch diagnostic.rule {
+            case .titlesValuesCount, .shortTitlesCount:
+                return lostTitles.contains(diagnostic.file + "\u{0}" + (diagnostic.location.keyPath ?? ""))
+            case .stringsTableMissing:
+                guard let base = files[diagnostic.file]?.name.base else { return false }
+                return context.bundle.localizations.contains { $0.table(named: base) != nil }
+            case .stringsTableInvalid:
+                return true
+            case .keyMisspelled:
+                return diagnostic.location.keyPath.map { $0.split(separator: ".").last?.hasPrefix("IASK") == true } ?? false
+            default:
+                return false
+            }
+        }
     }
 
-    /// The findings of `isPruneDoubt`, as check reports them (the configuration's severities and
-    /// `ignore` entries), from the rules about schema files alone: no table is read.
+    /// `pruneDoubts` as check reports them (the configuration's severities and `ignore`
+    /// entries), from the rules about schema files alone: no table is read.
     public static func pruneDoubts(bundle: SettingsBundle, catalog: Catalog, configuration: CheckConfiguration = CheckConfiguration()) -> [Diagnostic] {
         let context = CheckContext(bundle: bundle, catalog: catalog, displayRules: false, readsTables: false)
-        let schemaRules = LoaderRules.all + SpecifierRules.all + OptionRules.all + PaneRules.all
-        let found = run(schemaRules, in: context, configuration: configuration).filter(isPruneDoubt)
+        let schemaRules = SpecifierRules.all + OptionRules.all + PaneRules.all
+        let found = pruneDoubts(run(schemaRules, in: context, configuration: configuration), context: context)
         return sorted(suppress(found, by: configuration.ignore).kept)
     }
 

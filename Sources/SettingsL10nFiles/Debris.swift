@@ -44,7 +44,9 @@ package enum Debris {
     package static func owner(of name: String) -> pid_t? {
         guard name.hasPrefix("."), name.hasSuffix(".tmp"), let marker = name.byteRange(of: marker) else { return nil }
         let digits = name[marker.upperBound...].dropLast(4)
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let pid = pid_t(digits), pid > 0 else { return nil }
+        // As `temporaryName` writes a process id: digits only, the first not 0 (`+12` and
+        // `0012` are some other file's name).
+        guard let first = digits.first, first != "0", digits.allSatisfy({ $0 >= "0" && $0 <= "9" }), let pid = pid_t(digits), pid > 0 else { return nil }
         return pid
     }
 
@@ -56,11 +58,14 @@ package enum Debris {
     }
 
     /// Removes the temporary files of processes that no longer run from `folder` (only those of
-    /// the file named `target`, when given): regular files only, never a link or a folder.
-    package static func sweep(_ folder: String, for target: String? = nil) {
+    /// the file named `target`, when given; only those of files whose name ends in `suffix`,
+    /// when given: the tables, in a bundle, where nothing else is written): regular files only,
+    /// never a link or a folder.
+    package static func sweep(_ folder: String, for target: String? = nil, endingIn suffix: String? = nil) {
         guard let names = try? FolderListing.names(in: folder, includingHidden: true) else { return }
         for name in names.lazy.filter(\.isUTF8).map(\.string) {
             if let target, !name.hasPrefix("." + stem(of: target) + marker) { continue }
+            if let suffix, name.byteRange(of: suffix + marker) == nil { continue }
             guard isLeftOver(name) else { continue }
             var info = stat()
             if lstat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG {

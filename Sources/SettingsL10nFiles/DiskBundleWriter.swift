@@ -17,7 +17,8 @@ import Darwin
 public struct BundleWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {
         /// The file is not what the command read (it changed, appeared, or is not a regular
-        /// file): this file is left alone, and the others can still be written.
+        /// file), or it would be larger than settings-l10n reads: this file is left alone, and
+        /// the others can still be written.
         case conflict
         /// The system refused the write (no space, no permission, a file-size limit).
         case failure
@@ -176,6 +177,12 @@ public struct DiskBundleWriter: Sendable {
         guard BundlePath.isPlain(path), components.count <= 2 else {
             throw BundleWriteError(path: path, message: "not a plain path inside the bundle; it was not written")
         }
+        // What is written must read back: a table past the read limit would be refused by every
+        // command after this one (merge twice, import, check), and could not be fixed with the tool.
+        let limit = ReadLimits.standard.maximumFileSize
+        guard file.bytes.count <= limit else {
+            throw BundleWriteError(path: path, message: "it would be \(file.bytes.count.grouped) bytes, more than the \(limit >> 20) MiB settings-l10n reads a file of the bundle up to; it was not written", kind: .conflict)
+        }
         let folder = components.count == 2 ? rootPath + "/" + components[0] : rootPath
         let name = String(components.last!)
         if components.count == 2 { try prepareFolder(folder, name: String(components[0]), for: path, creating: file.expected == nil) }
@@ -186,10 +193,13 @@ public struct DiskBundleWriter: Sendable {
             throw BundleWriteError(path: path, message: "\(other) is there, which this volume takes for \(components[0]) (it ignores case or normalization) and a device would not; rename \(other) to \(components[0]) first; it was not written",
                                    kind: .conflict)
         }
+        // What killed runs left there: of the tables (the only files the commands write into a
+        // bundle), and of this file; never another file's that only looks like it.
         if !swept.contains(folder) {
-            Debris.sweep(folder)
+            Debris.sweep(folder, endingIn: ".strings")
             swept.insert(folder)
         }
+        if !name.hasSuffix(".strings") { Debris.sweep(folder, for: name) }
         return Staged(folder: folder, target: folder + "/" + name, temporary: folder + "/" + Debris.temporaryName(for: name))
     }
 
@@ -244,7 +254,7 @@ public struct DiskBundleWriter: Sendable {
     /// writes nothing: a run that finds every table up to date still leaves the bundle clean.
     public mutating func sweepTemporaryFiles() {
         for folder in Debris.bundleFolders(rootPath) where swept.insert(folder).inserted {
-            Debris.sweep(folder)
+            Debris.sweep(folder, endingIn: ".strings")
         }
     }
 }

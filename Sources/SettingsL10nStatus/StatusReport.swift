@@ -215,12 +215,13 @@ public struct StatusReport: Hashable, Sendable {
     }
 
     /// Text from the bundle (a file or folder name) as Markdown shows it literally: the
-    /// characters that would start markup (a table cell's `|`, a link, HTML, code) escaped with a
+    /// characters that would start markup (a table cell's `|`, a link, HTML, code, and an entity
+    /// such as `&#x202E;`, which GitHub turns into the character it names) escaped with a
     /// backslash, control characters as their escapes.
     static func markdownEscaped(_ text: String) -> String {
         var out = ""
         for character in TerminalText.escaped(text) {
-            if "\\`*[]<>|".contains(character) { out.append("\\") }
+            if "\\`*[]<>|&".contains(character) { out.append("\\") }
             out.append(character)
         }
         return out

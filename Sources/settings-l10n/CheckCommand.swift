@@ -111,7 +111,7 @@ struct CheckCommand: ParsableCommand {
         report.configuration = options.configurationFile?.location
         report.commandArguments = options.commandLine
         report.fixesWaitFor = loaded.bundle.schemaLoadCondition
-        report.pruneDoubts = diagnostics.filter(Checker.isPruneDoubt)
+        report.pruneDoubts = Checker.pruneDoubts(diagnostics, context: context)
         report.strict = settings.strict
         var said: [String] = []
         var failsFixed = false

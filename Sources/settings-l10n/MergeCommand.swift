@@ -160,7 +160,7 @@ struct MergeCommand: ParsableCommand {
     }
 
     /// Refuses `--prune` while a schema file has a finding that may be why keys look unused
-    /// (`Checker.isPruneDoubt`: Titles that lost an entry, a misspelled `Titels`, a lost
+    /// (`Checker.pruneDoubts`: Titles that lost an entry, a misspelled `IASKSubtitel`, a lost
     /// StringsTable): the translations it would remove are the ones the fix needs.
     private func refusePruningWhileDoubtful(_ loaded: LoadedBundle) throws {
         let doubts = Checker.pruneDoubts(bundle: loaded.bundle, catalog: loaded.catalog, configuration: loaded.configuration)

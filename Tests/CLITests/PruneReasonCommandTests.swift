@@ -114,15 +114,27 @@ struct PruneDoubtCommandTests {
         #expect(String(decoding: try copy.bytes("de.lproj/Root.strings"), as: UTF8.self) == "\"Units\" = \"Einheiten\";\n\"Metric\" = \"Metrisch\";\n")
     }
 
-    @Test("a misspelled key (a warning) makes --prune wait too; a rule the configuration switches off does not")
+    @Test("a misspelled InAppSettingsKit member (a warning) makes --prune wait too; a rule the configuration switches off does not")
     func misspelledAndSwitchedOff() throws {
-        let footer = "\n\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>FooterTxet</key><string>Imperial</string></dict>"
-        let (copy, _) = try Self.bundle(Self.multiValue(titles: "<key>Titles</key><array><string>Metric</string></array>", values: "<string>m</string>") + footer)
+        let toggle = "\n\t\t<dict><key>Type</key><string>PSToggleSwitchSpecifier</string><key>Title</key><string>Metric</string><key>Key</key><string>metric</string><key>DefaultValue</key><true/><key>IASKSubtitel</key><string>Imperial</string></dict>"
+        let (copy, _) = try Self.bundle("\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Units</string></dict>" + toggle)
         #expect(try Tool.run(["merge", "Settings.bundle", "--prune"], in: copy.folder) == ToolResult(
-            stdout: "", stderr: "Settings.bundle/Root.plist:10:57: warning: unknown key \"FooterTxet\"; did you mean FooterText? [key-misspelled]\n"
+            stdout: "", stderr: "Settings.bundle/Root.plist:10:170: warning: unknown key \"IASKSubtitel\"; did you mean IASKSubtitle? [key-misspelled]\n"
                 + "error: merge --prune changed nothing: the 1 warning above in the schema files may be why keys look unused; fix it, then prune (or merge without --prune)\n",
             exitCode: 1))
         try Data("{\"rules\": {\"key-misspelled\": \"off\"}}".utf8).write(to: copy.folder.appendingPathComponent(".settings-l10n.json"))
         #expect(try Tool.run(["merge", "Settings.bundle", "--prune", "--locale", "de"], in: copy.folder).exitCode == 0)
+        #expect(String(decoding: try copy.bytes("de.lproj/Root.strings"), as: UTF8.self) == "\"Units\" = \"Einheiten\";\n\"Metric\" = \"Metrisch\";\n")
+    }
+
+    @Test("a schema file that lost its StringsTable while its table is there makes --prune wait")
+    func lostTableAndLastingFindings() throws {
+        let (copy, _) = try Self.bundle(Self.multiValue(titles: "<key>Titles</key><array><string>Metric</string><string>Imperial</string></array>"))
+        try Data(xmlSchema(Self.multiValue(titles: "<key>Titles</key><array><string>Metric</string><string>Imperial</string></array>"), stringsTable: nil).utf8)
+            .write(to: copy.bundle.appendingPathComponent("Root.plist"))
+        let refused = try Tool.run(["merge", "Settings.bundle", "--prune"], in: copy.folder)
+        #expect(refused.exitCode == 1 && refused.stderr.contains("[strings-table-missing]\nerror: merge --prune changed nothing: the 1 warning above"), "\(refused)")
+        // InAppSettingsKit's sample (a file without a table, titles written as numbers, an
+        // enum-value) prunes as before: InAppSettingsKitCommandTests.sampleInApp.
     }
 }

@@ -109,19 +109,28 @@ struct SyncSafetyCommandTests {
             exitCode: 2))
     }
 
-    @Test("what a killed sync left in the bundle is swept by the next sync, also when nothing changes; never by sync --check")
+    @Test("what a killed sync left in the bundle is swept by the next sync, also when nothing changes; never by sync --check; never another file's that only looks like it")
     func killedSyncDebris() throws {
         let copy = try BundleCopy()
         #expect(try SyncCommandTests.run(copy, SyncCommandTests.sync).exitCode == 0)
         // pid_max is at most 4,194,304: no process has this id.
-        let debris = ["sv.lproj/.Privacy.strings.settings-l10n-99999999.tmp", ".Root.plist.settings-l10n-99999998.tmp"]
+        let debris = ["sv.lproj/.Privacy.strings.settings-l10n-99999999.tmp", ".Root.strings.settings-l10n-99999998.tmp"]
         for path in debris { try Data("the old table".utf8).write(to: copy.bundle.appendingPathComponent(path)) }
+        // Names only like a temporary file of the writer's: of a file no command writes into a
+        // bundle (a schema file, a note), or with no process id as the writer writes it. Kept
+        // (a plain merge deleted them).
+        let others = [".Root.plist.settings-l10n-99999995.tmp", "sv.lproj/.Notes.txt.settings-l10n-99999996.tmp",
+                      "sv.lproj/.Privacy.strings.settings-l10n-+12.tmp", "sv.lproj/.Privacy.strings.settings-l10n-0012.tmp"]
+        for path in others { try Data("someone's file".utf8).write(to: copy.bundle.appendingPathComponent(path)) }
         try Data("the old catalog".utf8).write(to: copy.folder.appendingPathComponent(".Settings.xcstrings.settings-l10n-99999997.tmp"))
         #expect(try SyncCommandTests.run(copy, SyncCommandTests.sync + ["--check"]) == ToolResult(
             stdout: "", stderr: "the catalog and the tables are in sync\n", exitCode: 0))
         for path in debris { #expect(FileManager.default.fileExists(atPath: copy.bundle.appendingPathComponent(path).path)) }
         #expect(try SyncCommandTests.run(copy, SyncCommandTests.sync) == ToolResult(stdout: "", stderr: "Settings.xcstrings: up to date\n", exitCode: 0))
         for path in debris { #expect(!FileManager.default.fileExists(atPath: copy.bundle.appendingPathComponent(path).path), "\(path)") }
+        for path in others { #expect(FileManager.default.fileExists(atPath: copy.bundle.appendingPathComponent(path).path), "\(path)") }
+        #expect(try Tool.run(["merge", "Settings.bundle"], in: copy.folder).exitCode == 0)
+        for path in others { #expect(FileManager.default.fileExists(atPath: copy.bundle.appendingPathComponent(path).path), "\(path)") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: copy.folder.path).sorted() == ["Settings.bundle", "Settings.xcstrings"])
     }
 }

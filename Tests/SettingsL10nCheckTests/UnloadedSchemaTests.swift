@@ -72,6 +72,8 @@ struct UnloadedSchemaTests {
     func markdownNames() {
         #expect(StatusReport.markdownEscaped("a|b`c*<x>[y]\\z_w") == "a\\|b\\`c\\*\\<x\\>\\[y\\]\\\\z_w")
         #expect(StatusReport.markdownEscaped("zh_CN") == "zh_CN")
+        // An entity is text, not the character it names (`&#x202E;` reordered GitHub's row).
+        #expect(StatusReport.markdownEscaped("&#x202E;cod.exe &lt;") == "\\&#x202E;cod.exe \\&lt;")
         // A control character is its escape, whose backslash Markdown then shows as written.
         #expect(StatusReport.markdownEscaped("x\u{1B}y") == "x\\\\U001By")
     }

@@ -32,11 +32,14 @@ public struct BundleReadError: Error, Hashable, Sendable, CustomStringConvertibl
     public var message: String
     /// The file is there and readable, but larger than the limit it was read with.
     public var isTooLarge: Bool
+    /// Nothing is at the path, and no link on the way leads out of the bundle.
+    public var isMissing = false
 
-    public init(path: String, message: String, isTooLarge: Bool = false) {
+    public init(path: String, message: String, isTooLarge: Bool = false, isMissing: Bool = false) {
         self.path = path
         self.message = message
         self.isTooLarge = isTooLarge
+        self.isMissing = isMissing
     }
 
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
@@ -73,7 +76,7 @@ public struct InMemoryBundleSource: BundleSource {
             seen[String(components[0])] = components.count > 1 ? .folder : .file
         }
         guard !seen.isEmpty || folder.isEmpty else {
-            throw BundleReadError(path: folder, message: "no such folder")
+            throw BundleReadError(path: folder, message: "no such folder", isMissing: files[folder] == nil)
         }
         guard seen.count <= limit else {
             throw BundleReadError(path: folder, message: "the folder holds more than \(limit) entries")

@@ -59,8 +59,24 @@ public struct DiskBundleSource: BundleSource {
         return resolved
     }
 
+    /// Whether a component of `relative` is not there, with no symbolic link before it (which
+    /// may lead out of the bundle).
+    private func isMissing(_ relative: String) -> Bool {
+        var prefix = rootPath
+        for component in BundlePath.components(relative, omittingEmpty: true) {
+            prefix += "/" + component
+            var info = stat()
+            guard lstat(prefix, &info) == 0 else { return errno == ENOENT || errno == ENOTDIR }
+            if info.st_mode & S_IFMT == S_IFLNK { return false }
+        }
+        return false
+    }
+
     public func entries(inFolder folder: String, limit: Int) throws(BundleReadError) -> [BundleFolderEntry] {
         guard folder.isEmpty || BundlePath.isPlain(folder), let resolved = resolveInside(folder) else {
+            if BundlePath.isPlain(folder), isMissing(folder) {
+                throw BundleReadError(path: folder, message: "no such folder", isMissing: true)
+            }
             throw BundleReadError(path: folder, message: "the folder lies outside the bundle; it was not read")
         }
         let names: [FolderEntryName]

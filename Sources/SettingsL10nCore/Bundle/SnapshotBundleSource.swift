@@ -96,7 +96,8 @@ public struct SnapshotBundleSource: BundleSource {
 
     public func entries(inFolder folder: String, limit: Int) throws(BundleReadError) -> [BundleFolderEntry] {
         guard case .inside(let real) = resolve(folder), real.isEmpty || entries[real] == .folder else {
-            throw BundleReadError(path: folder, message: "no such folder")
+            let missing = if case .inside(let real) = resolve(folder) { entries[real] == nil } else { false }
+            throw BundleReadError(path: folder, message: "no such folder", isMissing: missing)
         }
         let names = children[real] ?? []
         guard names.count <= limit else {

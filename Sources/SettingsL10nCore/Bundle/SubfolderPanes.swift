@@ -27,8 +27,11 @@ extension BundleLoader {
                     } catch {
                         // The pane is then reported as naming no file, and hides keys as one;
                         // a generated pane's folder may be missing (the walk notes it).
+                        // A folder that is not there is the pane's own finding (child-pane-file-missing);
+                        // a link out of the bundle, the listing's (link-outside-bundle): said once.
                         unlisted.insert(folder)
-                        if layout.generatedPane(named: name) != nil { continue }
+                        if layout.generatedPane(named: name) != nil || error.isMissing { continue }
+                        if bundle.diagnostics.contains(where: { $0.rule == .linkOutsideBundle && $0.file == folder }) { continue }
                         bundle.diagnostics.append(Diagnostic(.error, rule: .fileUnreadable, error.message, at: SourceLocation(file: folder)))
                         continue
                     }

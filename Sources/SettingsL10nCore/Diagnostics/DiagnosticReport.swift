@@ -18,7 +18,7 @@ public struct DiagnosticReport: Sendable {
     /// (`Privacy.plist loads`: merge writes nothing while a schema file does not load), or `nil`.
     public var fixesWaitFor: String?
     /// The findings in the schema files that may be why keys look unused
-    /// (`Checker.isPruneDoubt`): the summary's `--prune` waits for them.
+    /// (`Checker.pruneDoubts`): the summary's `--prune` waits for them.
     public var pruneDoubts: [Diagnostic] = []
     /// How many findings of each severity (errors first) `filtered(atLeast:)` left out, and
     /// the severity it kept.

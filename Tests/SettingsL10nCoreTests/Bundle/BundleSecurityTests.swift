@@ -10,6 +10,20 @@ struct BundleSecurityTests {
         try BundleLoader.load(from: try DiskBundleSource(path: folder.path + "/Settings.bundle"), limits: limits)
     }
 
+    @Test("a child pane's folder that is not there is the pane's one finding, on disk too (it was also said to lie outside the bundle); one linked out of the bundle is said to be, once")
+    func missingPaneFolder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/Root.plist", xmlSchema(childPane(title: "Licenses", file: "Licenses/Acknowledgements") + childPane(title: "Out", file: "Out/Pane")))
+        try folder.write("elsewhere/Pane.plist", xmlSchema(""))
+        try folder.symlink("Settings.bundle/Out", to: folder.path + "/elsewhere")
+        let bundle = try load(folder)
+        #expect(bundle.diagnostics.map { "\($0.rule) \($0.location.file): \($0.message.prefix(40))" } == [
+            "link-outside-bundle Out: this symbolic link points outside the bu",
+            "child-pane-file-missing Root.plist: File \"Licenses/Acknowledgements\" names L",
+            "child-pane-file-missing Root.plist: File \"Out/Pane\" names Out/Pane.plist, wh",
+        ])
+    }
+
     @Test("symbolic links to files outside the bundle are not followed")
     func linksOutside() throws {
         let folder = try TemporaryFolder()

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import SettingsL10nTestSupport
+
+/// What the tool writes, it reads back: a table the write would make larger than the 16 MiB a
+/// file of the bundle is read up to is not written (merge made one of 16,981,790 bytes, and every
+/// later command refused it, the tool unable to fix it).
+@Suite("writes stay within what the tool reads")
+struct WriteBoundCommandTests {
+    /// A bundle whose German table holds one value of 16,700,000 bytes, and 2,000 keys it lacks.
+    static func growing() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        let groups = (0..<2000).map { "\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>New key \($0)</string></dict>" }
+        try folder.write("Settings.bundle/Root.plist", xmlSchema(
+            (["\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>A</string></dict>"] + groups).joined(separator: "\n")))
+        try folder.write("Settings.bundle/en.lproj/Root.strings", "\"A\" = \"A\";\n")
+        try folder.write("Settings.bundle/de.lproj/Root.strings", "\"A\" = \"" + String(repeating: "x", count: 16_700_000) + "\";\n")
+        return folder
+    }
+
+    @Test("merge --fill source that would make a table larger than 16 MiB leaves it as it was, exit 1; the next merge reads it")
+    func mergePastTheLimit() throws {
+        let folder = try Self.growing()
+        let german = folder.url.appendingPathComponent("Settings.bundle/de.lproj/Root.strings")
+        let before = try Data(contentsOf: german)
+        let merge = try Tool.run(["merge", "Settings.bundle", "--fill", "source", "--locale", "de"], in: folder.url)
+        #expect(merge == ToolResult(stdout: "", stderr: """
+            de.lproj/Root.strings: not written: it would be 16,981,790 bytes, more than the 16 MiB settings-l10n reads a file of the bundle up to; it was not written
+
+            """, exitCode: 1))
+        #expect(try Data(contentsOf: german) == before)
+        // The table is still one the tool reads: the same refusal again, not "cannot be read".
+        #expect(try Tool.run(["merge", "Settings.bundle", "--fill", "source", "--locale", "de"], in: folder.url) == merge)
+    }
+
+    @Test("import of a translation that would make the table larger than 16 MiB leaves it as it was, exit 1")
+    func importPastTheLimit() throws {
+        let copy = try BundleCopy()
+        let export = copy.folder.appendingPathComponent("xliff")
+        #expect(try Tool.run(["extract", copy.bundle.path, "--xliff", export.path, "--locale", "de"]).exitCode == 0)
+        let document = export.appendingPathComponent("de.xliff")
+        let text = try String(contentsOf: document, encoding: .utf8)
+        let unit = try #require(text.range(of: "<trans-unit id=\"Analytics\""))
+        let target = try #require(text.range(of: "<target state=\"translated\">", range: unit.upperBound..<text.endIndex))
+        let close = try #require(text.range(of: "</target>", range: target.upperBound..<text.endIndex))
+        try Data(text.replacingCharacters(in: target.upperBound..<close.lowerBound, with: String(repeating: "T", count: 17_000_000)).utf8).write(to: document)
+        let before = try copy.snapshot()
+        let result = try Tool.run(["import", "Settings.bundle", "xliff/de.xliff"], in: copy.folder)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("\nSettings.bundle/de.lproj/Privacy.strings: error: 1 translation was not imported: it would be 17,000,239 bytes, "
+            + "more than the 16 MiB settings-l10n reads a file of the bundle up to; it was not written [import-table-refused]\n"), "\(result.stderr.suffix(1000))")
+        #expect(try copy.snapshot() == before)
+    }
+}
