@@ -58,7 +58,17 @@ extension BundleOptions {
             if let layout = bundle.localizedRootMessage { throw CommandFailure("\(self.bundle) is not read: \(layout)") }
             throw CommandFailure(BundleLocation.notABundleMessage(self.bundle, suggestion: suggestedBundle))
         }
-        let catalog = Extractor.catalog(of: bundle, developmentLanguage: language(configuration),
+        let language = language(configuration)
+        if bundle.developmentLocalization(language) == nil, let broader = bundle.broaderLocalization(of: language) {
+            // merge would make <language>.lproj, which a device set to that language shows
+            // instead of the folder that holds the source texts: its keys, untranslated.
+            let named = developmentLanguage != nil ? "--development-language \(language)"
+                : configuration.developmentLanguage != nil ? "the configuration's \"developmentLanguage\" \(language)" : "the development language \(language) (the default)"
+            throw ConfigurationFailure(message: "\(named) names no .lproj folder of the bundle, which has \(TerminalText.escaped(broader.folder)): "
+                + "merge would make \(TerminalText.escaped(language)).lproj, which devices set to \(TerminalText.escaped(language)) show instead of it; "
+                + "give the folder's language (--development-language \(TerminalText.escaped(broader.name)), or \"developmentLanguage\": \"\(TerminalText.escaped(broader.name))\" in the configuration); nothing was read")
+        }
+        let catalog = Extractor.catalog(of: bundle, developmentLanguage: language,
                                         tableFallback: fallback(configuration), policy: configuration.translationPolicy,
                                         host: host(configuration))
         return LoadedBundle(bundle: bundle, source: source, configuration: configuration, catalog: catalog)

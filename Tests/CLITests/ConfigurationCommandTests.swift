@@ -125,3 +125,37 @@ struct ConfigurationCommandTests {
         #expect(absolute.stdout.hasPrefix("\(copy.folder.path)/.settings-l10n.json:3:5: note: ignore[0] "))
     }
 }
+
+/// A development language that narrows the language of a folder the bundle has (`en-US` with
+/// `en.lproj`): merge made `en-US.lproj`, which devices set to en-US show instead of the source
+/// folder, and check advised it. Every command refuses it, exit 2, nothing read or written.
+@Suite("a development language narrower than the bundle's folder")
+struct NarrowDevelopmentLanguageCommandTests {
+    static let advice = "give the folder's language (--development-language en, or \"developmentLanguage\": \"en\" in the configuration); nothing was read"
+
+    @Test("--development-language en-US or the configuration's: refused by check, merge, status and extract; en, en-GB for a bundle without en.lproj, and Base pass", arguments: [
+        ["check"], ["merge"], ["status"], ["extract", "--xliff", "out"],
+    ])
+    func refused(command: [String]) throws {
+        let copy = try BundleCopy()
+        let before = try copy.snapshot()
+        let arguments = [command[0], "Settings.bundle"] + command.dropFirst()
+        #expect(try Tool.run(arguments + ["--development-language", "en-US"], in: copy.folder) == ToolResult(stdout: "", stderr: """
+            error: --development-language en-US names no .lproj folder of the bundle, which has en.lproj: merge would make en-US.lproj, which devices set to en-US show instead of it; \(Self.advice)
+
+            """, exitCode: 2))
+        try Data("{\"developmentLanguage\": \"en-US\"}".utf8).write(to: copy.folder.appendingPathComponent(".settings-l10n.json"))
+        #expect(try Tool.run(arguments, in: copy.folder).stderr.hasPrefix("error: the configuration's \"developmentLanguage\" en-US names no .lproj folder of the bundle, which has en.lproj:"))
+        #expect(try copy.snapshot() == before)
+        #expect(!FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent("out").path))
+        try FileManager.default.removeItem(at: copy.folder.appendingPathComponent(".settings-l10n.json"))
+        #expect(try Tool.run(["check", "Settings.bundle", "--development-language", "en", "--severity", "error"], in: copy.folder).exitCode == 0)
+    }
+
+    @Test("a broader development language than the folders (en with only en-GB.lproj) is not refused: merge makes en.lproj, which hides nothing")
+    func broaderPasses() throws {
+        let copy = try BundleCopy()
+        try FileManager.default.moveItem(at: copy.bundle.appendingPathComponent("en.lproj"), to: copy.bundle.appendingPathComponent("en-GB.lproj"))
+        #expect(try Tool.run(["check", "Settings.bundle", "--severity", "error"], in: copy.folder).exitCode == 0)
+    }
+}
