@@ -44,6 +44,11 @@ struct GitSnapshot {
         if base.status == 0, !base.text.isEmpty, base.text != commit {
             commit = base.text
             name = "\(ref) (\(commit.prefix(8)), where HEAD forked from it)"
+        } else if base.status != 0 || base.text.isEmpty,
+                  try Git.run(["-C", top, "rev-parse", "--is-shallow-repository"]).text == "true" {
+            // In a shallow clone the fork point may be a commit it does not hold: REF's tip
+            // would stand in for it, and what REF fixed since would be called the branch's.
+            throw UsageFailure("--new-since \(MessageText.quoted(ref)): this clone is shallow and holds no commit that HEAD and \(ref) (\(commit.prefix(8))) share, so where HEAD forked from it is unknown; fetch the history (git fetch --unshallow, or check out with fetch-depth: 0) and check again")
         }
         let tree = prefix.isEmpty ? commit + "^{tree}" : commit + ":" + prefix
         let kind = try Git.run(["-C", top, "cat-file", "-t", tree])

@@ -96,6 +96,32 @@ struct NewSinceCommandTests {
                 "\(result.stderr)")
     }
 
+    @Test("a shallow clone that lacks where HEAD forked from REF is refused (exit 2): REF's tip stood in for it, and main's later fix made the branch's findings new")
+    func shallowClone() throws {
+        let repository = try Repository()
+        try repository.edit("de.lproj/Privacy.strings", "\"Analytics\" = \"Analyse\";\n", "\"Analytics\" = \"Analyse\";\n\"Old\" = \"Alt\";\n")
+        try repository.commit("a stale key")
+        try repository.git("checkout", "-q", "-b", "feature")
+        try repository.edit("de.lproj/Root.strings", "\"Account\" = \"Konto\";\n", "\"Account\" = \"Konto\";\n\"Gone\" = \"Weg\";\n")
+        try repository.commit("the branch's stale key")
+        try repository.git("checkout", "-q", "main")
+        try repository.edit("de.lproj/Privacy.strings", "\"Old\" = \"Alt\";\n", "")
+        try repository.commit("main fixes its stale key")
+        let clone = repository.folder.url.appendingPathComponent("clone").path
+        try repository.git("clone", "-q", "--depth", "1", "--branch", "feature", "file://" + repository.folder.path, clone)
+        try repository.git("-C", clone, "fetch", "-q", "--depth", "1", "origin", "main:refs/remotes/origin/main")
+        let result = try Tool.run(["check", "MyApp/Settings.bundle", "--new-since", "origin/main"], in: URL(fileURLWithPath: clone), environment: ["HOME": repository.folder.path])
+        let main = try repository.git("rev-parse", "main").stdout.prefix(8)
+        #expect(result == ToolResult(stdout: "", stderr: """
+            error: --new-since "origin/main": this clone is shallow and holds no commit that HEAD and origin/main (\(main)) share, so where HEAD forked from it is unknown; fetch the history (git fetch --unshallow, or check out with fetch-depth: 0) and check again
+
+            """, exitCode: 2))
+        // With the history, the branch's one finding.
+        try repository.git("-C", clone, "fetch", "-q", "--unshallow", "origin", "main:refs/remotes/origin/main")
+        let whole = try Tool.run(["check", "MyApp/Settings.bundle", "--new-since", "origin/main", "--each"], in: URL(fileURLWithPath: clone), environment: ["HOME": repository.folder.path])
+        #expect(whole.stdout.split(separator: "\n").map { $0.hasSuffix("[stale-key]") && $0.contains("\"Gone\"") } == [true], "\(whole)")
+    }
+
     @Test("a bundle the commit did not have: every finding is new, and said so")
     func bundleAdded() throws {
         let repository = try Repository()
