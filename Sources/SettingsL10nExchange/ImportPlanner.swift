@@ -113,7 +113,7 @@ struct ImportPlanner {
                 outcome.untranslated += 1
                 continue
             }
-            let review = unit.state?.hasPrefix("needs-review") == true
+            let review = unit.needsReview
                 ? reviewComment ?? ReviewMark.importedComment(from: section.documentPath) : nil
             if let held = table.translation(of: key), held != target {
                 replaced.append((section.tablePath, Diagnostic(

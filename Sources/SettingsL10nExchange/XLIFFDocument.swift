@@ -78,6 +78,15 @@ public struct XLIFFUnit: Hashable, Sendable {
         guard let target, !target.isEmpty else { return false }
         return state != "new" && state != "needs-translation"
     }
+
+    /// Whether the target's state asks for a person's look before it ships: every state but
+    /// XLIFF 1.2's `translated`, `final` and `signed-off` (a `needs-review-…` one, `needs-l10n`,
+    /// `needs-adaptation`, a tool's `x-…`, an empty or unknown one). A unit without `state` is
+    /// taken as translated.
+    package var needsReview: Bool {
+        guard let state else { return false }
+        return !["translated", "final", "signed-off"].contains(state)
+    }
 }
 
 /// A source file and line where a unit's string is used.

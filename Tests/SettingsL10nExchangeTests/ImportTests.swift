@@ -111,6 +111,17 @@ struct ImportTests {
         #expect(reviewed.updates.first?.document.text == Self.german.replacingOccurrences(of: "\"Ton\"", with: "\"Klang\""))
     }
 
+    @Test("every state but translated, final and signed-off marks the translation for review (needs-l10n, needs-adaptation, a tool's x-…, an empty or unknown one were imported as finished); none is translated", arguments: [
+        ("needs-l10n", true), ("needs-adaptation", true), ("needs-review-l10n", true), ("x-pretranslated", true), ("", true), ("bogus", true),
+        ("translated", false), ("final", false), ("signed-off", false), (nil, false),
+    ] as [(String?, Bool)])
+    func reviewStates(state: String?, marked: Bool) throws {
+        let pending = try Self.plan(Self.xliff([XLIFFUnit(id: "Sound", source: "Sound", target: "Klang", state: state)]), bundle: try Self.bundle())
+        let document = try #require(pending.updates.first?.document)
+        #expect(document.entries[0].needsReview == marked)
+        #expect(document.entries[0].value.stringValue == "Klang")
+    }
+
     @Test("a table that does not parse is left alone and reported")
     func malformedTable() throws {
         let result = try Self.plan(Self.xliff([XLIFFUnit(id: "Music", source: "Music", target: "Musik")]),
