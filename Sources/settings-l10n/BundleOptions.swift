@@ -18,8 +18,8 @@ struct BundleOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where the strings of a schema file without StringsTable go: none (as Apple's Settings app: not localized) or file-name (as InAppSettingsKit: a table named after the file, else Root).", valueName: "mode"))
     var tableFallback: TableFallback?
 
-    @Flag(help: "The bundle is shown by InAppSettingsKit inside the app, not by the Settings app: its IASK rows and a multi-value's FooterText count, and .inApp.plist versions come first.")
-    var inApp = false
+    @Flag(inversion: .prefixedNo, help: "The bundle is shown by InAppSettingsKit inside the app, not by the Settings app: its IASK rows and a multi-value's FooterText count, and .inApp.plist versions come first; --no-in-app: by the Settings app, whatever the configuration's \"inApp\".")
+    var inApp: Bool?
 
     @Option(help: ArgumentHelp("The root page's name without .plist, when the app hands InAppSettingsKit another than Root (default: Root, or the configuration's rootPage).", valueName: "name"))
     var rootPage: String?
@@ -98,7 +98,7 @@ struct BundleOptions: ParsableArguments {
         if let developmentLanguage { words += ["--development-language", developmentLanguage] }
         if let tableFallback { words += ["--table-fallback", tableFallback.rawValue] }
         if let config { words += ["--config", config] }
-        if inApp { words.append("--in-app") }
+        if let inApp { words.append(inApp ? "--in-app" : "--no-in-app") }
         if let rootPage { words += ["--root-page", rootPage] }
         return words.map(shellQuoted).joined(separator: " ")
     }
@@ -108,9 +108,10 @@ struct BundleOptions: ParsableArguments {
         developmentLanguage ?? configuration.developmentLanguage ?? "en"
     }
 
-    /// What shows the bundle: InAppSettingsKit with `--in-app` or the configuration's `inApp`.
+    /// What shows the bundle: InAppSettingsKit with `--in-app`, or without `--no-in-app` the
+    /// configuration's `inApp`.
     func host(_ configuration: CheckConfiguration) -> SettingsHost {
-        inApp || configuration.inApp ? .inAppSettingsKit : .settingsApp
+        inApp ?? configuration.inApp ? .inAppSettingsKit : .settingsApp
     }
 
     /// The root page (the option, else the configuration's, else Root) and the configuration's

@@ -159,3 +159,18 @@ struct NarrowDevelopmentLanguageCommandTests {
         #expect(try Tool.run(["check", "Settings.bundle", "--severity", "error"], in: copy.folder).exitCode == 0)
     }
 }
+
+@Suite("--no-in-app: the command line wins over the configuration's inApp")
+struct NoInAppCommandTests {
+    @Test("the configuration's \"inApp\": true is undone by --no-in-app (there was no way to), and the summary's advice keeps it")
+    func noInApp() throws {
+        let copy = try BundleCopy()
+        try replaceOnce(in: copy.bundle.appendingPathComponent("de.lproj/Privacy.strings"), "\"Analytics\" = \"Analyse\";\n", with: "")
+        try Data("{\"inApp\": true}".utf8).write(to: copy.folder.appendingPathComponent(".settings-l10n.json"))
+        let inApp = try Tool.run(["check", "Settings.bundle", "--each"], in: copy.folder)
+        #expect(inApp.stdout.contains("warning: \"Analytics\" is not translated: InAppSettingsKit shows it as written"), "\(inApp)")
+        let settingsApp = try Tool.run(["check", "Settings.bundle", "--each", "--no-in-app"], in: copy.folder)
+        #expect(settingsApp.stdout.contains("warning: \"Analytics\" is not translated: the Settings app shows it as written"), "\(settingsApp)")
+        #expect(try Tool.run(["check", "Settings.bundle", "--in-app", "--no-in-app"], in: copy.folder).exitCode == 0)
+    }
+}
