@@ -61,6 +61,10 @@ struct AdoptionTests {
             "configuration-unused ", "stale-key Older",
         ])
         #expect(diagnostics[0].message == "ignore[2] {\"rule\": \"empty-value\"} matches no finding; remove it")
+        // A file copied from a finding, as it prints from where check runs: the path to write.
+        let copied = #"{"ignore": [{"rule": "stale-key", "file": "MyApp/Settings.bundle/de.lproj/*"}], "rules": {"development-entry-missing": "off"}}"#
+        #expect(try Self.check(german: german, configuration: copied).1.first?.message
+            == "ignore[0] {\"rule\": \"stale-key\", \"file\": \"MyApp/Settings.bundle/de.lproj/*\"} matches no finding: its \"file\" is relative to the bundle, not to where check runs; write \"de.lproj/*\", or remove it")
         // Checking some locales only says nothing about entries that may match elsewhere.
         #expect(try Self.check(german: german, configuration: configuration, locales: ["de"]).1.map(\.rule) == [.staleKey])
     }

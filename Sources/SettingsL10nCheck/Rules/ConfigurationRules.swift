@@ -61,7 +61,16 @@ enum ConfigurationRules {
                 return checkRules.contains(where: rule.matches)
             }
             let ignores = judged.filter { !ignoreUsed.contains($0) }.map { index in
-                diagnostic("ignore[\(index)] \(configuration.ignore[index]) matches no finding; remove it", at: location("ignore", index))
+                let entry = configuration.ignore[index]
+                // A path copied from a finding (`Ash/Settings.bundle/es.lproj/Root.strings`)
+                // starts where check ran; the entry's is relative to the bundle.
+                let parts = entry.file.map { $0.text.split(separator: "/", omittingEmptySubsequences: false) } ?? []
+                if let bundle = parts.lastIndex(where: { $0.hasSuffix(".bundle") }), bundle + 1 < parts.count {
+                    let relative = parts[(bundle + 1)...].joined(separator: "/")
+                    return diagnostic("ignore[\(index)] \(entry) matches no finding: its \"file\" is relative to the bundle, not to where check runs; write \(StringsWriting.quoted(relative)), or remove it",
+                                      at: location("ignore", index))
+                }
+                return diagnostic("ignore[\(index)] \(entry) matches no finding; remove it", at: location("ignore", index))
             }
             let patterns = catalog.unusedDoNotTranslate.map { pattern in
                 diagnostic("doNotTranslate \(MessageText.quoted(pattern)) matches no key of the schema; remove it",

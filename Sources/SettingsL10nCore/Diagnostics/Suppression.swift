@@ -1,6 +1,7 @@
 /// A configuration entry that silences findings: each field a `*` pattern, each left out
 /// matching anything. `key` matches a table key, or the key path of a schema finding; `file`
-/// matches the path as diagnostics print it, relative to the bundle.
+/// matches the file's path relative to the bundle (`es.lproj/Root.strings`; diagnostics print it
+/// after the bundle's path as given).
 public struct Suppression: Hashable, Sendable, CustomStringConvertible {
     public var rule: GlobPattern?
     public var file: GlobPattern?
