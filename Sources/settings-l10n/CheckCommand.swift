@@ -104,7 +104,7 @@ struct CheckCommand: ParsableCommand {
         if let catalogPath { context.catalogReviews = try CatalogReviews.read(catalogPath, loaded: loaded, option: options.catalogOption(catalog), bundleWords: options.commandLine) }
         let diagnostics = Checker.check(context, configuration: loaded.configuration)
         ProcessLifetime.keep(loaded, context, diagnostics)
-        if let writeBaseline { return try write(baselineOf: diagnostics, to: writeBaseline) }
+        if let writeBaseline { return try write(baselineOf: diagnostics, to: writeBaseline, configuration: loaded.configuration) }
         // Grouped lines speak of the host too (under --in-app, InAppSettingsKit).
         let rules = Checker.descriptors.map { $0.spoken(by: loaded.catalog.host) }
         var report = DiagnosticReport(diagnostics: diagnostics, rules: rules, listsEach: each)
@@ -119,7 +119,8 @@ struct CheckCommand: ParsableCommand {
             let (new, fixed) = try compare(diagnostics, with: baseline, schemaFiles: loaded.bundle.schemaFiles)
             report.diagnostics = new
             let known = diagnostics.count - new.count
-            said.append("\(DiagnosticReport.count(known, "finding")) \(known == 1 ? "is" : "are") in the baseline \(baseline)\(fixed > 0 ? "; \(DiagnosticReport.grouped(fixed)) baseline entr\(fixed == 1 ? "y is" : "ies are") fixed: rewrite the baseline (check --write-baseline \(baseline))" : "")")
+            let rewrite = writeBaselineCommand(baseline)
+            said.append("\(DiagnosticReport.count(known, "finding")) \(known == 1 ? "is" : "are") in the baseline \(baseline)\(fixed > 0 ? "; \(DiagnosticReport.grouped(fixed)) baseline entr\(fixed == 1 ? "y is" : "ies are") fixed: rewrite the baseline (\(rewrite))" : "")")
             failsFixed = settings.failOnFixedBaseline && fixed > 0
         }
         if let newSince {
@@ -131,7 +132,9 @@ struct CheckCommand: ParsableCommand {
                 : older == 0 ? "none of the findings was there at \(snapshot.name) already: every one is new"
                 : "\(DiagnosticReport.count(older, "finding")) \(older == 1 ? "was" : "were") there at \(snapshot.name) already and \(older == 1 ? "is" : "are") not reported")
         }
-        if let severity = settings.severity { report = report.filtered(atLeast: severity) }
+        if let severity = settings.severity {
+            report = report.filtered(atLeast: severity, setBy: self.severity == nil ? "the configuration's \"severity\": \"\(severity.rawValue)\"" : nil)
+        }
         try write(report, paths: paths, source: loaded.source, files: Self.checkedFiles(context))
         if !options.quiet {
             if format == .text || format == .github { printError(report.failing().summary, ifNotEmpty: true) }

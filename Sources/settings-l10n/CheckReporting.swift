@@ -46,7 +46,7 @@ extension CheckCommand {
     }
 
     /// `--write-baseline`: every finding accepted, unless a file could not be read.
-    func write(baselineOf diagnostics: [Diagnostic], to path: String) throws {
+    func write(baselineOf diagnostics: [Diagnostic], to path: String, configuration: CheckConfiguration) throws {
         // A file the disk did not give is no finding to accept: the baseline would hide the
         // fault, and miss the findings the file holds.
         let unreadable = diagnostics.filter { $0.rule == .fileUnreadable }
@@ -56,16 +56,21 @@ extension CheckCommand {
         }
         try writeFile(path, Baseline(diagnostics).json, what: "the baseline")
         if !options.quiet {
-            printError("wrote \(path): \(DiagnosticReport.count(diagnostics.count, "finding")) accepted; check with --baseline \(path) from now on")
+            // The configuration's baseline is read on its own; another needs naming each time.
+            let configured = options.configuredPath(configuration.baseline, setting: "baseline", configuration: configuration)
+            let usedAnyway = configured.map { LocalFile.resolvedPath($0) == LocalFile.resolvedPath(path) } ?? false
+            printError("wrote \(path): \(DiagnosticReport.count(diagnostics.count, "finding")) accepted; "
+                + (usedAnyway ? "the configuration's \"baseline\" names it, so check compares with it from now on" : "check with --baseline \(path) from now on"))
         }
     }
 
     /// The findings that are not in the baseline at `path`, and how many of its entries no
     /// longer occur.
     func compare(_ diagnostics: [Diagnostic], with path: String, schemaFiles: [SchemaFile]) throws -> (new: [Diagnostic], fixed: Int) {
-        let accepted = try Self.readBaseline(path)
+        let rewrite = writeBaselineCommand(path)
+        let accepted = try Self.readBaseline(path, rewrite: rewrite)
         if accepted.isPositional {
-            printError("note: \(path) is a version 1 baseline, which names schema findings by their position: a row inserted above one makes it new again; write it again with check --write-baseline \(path) (version 3 names each specifier by its Key or Title)")
+            printError("note: \(path) is a version 1 baseline, which names schema findings by their position: a row inserted above one makes it new again; write it again with \(rewrite) (version 3 names each specifier by its Key or Title)")
         }
         return accepted.compare(diagnostics, schemaFiles: schemaFiles)
     }
@@ -104,13 +109,19 @@ extension CheckCommand {
         }
     }
 
-    static func readBaseline(_ path: String) throws -> Baseline {
+    /// The command that writes the baseline at `path` for this bundle, ready to paste.
+    func writeBaselineCommand(_ path: String) -> String {
+        "settings-l10n check \(options.commandLine) --write-baseline \(shellQuoted(path))"
+    }
+
+    /// `rewrite`: the command that writes it (`writeBaselineCommand`), for the advice.
+    static func readBaseline(_ path: String, rewrite: String) throws -> Baseline {
         do {
             return try Baseline.parse(LocalFile.read(path, limit: Baseline.maximumSize))
         } catch let error as LocalFile.ReadError {
-            throw CommandFailure("\(error.message); write a baseline first with check --write-baseline \(path)")
+            throw CommandFailure("\(error.message); write a baseline first with \(rewrite)")
         } catch {
-            throw CommandFailure("\(path) is not a baseline: \(error); write it again with check --write-baseline \(path)")
+            throw CommandFailure("\(path) is not a baseline: \(error); write it again with \(rewrite)")
         }
     }
 }

@@ -38,7 +38,7 @@ struct BaselineCommandTests {
         #expect(result.exitCode == 1)
         #expect(result.stdout.contains("\"keyPath\": \"PreferenceSpecifiers[2]\""))
         #expect(result.stdout.contains("\"errorCount\": 1"))
-        #expect(result.stderr == "0 findings are in the baseline \(baseline); 1 baseline entry is fixed: rewrite the baseline (check --write-baseline \(baseline))\n")
+        #expect(result.stderr == "0 findings are in the baseline \(baseline); 1 baseline entry is fixed: rewrite the baseline (settings-l10n check \(bundle) --write-baseline \(baseline))\n")
     }
 
     @Test("a version 2 baseline is still read, and what it accepted stays accepted")
@@ -65,6 +65,6 @@ struct BaselineCommandTests {
         let bundle = folder.url.appendingPathComponent("Settings.bundle").path
         let baseline = try folder.write("baseline.json", "{\"version\": 3, \"findings\": [\n  { \"rule\": \"stale-key\", \"file\": \"de.lproj/Root.strings\", \(member) }\n]}\n").path
         #expect(try Tool.run(["check", bundle, "--baseline", baseline]) == ToolResult(
-            stdout: "", stderr: "error: \(baseline) is not a baseline: 2:\(column): \(message); write it again with check --write-baseline \(baseline)\n", exitCode: 3))
+            stdout: "", stderr: "error: \(baseline) is not a baseline: 2:\(column): \(message); write it again with settings-l10n check \(bundle) --write-baseline \(baseline)\n", exitCode: 3))
     }
 }

@@ -50,7 +50,7 @@ struct CheckDefaultsCommandTests {
         let project = try Project()
         try project.configure(#"{"severity": "error", "strict": true}"#)
         let result = try project.check()
-        #expect(result == ToolResult(stdout: "", stderr: "no problems found\n1 warning not shown (--severity error)\n", exitCode: 0))
+        #expect(result == ToolResult(stdout: "", stderr: "no problems found\n1 warning not shown (the configuration's \"severity\": \"error\")\n", exitCode: 0))
         let warnings = try project.check("--severity", "warning")
         #expect(warnings.exitCode == 1)
         #expect(warnings.stdout.contains("[stale-key]"))
@@ -80,7 +80,11 @@ struct CheckDefaultsCommandTests {
         try project.configure(#"{"baseline": "missing.json"}"#)
         let missing = try project.check()
         #expect(missing.exitCode == 3)
-        #expect(missing.stderr.hasSuffix("write a baseline first with check --write-baseline missing.json\n"))
+        #expect(missing.stderr.hasSuffix("write a baseline first with settings-l10n check Settings.bundle --write-baseline missing.json\n"))
+        // Written where the configuration names it: no --baseline to give from now on.
+        try project.configure(#"{"baseline": "ci/baseline.json"}"#)
+        #expect(try project.check("--write-baseline", "ci/baseline.json").stderr
+            == "wrote ci/baseline.json: 1 finding accepted; the configuration's \"baseline\" names it, so check compares with it from now on\n")
         #expect(try project.check("--baseline", "ci/baseline.json").exitCode == 0)
         #expect(try project.check("--baseline", "x.json", "--no-baseline").exitCode == 2)
     }
@@ -93,7 +97,7 @@ struct CheckDefaultsCommandTests {
         // Without it, a fixed entry is said and passes.
         let said = try project.check("--baseline", "baseline.json")
         #expect(said.exitCode == 0)
-        #expect(said.stderr.hasSuffix("0 findings are in the baseline baseline.json; 1 baseline entry is fixed: rewrite the baseline (check --write-baseline baseline.json)\n"))
+        #expect(said.stderr.hasSuffix("0 findings are in the baseline baseline.json; 1 baseline entry is fixed: rewrite the baseline (settings-l10n check Settings.bundle --write-baseline baseline.json)\n"))
         let flag = try project.check("--baseline", "baseline.json", "--fail-on-fixed-baseline")
         #expect(flag.exitCode == 1)
         #expect(flag.stderr.hasSuffix("error: entries of the baseline baseline.json no longer occur, and --fail-on-fixed-baseline asks for a baseline that only shrinks: write it again (check --write-baseline baseline.json) so that what was fixed cannot come back unnoticed\n"))

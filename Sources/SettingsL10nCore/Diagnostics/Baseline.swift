@@ -161,7 +161,7 @@ public struct Baseline: Hashable, Sendable {
             throw refusal("a baseline is a JSON object with \"version\" and \"findings\"", at: [])
         }
         guard let version = root[member: "version"]?.intValue, (1...currentVersion).contains(version) else {
-            throw refusal("this baseline's version is not 1, 2 or 3; write it again with check --write-baseline", at: [.member("version")])
+            throw refusal("this baseline's version is not 1, 2 or 3", at: [.member("version")])
         }
         guard let findings = root[member: "findings"]?.arrayValue else {
             throw refusal("\"findings\" must be an array of objects with \"rule\" and \"file\"", at: [.member("findings")])

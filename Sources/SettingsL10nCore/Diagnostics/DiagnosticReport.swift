@@ -23,6 +23,8 @@ public struct DiagnosticReport: Sendable {
     /// How many findings of each severity (errors first) `filtered(atLeast:)` left out, and
     /// the severity it kept.
     public private(set) var hidden: (counts: [(severity: Severity, count: Int)], kept: Severity)?
+    /// What asked for `hidden`, as the summary names it, or `nil` for `--severity`.
+    private var severitySetBy: String?
     /// Whether the run was strict (`--strict`: warnings fail it too): said by the JSON and SARIF
     /// reports, which keep each finding's own severity.
     public var strict = false
@@ -38,8 +40,10 @@ public struct DiagnosticReport: Sendable {
 
     /// The report with only the findings of `severity` or more serious ones: what is printed,
     /// and what decides the exit status, under `check --severity`.
-    public func filtered(atLeast severity: Severity) -> DiagnosticReport {
+    /// `setBy`: what asked for it, as the summary names it (`--severity error` by default).
+    public func filtered(atLeast severity: Severity, setBy: String? = nil) -> DiagnosticReport {
         var report = self
+        report.severitySetBy = setBy
         report.diagnostics = diagnostics.filter { $0.severity >= severity }
         let left = Severity.allCases.reversed().filter { $0 < severity }.map { below in (below, diagnostics.count { $0.severity == below }) }
         report.hidden = (left.filter { $0.1 > 0 }, severity)
@@ -229,7 +233,7 @@ public struct DiagnosticReport: Sendable {
     private var hiddenLine: String {
         guard let hidden, !hidden.counts.isEmpty else { return "" }
         let counts = hidden.counts.map { Self.count($0.count, $0.severity.rawValue) }.joined(separator: " and ")
-        return "\(counts) not shown (--severity \(hidden.kept.rawValue))\n"
+        return "\(counts) not shown (\(severitySetBy ?? "--severity \(hidden.kept.rawValue)"))\n"
     }
 
     /// `2 errors and 1 warning`: the findings counted by severity, errors first.
