@@ -135,7 +135,7 @@ struct CheckCommand: ParsableCommand {
         if let severity = settings.severity {
             report = report.filtered(atLeast: severity, setBy: self.severity == nil ? "the configuration's \"severity\": \"\(severity.rawValue)\"" : nil)
         }
-        try write(report, paths: paths, source: loaded.source, files: Self.checkedFiles(context))
+        try write(report, paths: paths, files: Self.checkedFiles(context))
         if !options.quiet {
             if format == .text || format == .github { printError(report.failing().summary, ifNotEmpty: true) }
             for line in said { printError(line) }

@@ -10,9 +10,8 @@ import SettingsL10nFiles
 extension CheckCommand {
     /// Writes the report in the chosen format, to standard output or `--output`. `files`: the
     /// files the check read (the JUnit report's suites).
-    func write(_ report: DiagnosticReport, paths: DiagnosticPaths, source: DiskBundleSource, files: [String]) throws {
+    func write(_ report: DiagnosticReport, paths: DiagnosticPaths, files: [String]) throws {
         let colors = output == nil && StandardStream.output.isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        let root = URL(fileURLWithPath: source.rootPath)
         // Under --strict the text and GitHub formats print the warnings that fail the run as
         // errors; the others keep each finding's own severity.
         let printed = format == .text || format == .github ? report.failing() : report
@@ -20,7 +19,7 @@ extension CheckCommand {
         case .text: TextDiagnosticFormatter(paths: paths, colors: colors)
         case .json: JSONDiagnosticFormatter()
         case .github: GitHubDiagnosticFormatter(paths: paths)
-        case .sarif: SARIFDiagnosticFormatter(bundleName: root.lastPathComponent, parentPath: root.deletingLastPathComponent().path)
+        case .sarif: SARIFDiagnosticFormatter(paths: paths, workingDirectory: FileManager.default.currentDirectoryPath)
         case .gitlab: GitLabDiagnosticFormatter(paths: paths)
         case .junit: JUnitDiagnosticFormatter(paths: paths, files: files)
         }

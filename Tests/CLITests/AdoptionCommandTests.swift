@@ -92,11 +92,24 @@ struct AdoptionCommandTests {
         try #require(results.count == 2, "the report should hold the two findings the edits make")
         let location = (results[1]["locations"] as! [[String: Any]])[0]
         let physical = location["physicalLocation"] as! [String: Any]
-        #expect(physical["artifactLocation"] as? [String: String] == ["uri": "Settings.bundle/de.lproj/Privacy.strings", "uriBaseId": "BUNDLE_PARENT"])
+        #expect(physical["artifactLocation"] as? [String: String] == ["uri": "Settings.bundle/de.lproj/Privacy.strings", "uriBaseId": "WORKING_DIRECTORY"])
         #expect(physical["region"] as? [String: Int] == ["startLine": 6, "startColumn": 1])
         #expect(results[1]["partialFingerprints"] as? [String: String] == ["settingsL10nFingerprint/v3": "stale-key|de.lproj/Privacy.strings|Old"])
-        let base = (run["originalUriBaseIds"] as! [String: [String: String]])["BUNDLE_PARENT"]!["uri"]!
-        #expect(base == "file://" + URL(fileURLWithPath: copy.folder.path).resolvingSymlinksInPath().path + "/")
+        let folder = URL(fileURLWithPath: copy.folder.path).resolvingSymlinksInPath().path
+        let base = (run["originalUriBaseIds"] as! [String: [String: String]])["WORKING_DIRECTORY"]!["uri"]!
+        #expect(base == "file://" + folder + "/")
+        // As the GitHub format names files: from the working folder (code scanning reads a
+        // relative URI from the repository's root and ignores base ids; relative to the bundle's
+        // folder, MyApp/Settings.bundle's findings named Settings.bundle/…, no file there).
+        let parent = copy.folder.deletingLastPathComponent()
+        let fromParent = try Tool.run(["check", copy.folder.lastPathComponent + "/Settings.bundle", "--format", "sarif"], in: parent)
+        #expect(fromParent.stdout.contains("\"uri\": \"\(copy.folder.lastPathComponent)/Settings.bundle/de.lproj/Privacy.strings\",\n"))
+        // A file outside the working folder, and every file with --absolute-paths: absolute URIs.
+        try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let outside = try Tool.run(["check", "../Settings.bundle", "--format", "sarif"], in: copy.folder.appendingPathComponent("sub"))
+        #expect(outside.stdout.contains("\"uri\": \"file://\(folder)/Settings.bundle/de.lproj/Privacy.strings\"\n"), "\(outside.stdout)")
+        let absolute = try Tool.run(["check", "Settings.bundle", "--format", "sarif", "--absolute-paths"], in: copy.folder)
+        #expect(absolute.stdout.contains("\"uri\": \"file://\(folder)/Settings.bundle/de.lproj/Privacy.strings\"\n"), "\(absolute.stdout)")
     }
 
     @Test("a misspelled command (a usage error) and a folder that holds one bundle (not a bundle, exit 3) say what was meant")

@@ -105,7 +105,7 @@ struct CIFormatterTests {
         let json = JSONDiagnosticFormatter().format(report)
         #expect(json.contains("\"severity\": \"warning\""))
         #expect(json.hasSuffix("\"configuration\": null,\n  \"strict\": true\n}\n"))
-        let sarif = SARIFDiagnosticFormatter(bundleName: "S.bundle", parentPath: "/p").format(report)
+        let sarif = SARIFDiagnosticFormatter(paths: DiagnosticPaths(prefix: "S.bundle"), workingDirectory: "/p").format(report)
         #expect(sarif.contains("\"level\": \"warning\""))
         #expect(sarif.contains("\"configuration\": null,\n        \"strict\": true\n"))
     }

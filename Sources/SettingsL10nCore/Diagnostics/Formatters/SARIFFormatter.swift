@@ -1,22 +1,26 @@
 /// SARIF 2.1.0, which code-scanning tools read (GitHub's upload-sarif action among them): one
 /// run whose driver lists every rule, one result per finding.
 ///
-/// Files are URIs relative to the bundle's parent folder (`Settings.bundle/de.lproj/Root.strings`)
-/// with the base id `BUNDLE_PARENT`, which the run maps to that folder's absolute URI. Each
-/// result carries the baseline's fingerprint as a partial fingerprint, so tools track a finding
-/// across line moves as the baseline does.
+/// Files are URIs relative to the working folder, as the text and GitHub formats print them
+/// (`MyApp/Settings.bundle/de.lproj/Root.strings`), with the base id `WORKING_DIRECTORY`, which
+/// the run maps to that folder's absolute URI; a file outside it (or every file, with
+/// `--absolute-paths`) is an absolute `file:` URI. GitHub's code scanning ignores base ids and
+/// reads a relative URI from the repository's root, where its workflows run the tool (a URI
+/// relative to the bundle's folder named no file there). Each result carries the baseline's
+/// fingerprint as a partial fingerprint, so tools track a finding across line moves as the
+/// baseline does.
 public struct SARIFDiagnosticFormatter: DiagnosticFormatter {
-    /// The bundle folder's name (`Settings.bundle`).
-    public var bundleName: String
-    /// The absolute path of the folder that holds the bundle.
-    public var parentPath: String
+    /// How files are named: the bundle's path as given, or its absolute path.
+    public var paths: DiagnosticPaths
+    /// The absolute path of the working folder.
+    public var workingDirectory: String
 
-    public static let baseID = "BUNDLE_PARENT"
+    public static let baseID = "WORKING_DIRECTORY"
     public static let fingerprintName = "settingsL10nFingerprint/v3"
 
-    public init(bundleName: String, parentPath: String) {
-        self.bundleName = bundleName
-        self.parentPath = parentPath
+    public init(paths: DiagnosticPaths, workingDirectory: String) {
+        self.paths = paths
+        self.workingDirectory = workingDirectory
     }
 
     public func format(_ report: DiagnosticReport, into write: (String) -> Void) {
@@ -37,7 +41,7 @@ public struct SARIFDiagnosticFormatter: DiagnosticFormatter {
         writer.key(Self.baseID)
         writer.beginObject()
         writer.fixedKey("uri")
-        writer.string(Self.fileURI(parentPath.hasSuffix("/") ? parentPath : parentPath + "/"))
+        writer.string(Self.fileURI(workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"))
         writer.endObject()
         writer.endObject()
         writer.fixedKey("results")
@@ -135,10 +139,13 @@ public struct SARIFDiagnosticFormatter: DiagnosticFormatter {
         writer.fixedKey("artifactLocation")
         writer.beginObject()
         writer.fixedKey("uri")
-        if location.file.hasPrefix("/") {
-            writer.string(Self.fileURI(location.file))
+        let shown = paths.path(of: location)
+        if shown.hasPrefix("/") {
+            writer.string(Self.fileURI(shown))
+        } else if shown == ".." || shown.hasPrefix("../") {
+            writer.string(Self.fileURI(Self.normalized(workingDirectory + "/" + shown)))
         } else {
-            writer.string(Self.percentEncoded(relativeToParent(location.file)))
+            writer.string(Self.percentEncoded(shown))
             writer.fixedKey("uriBaseId")
             writer.string(Self.baseID)
         }
@@ -171,8 +178,13 @@ public struct SARIFDiagnosticFormatter: DiagnosticFormatter {
     }
 
     /// A bundle-relative path as a path relative to the bundle's parent (`../x` leaves the bundle).
-    private func relativeToParent(_ file: String) -> String {
-        file.hasPrefix("../") ? String(file.dropFirst(3)) : bundleName + "/" + file
+    /// An absolute path without `.` and `..` components (`/w/a/../b` is `/w/b`).
+    static func normalized(_ path: String) -> String {
+        var kept: [Substring] = []
+        for component in path.split(separator: "/") where component != "." {
+            if component == ".." { if !kept.isEmpty { kept.removeLast() } } else { kept.append(component) }
+        }
+        return "/" + kept.joined(separator: "/")
     }
 
     static func level(_ severity: Severity) -> String {
