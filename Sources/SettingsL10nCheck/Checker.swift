@@ -111,7 +111,7 @@ public enum Checker {
         }
         let unusedSeverity = configuration.severities[.configurationUnused]
         if context.checksWholeBundle, unusedSeverity != .some(nil) {
-            diagnostics += ConfigurationRules.UnusedEntry().findings(configuration, catalog: context.catalog, ignoreUsed: used).map {
+            diagnostics += ConfigurationRules.UnusedEntry().findings(configuration, catalog: context.catalog, bundle: context.bundle, ignoreUsed: used).map {
                 var diagnostic = $0
                 diagnostic.severity = unusedSeverity.flatMap { $0 } ?? diagnostic.severity
                 return diagnostic

@@ -44,6 +44,14 @@ struct LayoutCommandTests {
         #expect(try Tool.run(["status", "Settings.bundle"], in: copy.folder).exitCode == 0)
     }
 
+    @Test("a generatedPanes entry no child pane's File matches (a typo) is a configuration-unused note beside the missing pane (it said nothing)")
+    func misspelledGeneratedPane() throws {
+        let copy = try Self.licensePlistCheckout()
+        try Data("{\"generatedPanes\": [\"com.mono0926.LicensePlst\", \"com.mono0926.*\"]}\n".utf8).write(to: copy.folder.appendingPathComponent(".settings-l10n.json"))
+        let result = try Tool.run(["check", "Settings.bundle"], in: copy.folder)
+        #expect(result.stdout == ".settings-l10n.json:1:21: note: generatedPanes[0] \"com.mono0926.LicensePlst\" is the File of no child pane; fix it (a child pane's File, without .plist), or remove it [configuration-unused]\n" + Self.note, "\(result)")
+    }
+
     @Test("another root page (Main.plist): --root-page and the configuration's rootPage")
     func rootPage() throws {
         let copy = try BundleCopy()

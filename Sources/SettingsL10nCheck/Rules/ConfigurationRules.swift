@@ -41,13 +41,13 @@ enum ConfigurationRules {
     struct UnusedEntry: CheckRule {
         let id = RuleID.configurationUnused
         let defaultSeverity = Severity.note
-        let summary = "An ignore entry or doNotTranslate pattern of the configuration matches nothing: remove it, or fix it."
+        let summary = "An ignore entry, doNotTranslate pattern or generatedPanes entry of the configuration matches nothing: remove it, or fix it."
 
         /// Its findings depend on what the other rules found, so the checker makes them once
         /// those are in (`findings(configuration:catalog:ignoreUsed:)`).
         func diagnostics(in context: CheckContext) -> [Diagnostic] { [] }
 
-        func findings(_ configuration: CheckConfiguration, catalog: Catalog, ignoreUsed: Set<Int>) -> [Diagnostic] {
+        func findings(_ configuration: CheckConfiguration, catalog: Catalog, bundle: SettingsBundle, ignoreUsed: Set<Int>) -> [Diagnostic] {
             // Each at its entry's line and column in the file.
             func location(_ member: String, _ index: Int?) -> SourceLocation {
                 let positions = configuration.entryPositions[member] ?? []
@@ -76,7 +76,16 @@ enum ConfigurationRules {
                 diagnostic("doNotTranslate \(MessageText.quoted(pattern)) matches no key of the schema; remove it",
                            at: location("doNotTranslate", configuration.doNotTranslate.firstIndex { $0.text == pattern }))
             }
-            return ignores + patterns
+            // A generated pane no child pane opens (a misspelled File): its tables are not left
+            // alone, and the pane that meant it is said to name a missing file. Judged only when
+            // every schema file loaded (one that did not may hold the pane).
+            let panes = !bundle.unloadedSchemaFiles.isEmpty ? [] : configuration.generatedPanes.indices.filter { index in
+                !bundle.paneLinks.contains { configuration.generatedPanes[index].file.matches($0.file) }
+            }.map { index in
+                diagnostic("generatedPanes[\(index)] \(MessageText.quoted(configuration.generatedPanes[index].file.text)) is the File of no child pane; fix it (a child pane's File, without .plist), or remove it",
+                           at: location("generatedPanes", index))
+            }
+            return ignores + patterns + panes
         }
     }
 }
