@@ -131,11 +131,18 @@ extension MergeResult {
             MessageText.appendQuoted(unshown.key, to: &out)
             out.appendUTF8(" is only \(unshown.use.unshownReason) (key-ignored): \(report.pruned.contains(unshown.key) ? "pruned" : "obsolete")\n")
         }
-        for duplicate in report.duplicates {
+        // A few by name; a table of a million repeats made as many lines (68 MB).
+        for duplicate in report.duplicates.prefix(Self.duplicatesShown) {
             out.appendUTF8("  duplicate: \(MessageText.quoted(duplicate.key)) at line \(duplicate.position.line) was overridden by a later entry\n")
+        }
+        if report.duplicates.count > Self.duplicatesShown {
+            out.appendUTF8("  duplicate: \((report.duplicates.count - Self.duplicatesShown).grouped) more entries were overridden by later ones (merge --format json lists each)\n")
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// The duplicate entries the text report names one by one, per table.
+    static let duplicatesShown = 20
 
     /// What to say when the merge kept obsolete keys `--prune` would remove: `merge --check`
     /// passes on them (merge would not change the tables), `check` reports them as `stale-key`

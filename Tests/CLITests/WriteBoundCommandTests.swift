@@ -52,3 +52,24 @@ struct WriteBoundCommandTests {
         #expect(try copy.snapshot() == before)
     }
 }
+
+/// merge's text report names a table's duplicate entries one by one up to a bound: a table of a
+/// million repeats of one key made a million lines (68 MB) where check folds them into one.
+@Suite("merge's report of duplicate entries stays readable")
+struct DuplicateReportCommandTests {
+    @Test("25 repeats of a key: 20 named with their lines, then how many more; the JSON report lists each")
+    func folded() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Settings.bundle/Root.plist", xmlSchema("\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>A</string></dict>"))
+        try folder.write("Settings.bundle/en.lproj/Root.strings", "\"A\" = \"A\";\n")
+        try folder.write("Settings.bundle/de.lproj/Root.strings", String(repeating: "\"A\" = \"B\";\n", count: 26))
+        let result = try Tool.run(["merge", "Settings.bundle", "--locale", "de", "--dry-run"], in: folder.url)
+        let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("  duplicate: ") }
+        #expect(lines.count == 21)
+        #expect(lines.first == "  duplicate: \"A\" at line 1 was overridden by a later entry")
+        #expect(lines[19] == "  duplicate: \"A\" at line 20 was overridden by a later entry")
+        #expect(lines.last == "  duplicate: 5 more entries were overridden by later ones (merge --format json lists each)")
+        let json = try Tool.run(["merge", "Settings.bundle", "--locale", "de", "--check", "--format", "json"], in: folder.url)
+        #expect(json.stdout.components(separatedBy: "\"value\": \"B\"").count - 1 == 25, "\(json.stdout.prefix(3000))")
+    }
+}
