@@ -233,13 +233,13 @@ public enum XLIFFImporter {
     }
 
     static func repeatedUnits(_ sections: [Section], isCurrent: (XLIFFUnit, Section) -> Bool) -> RepeatedUnits {
-        var seen: [String: [StringsKey: [(document: String, line: Int?, target: String?, state: String?, translated: Bool)]]] = [:]
+        var seen: [String: [StringsKey: [(document: String, position: TextPosition?, target: String?, state: String?, translated: Bool)]]] = [:]
         for section in sections {
             for unit in section.file.units {
                 seen[section.tablePath, default: [:]][StringsKey(unit.id), default: []].append(
                     // A catalog's translation that varies is one too: another place's plain text
                     // differs from it (which of them is meant is the translator's call).
-                    (section.documentPath, unit.position?.line, unit.target, unit.state, unit.varies || unit.carriesTranslation && isCurrent(unit, section)))
+                    (section.documentPath, unit.position, unit.target, unit.state, unit.varies || unit.carriesTranslation && isCurrent(unit, section)))
             }
         }
         var found = RepeatedUnits()
@@ -252,8 +252,13 @@ public enum XLIFFImporter {
                     continue
                 }
                 let names = translations.contains { $0.document != first.document } ? documentNames(translations.map(\.document)) : nil
+                // Places on one line (a document written without line breaks) are told apart by column.
+                let lines = translations.compactMap { place in place.position.map { "\($0.line) \(place.document)" } }
+                let sharesLine = Set(lines).count < lines.count
                 let places = translations.indices.map { index in
-                    let line = translations[index].line.map { "line \($0)" }
+                    let line = translations[index].position.map { position in
+                        "line \(position.line)" + (sharesLine ? position.column.map { ":\($0)" } ?? "" : "")
+                    }
                     guard let names else { return line ?? "a unit" }
                     return names[index] + (line.map { " " + $0 } ?? "")
                 }

@@ -73,3 +73,23 @@ struct DuplicateReportCommandTests {
         #expect(json.stdout.components(separatedBy: "\"value\": \"B\"").count - 1 == 25, "\(json.stdout.prefix(3000))")
     }
 }
+
+@Suite("import: a conflict's places on one line are told apart")
+struct OneLineConflictCommandTests {
+    @Test("two units of a key on one line with different targets: the conflict names each place's column (line 8:7, line 8:…; it said line 8, line 8)")
+    func columns() throws {
+        let copy = try BundleCopy()
+        #expect(try Tool.run(["extract", "Settings.bundle", "--xliff", "xliff", "--locale", "de"], in: copy.folder).exitCode == 0)
+        let document = copy.folder.appendingPathComponent("xliff/de.xliff")
+        let text = try String(contentsOf: document, encoding: .utf8)
+        let start = try #require(text.range(of: "<trans-unit id=\"Analytics\""))
+        let end = try #require(text.range(of: "</trans-unit>", range: start.upperBound..<text.endIndex))
+        let unit = String(text[start.lowerBound..<end.upperBound]).replacingOccurrences(of: "\n", with: " ")
+        let other = unit.replacingOccurrences(of: ">Analyse<", with: ">Auswertung<")
+        try Data(text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: unit + other).utf8).write(to: document)
+        let result = try Tool.run(["import", "Settings.bundle", "xliff/de.xliff"], in: copy.folder)
+        #expect(result.exitCode == 1)
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.contains("[import-conflict]") })
+        #expect(line.contains("is in the document 2 times with different translations (line 8:7, line 8:"), "\(line)")
+    }
+}
