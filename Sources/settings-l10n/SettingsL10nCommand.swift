@@ -115,6 +115,13 @@ struct SettingsL10nCommand: ParsableCommand {
         // Past a file-size limit (ulimit -f), a write fails with EFBIG and is reported, instead
         // of the signal ending the process with a temporary file left behind.
         signal(SIGXFSZ, SIG_IGN)
+        // No command at all (a script's empty variable): a usage error, the help on standard
+        // error, as git does; a run that checked nothing must not pass (it exited 0).
+        if CommandLine.arguments.count == 1 {
+            printError(String(helpMessage().reversed().drop { $0 == "\n" }.reversed()))
+            printError("error: give a command (check, merge, ...): nothing was run")
+            terminate(2)
+        }
         if let message = unknownCommand(CommandLine.arguments.dropFirst().first) {
             printError(message)
             terminate(2)

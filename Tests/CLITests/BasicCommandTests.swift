@@ -4,6 +4,16 @@ import SettingsL10nTestSupport
 
 @Suite("The command line: help, version, usage errors")
 struct BasicCommandTests {
+    @Test("no command at all is a usage error: the help on standard error, exit 2 (it exited 0, and a script's empty variable passed)")
+    func noCommand() throws {
+        let result = try Tool.run([])
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("OVERVIEW: Keeps the localization of iOS Settings bundles right.\n"))
+        #expect(result.stderr.hasSuffix("\nerror: give a command (check, merge, ...): nothing was run\n"))
+        #expect(try Tool.run(["--help"]).exitCode == 0)
+    }
+
     @Test("--version prints the version")
     func version() throws {
         #expect(try Tool.run(["--version"]) == ToolResult(stdout: "1.0.0\n", stderr: "", exitCode: 0))
