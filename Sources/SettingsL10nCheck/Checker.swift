@@ -35,8 +35,12 @@ public enum Checker {
     /// title written as a number, a file that never had a StringsTable, an `enum-value` change
     /// nothing that pruning would remove: many bundles keep them for good.)
     public static func pruneDoubts(_ diagnostics: [Diagnostic], context: CheckContext) -> [Diagnostic] {
+        // Most checks have none of these findings: nothing else is looked at then.
+        let candidates = diagnostics.filter { [.titlesValuesCount, .shortTitlesCount, .stringsTableMissing, .stringsTableInvalid, .keyMisspelled].contains($0.rule) }
+        guard !candidates.isEmpty else { return [] }
         var lostTitles: Set<String> = []
-        for (file, specifier) in context.specifiers {
+        let countsDiffer = candidates.contains { $0.rule == .titlesValuesCount || $0.rule == .shortTitlesCount }
+        for (file, specifier) in context.specifiers where countsDiffer {
             guard let titles = specifier.field("Titles"), let count = titles.value.arrayValue?.count else { continue }
             if let values = specifier.values, count < values.count { lostTitles.insert(file.path + "\u{0}" + titles.keyPath.description) }
             if let short = specifier.field("ShortTitles"), let shortCount = short.value.arrayValue?.count, shortCount > count {
@@ -44,7 +48,7 @@ public enum Checker {
             }
         }
         let files = Dictionary(context.bundle.schemaFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        return diagnostics.filter { diagnostic in
+        return candidates.filter { diagnostic in
             switch diagnostic.rule {
             case .titlesValuesCount, .shortTitlesCount:
                 return lostTitles.contains(diagnostic.file + "\u{0}" + (diagnostic.location.keyPath ?? ""))
