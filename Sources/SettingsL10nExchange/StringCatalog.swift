@@ -108,6 +108,9 @@ public struct StringCatalog: Hashable, Sendable {
     /// `extractionState` strings, `shouldTranslate` true or false, `localizations` an object
     /// of objects, and each `stringUnit` an object with a string `state` and `value`. Fields
     /// settings-l10n does not read (`variations`, what a newer Xcode adds) are not judged.
+    /// What a localization of a string holds, as Xcode writes it.
+    static let localizationMembers = ["stringUnit", "variations", "substitutions"]
+
     static func shapeProblem(_ key: String, _ value: JSONValue) -> ShapeProblem? {
         func problem(_ path: [JSONReader.PathComponent], _ text: String) -> ShapeProblem { ShapeProblem(key: key, path: path, problem: text) }
         guard value.members != nil else { return problem([], "is not a JSON object") }
@@ -127,6 +130,13 @@ public struct StringCatalog: Hashable, Sendable {
             let at: [JSONReader.PathComponent] = [.member("localizations"), .member(language)]
             guard localization.members != nil else {
                 return problem(at, "has a localization \(MessageText.quoted(language)) that is not a JSON object")
+            }
+            // A member Xcode's is misspelled as (`stringunit`): its text would be read by no one,
+            // and sync would call the catalog up to date.
+            for (name, _) in localization.members ?? [] where !localizationMembers.contains(name) {
+                if let meant = Suggestion.closest(to: name, in: localizationMembers), localization[member: meant] == nil {
+                    return problem(at + [.member(name)], "has \(MessageText.quoted(name)) for \(MessageText.quoted(language)), which Xcode does not read (did you mean \(meant)?), so its text would not ship")
+                }
             }
             guard let unit = localization[member: "stringUnit"] else { continue }
             guard unit.members != nil else {

@@ -119,6 +119,9 @@ struct SyncCommandTests {
          "error: Settings.xcstrings:4:5: the string \"Analytics\" varies by plural or device in \"de\", which a .strings table of a Settings bundle cannot hold (the Settings app reads one text per key); give it one text (Vary by… off in Xcode's editor); nothing was written\n"),
         ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Analytics\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"A\\u001bB\" } } } }\n  }\n}",
          "error: Settings.xcstrings:4:103: not a valid String Catalog: \\u001b stands for a control character (U+001B), which import refuses; remove it; fix it (or move it away to start a new catalog); nothing was written\n"),
+        // A misspelled stringUnit was read by no one, and sync said the catalog was up to date.
+        ("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Analytics\" : { \"localizations\" : { \"de\" : { \"stringunit\" : { \"state\" : \"translated\", \"value\" : \"Neu\" } } } }\n  }\n}",
+         "error: Settings.xcstrings:4:65: not a valid String Catalog: the string \"Analytics\" has \"stringunit\" for \"de\", which Xcode does not read (did you mean stringUnit?), so its text would not ship; fix it (or move it away to start a new catalog); nothing was written\n"),
     ])
     func hostileCatalog(text: String, message: String) throws {
         let copy = try BundleCopy()
