@@ -98,6 +98,21 @@ extension LoadedBundle {
         throw RefusedWork("\(what): \(refusal)")
     }
 
+    /// Refuses `<command> --prune` (exit 1, nothing written) while a schema file has a finding
+    /// that may be why keys look unused (`Checker.pruneDoubts`: Titles that lost an entry, a
+    /// misspelled `IASKSubtitel`, a lost StringsTable): the translations it would remove are the
+    /// ones the fix needs. The findings go to standard error first; `report` gets the message
+    /// (merge's JSON report says it too).
+    func refusePruningWhileDoubtful(_ command: String, paths: DiagnosticPaths, report: (String) -> Void = { _ in }) throws {
+        let doubts = Checker.pruneDoubts(bundle: bundle, catalog: catalog, configuration: configuration)
+        guard !doubts.isEmpty else { return }
+        printError(TextDiagnosticFormatter(paths: paths).format(doubts), ifNotEmpty: true)
+        let one = doubts.count == 1
+        let message = "\(command) --prune changed nothing: the \(DiagnosticReport.counted(doubts)) above in the schema files may be why keys look unused; fix \(one ? "it" : "them"), then prune (or \(command) without --prune)"
+        report(message)
+        throw RefusedWork(message)
+    }
+
     /// Where each schema file that did not load went wrong, on standard error, as check says it.
     func printUnloadedSchemaFiles(paths: DiagnosticPaths) {
         printError(TextDiagnosticFormatter(paths: paths).format(bundle.unloadedSchemaFiles.map(\.reason)), ifNotEmpty: true)

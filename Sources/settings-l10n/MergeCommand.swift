@@ -163,13 +163,9 @@ struct MergeCommand: ParsableCommand {
     /// (`Checker.pruneDoubts`: Titles that lost an entry, a misspelled `IASKSubtitel`, a lost
     /// StringsTable): the translations it would remove are the ones the fix needs.
     private func refusePruningWhileDoubtful(_ loaded: LoadedBundle) throws {
-        let doubts = Checker.pruneDoubts(bundle: loaded.bundle, catalog: loaded.catalog, configuration: loaded.configuration)
-        guard !doubts.isEmpty else { return }
-        printError(TextDiagnosticFormatter(paths: options.diagnosticPaths).format(doubts), ifNotEmpty: true)
-        let one = doubts.count == 1
-        let message = "merge --prune changed nothing: the \(DiagnosticReport.counted(doubts)) above in the schema files may be why keys look unused; fix \(one ? "it" : "them"), then prune (or merge without --prune)"
-        if format == .json { printJSON(MergeResult(refusal: message).json.rendered()) }
-        throw RefusedWork(message)
+        try loaded.refusePruningWhileDoubtful("merge", paths: options.diagnosticPaths) { message in
+            if format == .json { printJSON(MergeResult(refusal: message).json.rendered()) }
+        }
     }
 
     /// The line that names `--prune` when the merge kept obsolete keys it would remove.

@@ -55,6 +55,7 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         let loaded = try options.load()
         try loaded.refuseWritingWhileUnloaded("sync changed nothing", paths: options.diagnosticPaths)
+        if prune { try loaded.refusePruningWhileDoubtful("sync", paths: options.diagnosticPaths) }
         if !options.quiet {
             loaded.noteNotLocalized(options.bundle, consequence: "the catalog gets its strings but no translation, and no table is written")
             loaded.noteTablesHiddenByTopLevel(check || dryRun ? "sync would write" : "sync writes")

@@ -91,7 +91,7 @@ struct PruneDoubtCommandTests {
     static let lostTitle = multiValue(titles: "<key>Titles</key><array><string>Metric</string></array>")
     static let refusal = "error: merge --prune changed nothing: the 1 error above in the schema files may be why keys look unused; fix it, then prune (or merge without --prune)\n"
 
-    @Test("Titles that lost an entry: check's summary and merge's hint say --prune waits for the error; merge --prune, --dry-run and --check remove nothing; fixed, --prune removes the key")
+    @Test("Titles that lost an entry: check's summary and merge's hint say --prune waits for the error; merge --prune, --dry-run and --check, and sync --prune, remove nothing; fixed, --prune removes the key")
     func lostTitle() throws {
         let (copy, _) = try Self.bundle(Self.lostTitle)
         let check = try Tool.run(["check", "Settings.bundle"], in: copy.folder)
@@ -104,6 +104,11 @@ struct PruneDoubtCommandTests {
             #expect(try Tool.run(["merge", "Settings.bundle", "--prune"] + extra, in: copy.folder) == ToolResult(
                 stdout: "", stderr: "Settings.bundle/Root.plist:9:194: error: Titles has 1 entry, Values has 2 [titles-values-count]\n" + Self.refusal, exitCode: 1))
         }
+        // sync --prune would remove the string from the catalog, with its translations there.
+        #expect(try Tool.run(["sync", "Settings.bundle", "--catalog", "Settings.xcstrings", "--prune"], in: copy.folder) == ToolResult(
+            stdout: "", stderr: "Settings.bundle/Root.plist:9:194: error: Titles has 1 entry, Values has 2 [titles-values-count]\n"
+                + "error: sync --prune changed nothing: the 1 error above in the schema files may be why keys look unused; fix it, then prune (or sync without --prune)\n", exitCode: 1))
+        #expect(!FileManager.default.fileExists(atPath: copy.folder.appendingPathComponent("Settings.xcstrings").path))
         let json = try Tool.run(["merge", "Settings.bundle", "--prune", "--format", "json"], in: copy.folder)
         #expect(json.exitCode == 1 && json.stdout.contains("\"error\": \"merge --prune changed nothing: the 1 error above in the schema files may be why keys look unused;"))
         #expect(try copy.snapshot() == before)
