@@ -59,6 +59,20 @@ public enum LocalizationMatcher {
     /// For each folder (`zh_CN`), the one of `languages` (an app's String Catalog's, say) that
     /// fills it: the language a user whose only language is the folder's would be shown from
     /// `languages` (`zh-Hans`), as `localizationsToUse` chooses; folders none matches are left out.
+    /// The folder of `folders` a device set to `language` shows, and that a `<language>.lproj`
+    /// would hide from it: one naming the language in another spelling (`zh_TW` for
+    /// `zh-Hant-TW`, `zh-TW` for `zh-Hant`), else the closest on its parent chain (`en` for
+    /// `en-US`, `zh_Hant` for `zh-Hant-TW`, `zh-Hans` for `zh-CN`); `nil` when none is. A folder
+    /// of a sibling (`en_GB` for `en-US`) is not hidden from devices set to it.
+    public static func folderHidden(byFolderFor language: String, among folders: [String]) -> String? {
+        let ids = folders.map(LocaleID.init)
+        // Apple's parents are written as folders are named (`zh_TW` for `zh_Hant`): compared normalized.
+        for name in LocaleID(language).parents(penalized: false).map({ LocaleID($0).normalized }) {
+            if let index = ids.firstIndex(where: { $0.normalized == name }) { return folders[index] }
+        }
+        return nil
+    }
+
     public static func sources(for folders: [String], among languages: [String]) -> [String: String] {
         var sources: [String: String] = [:]
         for folder in folders where folder != "Base" {

@@ -59,7 +59,9 @@ extension BundleOptions {
             throw CommandFailure(BundleLocation.notABundleMessage(self.bundle, suggestion: suggestedBundle))
         }
         let language = language(configuration)
-        if bundle.developmentLocalization(language) == nil, let broader = bundle.broaderLocalization(of: language) {
+        if bundle.developmentLocalization(language) == nil,
+           let hidden = LocalizationMatcher.folderHidden(byFolderFor: language, among: bundle.localizations.map(\.name)),
+           let broader = bundle.localizations.first(where: { $0.name == hidden }) {
             // merge would make <language>.lproj, which a device set to that language shows
             // instead of the folder that holds the source texts: its keys, untranslated.
             let named = developmentLanguage != nil ? "--development-language \(language)"

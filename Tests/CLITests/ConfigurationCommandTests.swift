@@ -152,6 +152,20 @@ struct NarrowDevelopmentLanguageCommandTests {
         #expect(try Tool.run(["check", "Settings.bundle", "--development-language", "en", "--severity", "error"], in: copy.folder).exitCode == 0)
     }
 
+    @Test("a folder naming the language in another spelling, or one on its parent chain by Apple's fallback, is hidden too: refused (merge made zh-Hant-TW.lproj beside zh_TW.lproj); zh-TW is that folder's own language", arguments: [
+        ("zh_TW", "zh-Hant-TW", true), ("zh_TW", "zh-Hant", true), ("zh_TW", "zh-HK", true), ("zh-Hans", "zh-CN", true), ("pt", "pt-BR", true),
+        ("zh_TW", "zh-TW", false), ("zh_TW", "zh", false), ("en-GB", "en-US", false),
+    ])
+    func aliases(folder: String, language: String, refused: Bool) throws {
+        let copy = try BundleCopy()
+        try FileManager.default.moveItem(at: copy.bundle.appendingPathComponent("en.lproj"), to: copy.bundle.appendingPathComponent(folder + ".lproj"))
+        let result = try Tool.run(["check", "Settings.bundle", "--development-language", language, "--severity", "error"], in: copy.folder)
+        #expect(result.exitCode == (refused ? 2 : 0), "\(result)")
+        if refused {
+            #expect(result.stderr.hasPrefix("error: --development-language \(language) names no .lproj folder of the bundle, which has \(folder).lproj: merge would make \(language).lproj"))
+        }
+    }
+
     @Test("a broader development language than the folders (en with only en-GB.lproj) is not refused: merge makes en.lproj, which hides nothing")
     func broaderPasses() throws {
         let copy = try BundleCopy()

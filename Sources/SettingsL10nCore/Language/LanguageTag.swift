@@ -76,21 +76,6 @@ extension SettingsBundle {
     public func developmentLocalization(_ language: String) -> Localization? {
         localization(forLanguage: language) ?? localizations.first { $0.name == "Base" }
     }
-
-    /// The folder of a language `language` narrows (`en.lproj` for `en-US`, `zh-Hant.lproj` for
-    /// `zh-Hant-TW`), the closest first, when there is one: a device set to `language` shows
-    /// `language`'s own folder before it, so a development folder made for `language` would hide
-    /// the one that holds the source texts.
-    public func broaderLocalization(of language: String) -> Localization? {
-        guard let tag = LanguageTag.bcp47(folderName: language)?.lowercased() else { return nil }
-        var subtags = tag.split(separator: "-")
-        while subtags.count > 1 {
-            subtags.removeLast()
-            let broader = subtags.joined(separator: "-")
-            if let found = localizations.first(where: { LanguageTag.bcp47(folderName: $0.name)?.lowercased() == broader }) { return found }
-        }
-        return nil
-    }
 }
 
 /// `SettingsBundle.localization(forLanguage:)` for many languages: the folders indexed once by
