@@ -29,8 +29,8 @@ public enum Checker {
     /// Of `diagnostics`, those that say a schema file lost what made some of its strings shown,
     /// and so may be why keys look unused: Titles with fewer entries than Values (or than
     /// ShortTitles), a schema file without a StringsTable while the .lproj folders have a table
-    /// named after it, a StringsTable that names no valid table, a misspelled InAppSettingsKit
-    /// member (`IASKSubtitel`; other unknown keys are the app's, whose strings stay live). While
+    /// named after it, a StringsTable that names no valid table, a misspelled member InAppSettingsKit
+    /// localizes (`IASKSubtitel`; other unknown keys are the app's, whose strings stay live). While
     /// one is reported, `merge --prune` removes nothing and the summaries do not advise it. (A
     /// title written as a number, a file that never had a StringsTable, an `enum-value` change
     /// nothing that pruning would remove: many bundles keep them for good.)
@@ -58,12 +58,18 @@ public enum Checker {
             case .stringsTableInvalid:
                 return true
             case .keyMisspelled:
-                return diagnostic.location.keyPath.map { $0.split(separator: ".").last?.hasPrefix("IASK") == true } ?? false
+                // Only a member meant to be one InAppSettingsKit localizes (IASKSubtitel, not
+                // IASKTextAlignmnt) holds a string that would be shown.
+                guard let name = diagnostic.location.keyPath?.split(separator: ".").last, name.hasPrefix("IASK") else { return false }
+                return Suggestion.closest(to: String(name), in: localizedInAppMembers) != nil
             default:
                 return false
             }
         }
     }
+
+    /// The members InAppSettingsKit looks up in a table (IASKSubtitle, IASKPlaceholder, …).
+    private static let localizedInAppMembers = LocalizableField.allCases.map(\.rawValue).filter { $0.hasPrefix("IASK") }
 
     /// `pruneDoubts` as check reports them (the configuration's severities and `ignore`
     /// entries), from the rules about schema files alone: no table is read.

@@ -169,6 +169,12 @@ public struct DiskBundleWriter: Sendable {
         var temporary: String
     }
 
+    /// Why a file of `count` bytes (past the read limit) is not written into a bundle: what is
+    /// written must read back.
+    public static func tooLargeMessage(_ count: Int) -> String {
+        "it would be \(count.grouped) bytes, more than the \(ReadLimits.standard.maximumFileSize >> 20) MiB settings-l10n reads a file of the bundle up to"
+    }
+
     /// Checks the path, prepares the folder (created for a new localization) and sweeps it of
     /// stale temporary files, once per folder.
     private mutating func prepare(_ file: BundleFileWrite) throws(BundleWriteError) -> Staged {
@@ -181,7 +187,7 @@ public struct DiskBundleWriter: Sendable {
         // command after this one (merge twice, import, check), and could not be fixed with the tool.
         let limit = ReadLimits.standard.maximumFileSize
         guard file.bytes.count <= limit else {
-            throw BundleWriteError(path: path, message: "it would be \(file.bytes.count.grouped) bytes, more than the \(limit >> 20) MiB settings-l10n reads a file of the bundle up to; it was not written", kind: .conflict)
+            throw BundleWriteError(path: path, message: DiskBundleWriter.tooLargeMessage(file.bytes.count), kind: .conflict)
         }
         let folder = components.count == 2 ? rootPath + "/" + components[0] : rootPath
         let name = String(components.last!)

@@ -227,9 +227,19 @@ public struct StatusReport: Hashable, Sendable {
         return out
     }
 
-    /// Markdown for a pull-request comment.
+    /// Markdown for a pull-request comment under the heading `title`, which is Markdown already.
     public func markdown(title: String) -> String {
-        var out = "### \(title)\n\n"
+        markdownBody("### \(title)\n\n")
+    }
+
+    /// Markdown for a pull-request comment on the bundle named `bundleName` (the folder's name,
+    /// escaped as every name from the bundle is: `S&lt;b.bundle` shows as written).
+    public func markdown(bundleName: String) -> String {
+        markdownBody("### Translations of \(Self.markdownEscaped(bundleName))\n\n")
+    }
+
+    private func markdownBody(_ heading: String) -> String {
+        var out = heading
         // The translations, not the source: the development language is complete by definition.
         let translations = locales.filter { !$0.isDevelopmentLanguage }
         let complete = translations.filter { $0.percent >= 100 && $0.fuzzy == 0 }.count

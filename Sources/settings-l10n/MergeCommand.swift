@@ -117,6 +117,16 @@ struct MergeCommand: ParsableCommand {
             }
             let diff = prepared.diff
             guard let update = outcome.update else { return }
+            if !writes, update.updated.count > ReadLimits.standard.maximumFileSize {
+                // What the write would refuse (a table past what the tool reads), said by --dry-run
+                // and --check too, in the words the write's refusal uses.
+                let index = result.reports.count - 1
+                result.reports[index].problem = "not written: \(DiskBundleWriter.tooLargeMessage(update.updated.count))"
+                result.reports[index].changed = false
+                result.reports[index].created = false
+                if summarize { summaries[index] = MergeResult.summary(of: result.reports[index], verb: verb) }
+                return
+            }
             if let diff {
                 printDiff(diff)
             } else if writes {

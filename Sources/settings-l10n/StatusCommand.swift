@@ -46,7 +46,7 @@ struct StatusCommand: ParsableCommand {
             printJSON(report.json.rendered())
         case .markdown:
             let name = URL(fileURLWithPath: options.bundle).standardizedFileURL.lastPathComponent
-            printOutput(report.markdown(title: "Translations of \(name)"))
+            printOutput(report.markdown(bundleName: name))
         }
         // A schema file that did not load leaves its strings out of every count: said on
         // standard error where it is, and the exit status says the numbers are incomplete.

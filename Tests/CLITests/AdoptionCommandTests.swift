@@ -104,8 +104,11 @@ struct AdoptionCommandTests {
         let parent = copy.folder.deletingLastPathComponent()
         let fromParent = try Tool.run(["check", copy.folder.lastPathComponent + "/Settings.bundle", "--format", "sarif"], in: parent)
         #expect(fromParent.stdout.contains("\"uri\": \"\(copy.folder.lastPathComponent)/Settings.bundle/de.lproj/Privacy.strings\",\n"))
-        // A file outside the working folder, and every file with --absolute-paths: absolute URIs.
+        // Dot segments go: the repository's path, as code scanning matches it.
         try FileManager.default.createDirectory(at: copy.folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let dotted = try Tool.run(["check", "./sub/../Settings.bundle", "--format", "sarif"], in: copy.folder)
+        #expect(dotted.stdout.contains("\"uri\": \"Settings.bundle/de.lproj/Privacy.strings\",\n"), "\(dotted.stdout)")
+        // A file outside the working folder, and every file with --absolute-paths: absolute URIs.
         let outside = try Tool.run(["check", "../Settings.bundle", "--format", "sarif"], in: copy.folder.appendingPathComponent("sub"))
         #expect(outside.stdout.contains("\"uri\": \"file://\(folder)/Settings.bundle/de.lproj/Privacy.strings\"\n"), "\(outside.stdout)")
         let absolute = try Tool.run(["check", "Settings.bundle", "--format", "sarif", "--absolute-paths"], in: copy.folder)

@@ -132,6 +132,14 @@ struct PruneDoubtCommandTests {
         #expect(String(decoding: try copy.bytes("de.lproj/Root.strings"), as: UTF8.self) == "\"Units\" = \"Einheiten\";\n\"Metric\" = \"Metrisch\";\n")
     }
 
+    @Test("a misspelled IASK member InAppSettingsKit does not localize (IASKTextAlignmnt) holds no shown string: --prune does not wait")
+    func misspelledUnshownMember() throws {
+        let group = "\t\t<dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Units</string><key>IASKTextAlignmnt</key><string>IASKUITextAlignmentLeft</string></dict>"
+        let (copy, _) = try Self.bundle(Self.multiValue(titles: "<key>Titles</key><array><string>Metric</string></array>", values: "<string>m</string>") + "\n" + group)
+        #expect(try Tool.run(["merge", "Settings.bundle", "--prune", "--locale", "de"], in: copy.folder).exitCode == 0)
+        #expect(String(decoding: try copy.bytes("de.lproj/Root.strings"), as: UTF8.self) == "\"Units\" = \"Einheiten\";\n\"Metric\" = \"Metrisch\";\n")
+    }
+
     @Test("a schema file that lost its StringsTable while its table is there makes --prune wait")
     func lostTableAndLastingFindings() throws {
         let (copy, _) = try Self.bundle(Self.multiValue(titles: "<key>Titles</key><array><string>Metric</string><string>Imperial</string></array>"))

@@ -4,6 +4,15 @@ import SettingsL10nTestSupport
 
 @Suite("settings-l10n status")
 struct StatusCommandTests {
+    @Test("the Markdown heading escapes the bundle's name as the rows escape folder names (an entity or emphasis in it was GitHub's markup)")
+    func markdownHeading() throws {
+        let folder = try TemporaryFolder()
+        let name = "S&lt;*b*.bundle"
+        try FileManager.default.copyItem(at: TestPaths.exampleBundle, to: folder.url.appendingPathComponent(name))
+        let result = try Tool.run(["status", name, "--format", "markdown"], in: folder.url)
+        #expect(result.stdout.hasPrefix("### Translations of S\\&lt;\\*b\\*.bundle\n\n"), "\(result)")
+    }
+
     @Test("the example bundle is complete in every language")
     func example() throws {
         let result = try Tool.run(["status", "Resources/Settings.bundle", "--locale", "sv", "--locale", "en"])

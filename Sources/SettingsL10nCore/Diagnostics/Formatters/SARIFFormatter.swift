@@ -140,12 +140,15 @@ public struct SARIFDiagnosticFormatter: DiagnosticFormatter {
         writer.beginObject()
         writer.fixedKey("uri")
         let shown = paths.path(of: location)
+        // `./MyApp/…` and `MyApp/../MyApp/…` as the repository's path (`MyApp/…`): code scanning
+        // matches URIs with its files' paths as they are.
+        let relative = shown.hasPrefix("/") ? nil : Self.normalized(shown, relative: true)
         if shown.hasPrefix("/") {
             writer.string(Self.fileURI(shown))
-        } else if shown == ".." || shown.hasPrefix("../") {
+        } else if let relative, relative == ".." || relative.hasPrefix("../") {
             writer.string(Self.fileURI(Self.normalized(workingDirectory + "/" + shown)))
         } else {
-            writer.string(Self.percentEncoded(shown))
+            writer.string(Self.percentEncoded(relative ?? shown))
             writer.fixedKey("uriBaseId")
             writer.string(Self.baseID)
         }
@@ -178,13 +181,18 @@ public struct SARIFDiagnosticFormatter: DiagnosticFormatter {
     }
 
     /// A bundle-relative path as a path relative to the bundle's parent (`../x` leaves the bundle).
-    /// An absolute path without `.` and `..` components (`/w/a/../b` is `/w/b`).
-    static func normalized(_ path: String) -> String {
+    /// A path without `.` and `..` components where they can go (`/w/a/../b` is `/w/b`,
+    /// `./a/../b` is `b`); a `relative` one keeps the `..` that lead above where it starts.
+    static func normalized(_ path: String, relative: Bool = false) -> String {
         var kept: [Substring] = []
         for component in path.split(separator: "/") where component != "." {
-            if component == ".." { if !kept.isEmpty { kept.removeLast() } } else { kept.append(component) }
+            if component == ".." {
+                if let last = kept.last, last != ".." { kept.removeLast() } else if relative { kept.append(component) }
+            } else {
+                kept.append(component)
+            }
         }
-        return "/" + kept.joined(separator: "/")
+        return (relative ? "" : "/") + kept.joined(separator: "/")
     }
 
     static func level(_ severity: Severity) -> String {
