@@ -43,7 +43,10 @@ struct LoadedBundle {
 
 extension BundleOptions {
     /// Reads the bundle named on the command line, its configuration and its catalog.
-    func load() throws -> LoadedBundle {
+    /// `refusingHiddenSource`: refuse a development language whose folder merge would make in
+    /// front of the one a device set to it shows (every command but render, which shows each
+    /// language as the device does and makes no folder).
+    func load(refusingHiddenSource: Bool = true) throws -> LoadedBundle {
         let configuration = try configuration()
         let source: DiskBundleSource
         let bundle: SettingsBundle
@@ -59,7 +62,7 @@ extension BundleOptions {
             throw CommandFailure(BundleLocation.notABundleMessage(self.bundle, suggestion: suggestedBundle))
         }
         let language = language(configuration)
-        if bundle.developmentLocalization(language) == nil,
+        if refusingHiddenSource, bundle.developmentLocalization(language) == nil,
            let hidden = LocalizationMatcher.folderHidden(byFolderFor: language, among: bundle.localizations.map(\.name)),
            let broader = bundle.localizations.first(where: { $0.name == hidden }) {
             // merge would make <language>.lproj, which a device set to that language shows

@@ -76,7 +76,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try options.load()
+        let loaded = try options.load(refusingHiddenSource: false)
         let resolver = Resolver(bundle: loaded.bundle, catalog: loaded.catalog, idiom: idiom)
         // A user's language, not a folder: one no folder matches sees the fallback, which is
         // rendered; a note names it, so that a mistyped language is noticed.
