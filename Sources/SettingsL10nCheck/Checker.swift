@@ -36,7 +36,12 @@ public enum Checker {
     /// nothing that pruning would remove: many bundles keep them for good.)
     public static func pruneDoubts(_ diagnostics: [Diagnostic], context: CheckContext) -> [Diagnostic] {
         // Most checks have none of these findings: nothing else is looked at then.
-        let candidates = diagnostics.filter { [.titlesValuesCount, .shortTitlesCount, .stringsTableMissing, .stringsTableInvalid, .keyMisspelled].contains($0.rule) }
+        let candidates = diagnostics.filter { diagnostic in
+            switch diagnostic.rule {
+            case .titlesValuesCount, .shortTitlesCount, .stringsTableMissing, .stringsTableInvalid, .keyMisspelled: true
+            default: false
+            }
+        }
         guard !candidates.isEmpty else { return [] }
         var lostTitles: Set<String> = []
         let countsDiffer = candidates.contains { $0.rule == .titlesValuesCount || $0.rule == .shortTitlesCount }
