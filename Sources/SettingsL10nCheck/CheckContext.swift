@@ -75,7 +75,7 @@ public struct CheckContext: Sendable {
         let tableFacts = place.map { read[$0] }
         self.tableFacts = tableFacts
         let topLevel = Localization(folder: "", tables: [])
-        topLevelFacts = bundle.topLevelTables(using: catalog.tableNames).map { TableFacts.read($0, in: topLevel, keys: nil, isDevelopment: false) }
+        topLevelFacts = !readsTables ? [] : bundle.topLevelTables(using: catalog.tableNames).map { TableFacts.read($0, in: topLevel, keys: nil, isDevelopment: false) }
         var factIndex: [String: Int] = [:]
         for (index, facts) in tableFacts.enumerated() { factIndex[facts.path] = index }
         self.factIndex = factIndex

@@ -67,8 +67,9 @@ extension BundleOptions {
            let broader = bundle.localizations.first(where: { $0.name == hidden }) {
             // merge would make <language>.lproj, which a device set to that language shows
             // instead of the folder that holds the source texts: its keys, untranslated.
-            let named = developmentLanguage != nil ? "--development-language \(language)"
-                : configuration.developmentLanguage != nil ? "the configuration's \"developmentLanguage\" \(language)" : "the development language \(language) (the default)"
+            let shown = TerminalText.escaped(language)
+            let named = developmentLanguage != nil ? "--development-language \(shown)"
+                : configuration.developmentLanguage != nil ? "the configuration's \"developmentLanguage\" \(shown)" : "the development language \(shown) (the default)"
             throw ConfigurationFailure(message: "\(named) names no .lproj folder of the bundle, which has \(TerminalText.escaped(broader.folder)): "
                 + "merge would make \(TerminalText.escaped(language)).lproj, which devices set to \(TerminalText.escaped(language)) show instead of it; "
                 + "give the folder's language (--development-language \(TerminalText.escaped(broader.name)), or \"developmentLanguage\": \"\(TerminalText.escaped(broader.name))\" in the configuration); nothing was read")
