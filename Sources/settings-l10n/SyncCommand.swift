@@ -159,10 +159,13 @@ struct SyncCommand: ParsableCommand {
     /// another file here, to be renamed. `outcome`: what the refusal says was not done.
     static func catalogNames(inFolder path: String, kind: LocalFile.Kind, tables: [String], option: String, outcome: String) throws -> [String] {
         let names = kind == .folder ? (try? LocalFile.names(inFolder: path)) ?? [] : []
+        // The folder's catalogs by their table's name in lower case, found once (a folder of
+        // thousands of catalogs, one search of it per table, was quadratic).
+        let byStem = Dictionary(grouping: names.filter { $0.hasPathExtension("xcstrings") }) {
+            String(decoding: $0.utf8.dropLast(10), as: UTF8.self).lowercased()
+        }
         return try tables.map { table in
-            let candidates = names.filter {
-                $0.hasPathExtension("xcstrings") && String(decoding: $0.utf8.dropLast(10), as: UTF8.self).lowercased() == table.lowercased()
-            }
+            let candidates = byStem[table.lowercased()] ?? []
             guard candidates.count <= 1 else {
                 throw UsageFailure("\(option) \(path) holds \(candidates.map(shellQuoted).joined(separator: " and ")): which is the catalog of the table \(table) is unclear; keep one; \(outcome)")
             }
