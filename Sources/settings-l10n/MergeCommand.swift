@@ -117,16 +117,7 @@ struct MergeCommand: ParsableCommand {
             }
             let diff = prepared.diff
             guard let update = outcome.update else { return }
-            if !writes, update.updated.count > ReadLimits.standard.maximumFileSize {
-                // What the write would refuse (a table past what the tool reads), said by --dry-run
-                // and --check too, in the words the write's refusal uses.
-                let index = result.reports.count - 1
-                result.reports[index].problem = "not written: \(DiskBundleWriter.tooLargeMessage(update.updated.count))"
-                result.reports[index].changed = false
-                result.reports[index].created = false
-                if summarize { summaries[index] = MergeResult.summary(of: result.reports[index], verb: verb) }
-                return
-            }
+            if !writes, Self.markTooLarge(update, in: &result, summaries: &summaries, summarize ? verb : nil) { return }
             if let diff {
                 printDiff(diff)
             } else if writes {
@@ -150,6 +141,19 @@ struct MergeCommand: ParsableCommand {
         if result.hasProblems {
             throw ExitCode(1)
         }
+    }
+
+    /// What the write would refuse (a table past what the tool reads), said by --dry-run and
+    /// --check too, in the words of the write's refusal: marks the last report and, with a
+    /// `verb`, its line; whether it did.
+    private static func markTooLarge(_ update: TableUpdate, in result: inout MergeResult, summaries: inout [String], _ verb: String?) -> Bool {
+        guard update.updated.count > ReadLimits.standard.maximumFileSize else { return false }
+        let index = result.reports.count - 1
+        result.reports[index].problem = "not written: \(DiskBundleWriter.tooLargeMessage(update.updated.count))"
+        result.reports[index].changed = false
+        result.reports[index].created = false
+        if let verb { summaries[index] = MergeResult.summary(of: result.reports[index], verb: verb) }
+        return true
     }
 
     /// Marks each table the writer did not write (it changed meanwhile, or the system refused
