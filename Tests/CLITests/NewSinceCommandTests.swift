@@ -77,8 +77,9 @@ struct NewSinceCommandTests {
         #expect(working.stdout.split(separator: "\n").count == 1)
     }
 
-    @Test("the bundle is compared where the branch forked from REF: a fix made on main since is not the branch's finding")
-    func mergeBase() throws {
+    /// A repository whose main had a stale key when the branch `feature` forked, the branch
+    /// adding one of its own ("Gone"), and main fixing its one since; main checked out.
+    static func forked() throws -> Repository {
         let repository = try Repository()
         try repository.edit("de.lproj/Privacy.strings", "\"Analytics\" = \"Analyse\";\n", "\"Analytics\" = \"Analyse\";\n\"Old\" = \"Alt\";\n")
         try repository.commit("a stale key")
@@ -88,6 +89,12 @@ struct NewSinceCommandTests {
         try repository.git("checkout", "-q", "main")
         try repository.edit("de.lproj/Privacy.strings", "\"Old\" = \"Alt\";\n", "")
         try repository.commit("main fixes its stale key")
+        return repository
+    }
+
+    @Test("the bundle is compared where the branch forked from REF: a fix made on main since is not the branch's finding")
+    func mergeBase() throws {
+        let repository = try Self.forked()
         try repository.git("checkout", "-q", "feature")
         let result = try repository.check("--new-since", "main", "--each")
         #expect(result.stdout.split(separator: "\n").map { $0.hasSuffix("[stale-key]") && $0.contains("\"Gone\"") } == [true])
@@ -98,15 +105,7 @@ struct NewSinceCommandTests {
 
     @Test("a shallow clone that lacks where HEAD forked from REF is refused (exit 2): REF's tip stood in for it, and main's later fix made the branch's findings new")
     func shallowClone() throws {
-        let repository = try Repository()
-        try repository.edit("de.lproj/Privacy.strings", "\"Analytics\" = \"Analyse\";\n", "\"Analytics\" = \"Analyse\";\n\"Old\" = \"Alt\";\n")
-        try repository.commit("a stale key")
-        try repository.git("checkout", "-q", "-b", "feature")
-        try repository.edit("de.lproj/Root.strings", "\"Account\" = \"Konto\";\n", "\"Account\" = \"Konto\";\n\"Gone\" = \"Weg\";\n")
-        try repository.commit("the branch's stale key")
-        try repository.git("checkout", "-q", "main")
-        try repository.edit("de.lproj/Privacy.strings", "\"Old\" = \"Alt\";\n", "")
-        try repository.commit("main fixes its stale key")
+        let repository = try Self.forked()
         let clone = repository.folder.url.appendingPathComponent("clone").path
         try repository.git("clone", "-q", "--depth", "1", "--branch", "feature", "file://" + repository.folder.path, clone)
         try repository.git("-C", clone, "fetch", "-q", "--depth", "1", "origin", "main:refs/remotes/origin/main")
