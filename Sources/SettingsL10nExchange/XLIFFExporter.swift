@@ -139,6 +139,13 @@ public enum XLIFFExporter {
                     at: SourceLocation(file: file.path)))
                 return [:]
             }
+            // Text the device stops reading at: what follows it is no translation of the table.
+            if let notice = scanned.notices.first(where: { $0.kind == .ignoredText }) {
+                diagnostics.append(Diagnostic(
+                    .warning, rule: .stringsSyntax,
+                    "\(file.path): \(notice.message); what follows is not in the export",
+                    at: SourceLocation(file: file.path, position: notice.position)))
+            }
             // An empty value is what the device shows (nothing: `empty-value` warns of it), and
             // so the table's translation: an export carries it, as status counts it.
             for entry in scanned.entries {
@@ -151,10 +158,11 @@ public enum XLIFFExporter {
         } catch {
             // The disk, not the text: an export without these translations would look whole.
             if noteUnreadable(error, consequence: consequence, diagnostics: &diagnostics) { return [:] }
+            // Where and why, as the development table's warning says it.
             diagnostics.append(Diagnostic(
                 .warning, rule: .stringsSyntax,
-                "\(file.path) cannot be read, so its translations are not in the export; fix it and export again",
-                at: SourceLocation(file: file.path)))
+                "\(file.path) does not parse (\(error.message)), so its translations are not in the export; fix it and export again",
+                at: SourceLocation(file: file.path, position: error.position)))
         }
         return found
     }

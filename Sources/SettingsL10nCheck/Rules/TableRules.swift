@@ -26,12 +26,15 @@ enum TableRules {
     struct Syntax: CheckRule {
         let id = RuleID.stringsSyntax
         let defaultSeverity = Severity.error
-        let summary = "A .strings table does not parse; the line and column say where (the device drops the whole table)."
+        let summary = "A .strings table does not parse; the line and column say where (the device drops the whole table, or after an entry stops reading there)."
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
-            (context.tableFacts + context.topLevelFacts).compactMap { facts in
-                guard case .malformed(let path, let error)? = facts.problem else { return nil }
-                return diagnostic(error.message, file: path, position: error.position)
+            (context.tableFacts + context.topLevelFacts).flatMap { facts -> [Diagnostic] in
+                if case .malformed(let path, let error)? = facts.problem {
+                    return [diagnostic(error.message, file: path, position: error.position)]
+                }
+                // Text the device stops reading at: the entries above it are read, the rest not.
+                return facts.notices.filter { $0.kind == .ignoredText }.map { diagnostic($0.message, file: facts.path, position: $0.position) }
             }
         }
     }
@@ -309,6 +312,8 @@ enum TableRules {
             case .utf16WithoutByteOrderMark: .stringsEncoding
             case .unterminatedComment: .stringsUnterminatedComment
             case .emptyFile: .stringsEmptyFile
+            // Reported by `Syntax`, whose finding it is: a table the device reads only in part.
+            case .ignoredText: .stringsSyntax
             }
         }
 
@@ -319,6 +324,7 @@ enum TableRules {
             case .utf16WithoutByteOrderMark: "A table is UTF-16 without a byte-order mark, which the device cannot read at all."
             case .unterminatedComment: "A /* comment never closes: the device ignores everything after it."
             case .emptyFile: "A table file is empty, which the device fails to read."
+            case .ignoredText: "After an entry, a character that cannot start a key: the device ignores the rest of the file."
             }
         }
 

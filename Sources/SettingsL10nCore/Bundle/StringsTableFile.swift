@@ -64,6 +64,11 @@ public struct StringsTableFile: Hashable, Sendable {
         if let notice = document.notices.first(where: { $0.kind == .utf16WithoutByteOrderMark }) {
             throw .misencoded(path: path, message: notice.message)
         }
+        // The device reads the entries above such text and ignores the rest: what an editor
+        // shows after it is not in the table, so no command writes over it until it is fixed.
+        if let notice = document.notices.first(where: { $0.kind == .ignoredText }) {
+            throw .malformed(path: path, error: SyntaxError(notice.message, at: notice.position))
+        }
         return document
     }
 

@@ -287,6 +287,15 @@ struct OpenStepScanner {
         var end = offset + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         let text = String(decoding: bytes[offset..<end], as: UTF8.self)
+        // An invisible character (a byte-order mark in mid-file, a no-break space) by its code.
+        if let scalar = text.unicodeScalars.first, scalar.value >= 0x80 {
+            switch scalar.properties.generalCategory {
+            case .format, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+                let code = "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count)) + String(scalar.value, radix: 16, uppercase: true)
+                return scalar.value == 0xFEFF ? "\(code) (a byte-order mark: two files joined?)" : code
+            default: break
+            }
+        }
         return "'\(text)'"
     }
 }

@@ -142,6 +142,9 @@ public struct StringsNotice: Hashable, Sendable {
         case utf16WithoutByteOrderMark
         /// The file is empty: the device fails to read it (a comment alone would be fine).
         case emptyFile
+        /// After an entry, a character that cannot start a key (a stray `}` or `;`, a byte-order
+        /// mark in mid-file): the device stops there and ignores the rest of the file.
+        case ignoredText
     }
 
     public var kind: Kind

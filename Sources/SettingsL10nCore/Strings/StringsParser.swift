@@ -121,6 +121,12 @@ struct EntryTokenizer {
     private(set) var segmentStart = 0
     /// Whether `next` finds the line and column of each key and value (else they are line 0).
     var tracksPositions = true
+    /// Entries returned so far.
+    private var entryCount = 0
+    /// Where, after at least one entry, a character that cannot start a key stopped the
+    /// reading: CoreFoundation ends the table there, keeps the entries before it and ignores
+    /// the rest without an error (measured: `"a" = "b";` then `}` reads as `{a = b}`).
+    private(set) var ignoredTextOffset: Int?
 
     init(bytes: [UInt8], limits: ReadLimits) throws(SyntaxError) {
         guard bytes.count <= limits.maximumFileSize else {
@@ -147,6 +153,11 @@ struct EntryTokenizer {
         let keyStart = scanner.offset
         guard scanner.atStringStart else {
             let byte = scanner.current
+            if entryCount > 0 {
+                // The rest is the document's trailer: kept as it is, never read as entries.
+                ignoredTextOffset = keyStart
+                return false
+            }
             if segmentStart == 0, byte == UInt8(ascii: "{") || byte == UInt8(ascii: "<") {
                 throw scanner.error("this .strings file is written as a property list ({...} or XML), which settings-l10n does not edit; write it as \"key\" = \"value\"; lines", at: keyStart)
             }
@@ -189,6 +200,7 @@ struct EntryTokenizer {
                          position: position, valuePosition: valuePosition)
         scanner.offset = trailingEnd
         segmentStart = trailingEnd
+        entryCount &+= 1
         return true
     }
 
@@ -220,6 +232,12 @@ struct EntryTokenizer {
             notices.append(StringsNotice(
                 kind: .emptyFile, position: nil,
                 message: "the file is empty, which the device fails to read; remove it or give it at least a comment"))
+        }
+        if let offset = ignoredTextOffset {
+            notices.append(StringsNotice(
+                kind: .ignoredText, position: scanner.position(at: offset),
+                message: "unexpected \(scanner.describeCharacter(at: offset)) where a key should start: the device stops reading the table here "
+                    + "and ignores the rest of the file without a word (the entries above are read); remove it"))
         }
         if let offset = scanner.unterminatedCommentOffset {
             notices.append(StringsNotice(

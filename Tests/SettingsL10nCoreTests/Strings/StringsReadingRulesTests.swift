@@ -87,6 +87,33 @@ struct StringsReadingRulesTests {
         #expect(document.notices.first?.position == TextPosition(line: 2, column: 1))
     }
 
+    /// What CoreFoundation read of each (measured with PropertyListSerialization on Linux,
+    /// whose reader is CF's): the entries before the character, the rest ignored, no error.
+    @Test("after an entry, a character that cannot start a key ends the table there, as on the device", arguments: [
+        ("\"a\" = \"b\";\n}\n\"c\" = \"d\";\n", TextPosition(line: 2, column: 1), "'}'"),
+        ("\"a\" = \"b\";;\n\"c\" = \"d\";\n", TextPosition(line: 1, column: 11), "';'"),
+        ("\"a\" = \"b\";\n/* c */ =\n", TextPosition(line: 2, column: 9), "'='"),
+        ("\"a\" = \"b\";\n\u{FEFF}\"c\" = \"d\";\n", TextPosition(line: 2, column: 1), "U+FEFF (a byte-order mark: two files joined?)"),
+        ("\"a\" = \"b\";\n\u{A0}\"c\" = \"d\";\n", TextPosition(line: 2, column: 1), "U+00A0"),
+    ])
+    func ignoredText(text: String, position: TextPosition, character: String) throws {
+        let document = try parse(text)
+        #expect(document.table == ["a": "b"])
+        #expect(document.notices == [StringsNotice(
+            kind: .ignoredText, position: position,
+            message: "unexpected \(character) where a key should start: the device stops reading the table here and ignores the rest of the file "
+                + "without a word (the entries above are read); remove it")])
+        // Kept byte for byte (the rest is the document's trailer), and read by the scan alike.
+        #expect(document.text == text)
+        let scan = try StringsParser.scan(Array(text.utf8))
+        #expect(scan.table == ["a": "b"])
+        #expect(scan.notices == document.notices)
+        // No command writes over it: what follows is not in the table the device reads.
+        #expect(throws: TableReadError.malformed(path: "de.lproj/Root.strings", error: SyntaxError(document.notices[0].message, at: position))) {
+            try StringsTableFile.parse(Array(text.utf8), path: "de.lproj/Root.strings")
+        }
+    }
+
     @Test("values written back by StringsWriting read back as the same text", arguments: [
         "", "plain", "quote \" and backslash \\", "new\nline\r\ttab", "\u{1}\u{1F}\u{7F}", "日本語 🎉 é", "/* not a comment */", "// nor this",
     ])
@@ -132,9 +159,9 @@ struct StringsErrorTests {
         #expect(problem == SyntaxError("unexpected '\"' after the key \"a\"; expected '=' or ';'", at: TextPosition(line: 1, column: 5)))
     }
 
-    @Test("junk where a key should be")
+    @Test("junk where the first key should be: the device reads nothing of the table")
     func junk() {
-        let problem = error("\"a\" = \"b\";\n  @\"c\" = \"d\";")
+        let problem = error("// a comment\n  @\"c\" = \"d\";")
         #expect(problem == SyntaxError("unexpected '@'; expected a quoted key (a table that does not parse is dropped whole: the device shows its keys as written)",
                                           at: TextPosition(line: 2, column: 3)))
     }
