@@ -116,7 +116,8 @@ struct CheckCommand: ParsableCommand {
         var said: [String] = []
         var failsFixed = false
         if let baseline = settings.baseline {
-            let (new, fixed) = try compare(diagnostics, with: baseline, schemaFiles: loaded.bundle.schemaFiles)
+            let (new, fixed) = try compare(diagnostics, with: baseline, schemaFiles: loaded.bundle.schemaFiles,
+                                           checkedFolders: locales.isEmpty ? nil : Set(context.localizations.map(\.folder)))
             report.diagnostics = new
             let known = diagnostics.count - new.count
             let rewrite = writeBaselineCommand(baseline)
@@ -127,10 +128,11 @@ struct CheckCommand: ParsableCommand {
             let (new, snapshot) = try newFindings(report.diagnostics, since: newSince, loaded: loaded, catalogPath: catalogPath)
             let older = report.diagnostics.count - new.count
             report.diagnostics = new
-            said.append(snapshot.source == nil
+            // Nothing left to compare (the baseline took every finding): nothing to say of REF.
+            if older > 0 || !new.isEmpty { said.append(snapshot.source == nil
                 ? "the bundle was not there at \(snapshot.name): every finding is new"
                 : older == 0 ? "none of the findings was there at \(snapshot.name) already: every one is new"
-                : "\(DiagnosticReport.count(older, "finding")) \(older == 1 ? "was" : "were") there at \(snapshot.name) already and \(older == 1 ? "is" : "are") not reported")
+                : "\(DiagnosticReport.count(older, "finding")) \(older == 1 ? "was" : "were") there at \(snapshot.name) already and \(older == 1 ? "is" : "are") not reported") }
         }
         if let severity = settings.severity {
             report = report.filtered(atLeast: severity, setBy: self.severity == nil ? "the configuration's \"severity\": \"\(severity.rawValue)\"" : nil)
@@ -141,7 +143,7 @@ struct CheckCommand: ParsableCommand {
             for line in said { printError(line) }
         }
         if failsFixed, let baseline = settings.baseline {
-            printError("error: entries of the baseline \(baseline) no longer occur, and \(settings.failOnFixedBaselineSource) asks for a baseline that only shrinks: write it again (check --write-baseline \(baseline)) so that what was fixed cannot come back unnoticed")
+            printError("error: entries of the baseline \(baseline) no longer occur, and \(settings.failOnFixedBaselineSource) asks for a baseline that only shrinks: write it again (\(writeBaselineCommand(baseline))) so that what was fixed cannot come back unnoticed")
         }
         if report.errorCount > 0 || (settings.strict && report.warningCount > 0) || failsFixed {
             throw ExitCode(1)

@@ -65,13 +65,21 @@ extension CheckCommand {
 
     /// The findings that are not in the baseline at `path`, and how many of its entries no
     /// longer occur.
-    func compare(_ diagnostics: [Diagnostic], with path: String, schemaFiles: [SchemaFile]) throws -> (new: [Diagnostic], fixed: Int) {
+    /// `checkedFolders`: under `--locale`, the `.lproj` folders checked (the others' entries are
+    /// not fixed, only not looked for); `nil`: every folder.
+    func compare(_ diagnostics: [Diagnostic], with path: String, schemaFiles: [SchemaFile], checkedFolders: Set<String>? = nil) throws -> (new: [Diagnostic], fixed: Int) {
         let rewrite = writeBaselineCommand(path)
         let accepted = try Self.readBaseline(path, rewrite: rewrite)
         if accepted.isPositional {
             printError("note: \(path) is a version 1 baseline, which names schema findings by their position: a row inserted above one makes it new again; write it again with \(rewrite) (version 3 names each specifier by its Key or Title)")
         }
-        return accepted.compare(diagnostics, schemaFiles: schemaFiles)
+        guard let checkedFolders else { return accepted.compare(diagnostics, schemaFiles: schemaFiles) }
+        return accepted.compare(diagnostics, schemaFiles: schemaFiles) { file in
+            // A file of an .lproj folder that was not checked; any other (a schema file, a
+            // top-level table) was.
+            guard let slash = file.firstIndex(of: "/"), file[..<slash].hasSuffix(".lproj") else { return true }
+            return checkedFolders.contains(String(file[..<slash]))
+        }
     }
 
     /// `--print-input-files`: the files whose change changes the result.

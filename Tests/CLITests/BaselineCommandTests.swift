@@ -41,6 +41,29 @@ struct BaselineCommandTests {
         #expect(result.stderr == "0 findings are in the baseline \(baseline); 1 baseline entry is fixed: rewrite the baseline (settings-l10n check \(bundle) --write-baseline \(baseline))\n")
     }
 
+    @Test("check --locale: the entries of the other languages' tables are not fixed, only not looked for (they were called fixed, and --fail-on-fixed-baseline failed)")
+    func localeLeavesOthersAlone() throws {
+        let folder = try TemporaryFolder()
+        let bundle = folder.url.appendingPathComponent("Settings.bundle")
+        try FileManager.default.copyItem(at: TestPaths.exampleBundle, to: bundle)
+        for language in ["de", "sv"] {
+            let table = bundle.appendingPathComponent("\(language).lproj/Privacy.strings")
+            try (String(contentsOf: table, encoding: .utf8) + "\"Old\" = \"Alt\";\n").write(to: table, atomically: true, encoding: .utf8)
+        }
+        let baseline = folder.url.appendingPathComponent("baseline.json").path
+        #expect(try Tool.run(["check", bundle.path, "--write-baseline", baseline]).exitCode == 0)
+        let german = try Tool.run(["check", bundle.path, "--locale", "de", "--baseline", baseline, "--fail-on-fixed-baseline"])
+        #expect(german == ToolResult(stdout: "", stderr: "no problems found\n1 finding is in the baseline \(baseline)\n", exitCode: 0))
+        // The German one fixed: that is fixed, the Swedish one still only not looked for.
+        let table = bundle.appendingPathComponent("de.lproj/Privacy.strings")
+        try String(contentsOf: table, encoding: .utf8).replacingOccurrences(of: "\"Old\" = \"Alt\";\n", with: "").write(to: table, atomically: true, encoding: .utf8)
+        let fixed = try Tool.run(["check", bundle.path, "--locale", "de", "--baseline", baseline, "--fail-on-fixed-baseline"])
+        let rewrite = "settings-l10n check \(bundle.path) --write-baseline \(baseline)"
+        #expect(fixed.exitCode == 1)
+        #expect(fixed.stderr.hasSuffix("0 findings are in the baseline \(baseline); 1 baseline entry is fixed: rewrite the baseline (\(rewrite))\n"
+            + "error: entries of the baseline \(baseline) no longer occur, and --fail-on-fixed-baseline asks for a baseline that only shrinks: write it again (\(rewrite)) so that what was fixed cannot come back unnoticed\n"), "\(fixed.stderr)")
+    }
+
     @Test("a version 2 baseline is still read, and what it accepted stays accepted")
     func versionTwo() throws {
         let folder = try TemporaryFolder()

@@ -121,6 +121,17 @@ struct NewSinceCommandTests {
         #expect(whole.stdout.split(separator: "\n").map { $0.hasSuffix("[stale-key]") && $0.contains("\"Gone\"") } == [true], "\(whole)")
     }
 
+    @Test("with a baseline that accepts every finding, nothing is left to compare with REF, and nothing is said of it (it said every one was new)")
+    func baselineTookAll() throws {
+        let repository = try Repository()
+        try repository.edit("de.lproj/Privacy.strings", "\"Analytics\" = \"Analyse\";\n", "\"Analytics\" = \"Analyse\";\n\"Old\" = \"Alt\";\n")
+        let baseline = repository.folder.url.appendingPathComponent("baseline.json").path
+        #expect(try repository.check("--write-baseline", baseline).exitCode == 0)
+        try repository.commit("a stale key, accepted")
+        let result = try repository.check("--new-since", "HEAD", "--baseline", baseline)
+        #expect(result == ToolResult(stdout: "", stderr: "no problems found\n1 finding is in the baseline \(baseline)\n", exitCode: 0))
+    }
+
     @Test("a bundle the commit did not have: every finding is new, and said so")
     func bundleAdded() throws {
         let repository = try Repository()

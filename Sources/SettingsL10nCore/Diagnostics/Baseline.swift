@@ -80,7 +80,11 @@ public struct Baseline: Hashable, Sendable {
     /// occur.
     /// - Parameter schemaFiles: the bundle's schema files, from which a version 2 baseline's
     ///   anchors are derived again (the findings carry the current version's).
-    public func compare(_ diagnostics: [Diagnostic], schemaFiles: [SchemaFile] = []) -> (new: [Diagnostic], fixed: Int) {
+    /// `checked`: whether the findings of a file (as an entry names it) were looked for; the
+    /// entries of one that was not (another language's table under `check --locale`) are not
+    /// fixed, only unknown.
+    public func compare(_ diagnostics: [Diagnostic], schemaFiles: [SchemaFile] = [],
+                        checked: (String) -> Bool = { _ in true }) -> (new: [Diagnostic], fixed: Int) {
         // Counts come from a file: added without overflow (a count past Int.max is as good as
         // Int.max here).
         func sum(_ a: Int, _ b: Int) -> Int {
@@ -88,9 +92,11 @@ public struct Baseline: Hashable, Sendable {
             return overflow ? .max : total
         }
         var remaining: [StringsKey: Int] = [:]
+        var unchecked: Set<StringsKey> = []
         for entry in entries {
             let fingerprint = StringsKey(entry.fingerprint(version: version))
             remaining[fingerprint] = sum(remaining[fingerprint] ?? 0, entry.count)
+            if !checked(entry.file) { unchecked.insert(fingerprint) }
         }
         let fingerprints: [String] = switch version {
         case 1: diagnostics.map(\.positionalFingerprint)
@@ -108,7 +114,7 @@ public struct Baseline: Hashable, Sendable {
                 new.append(diagnostic)
             }
         }
-        return (new, remaining.values.reduce(0, sum))
+        return (new, remaining.filter { !unchecked.contains($0.key) }.values.reduce(0, sum))
     }
 
     /// The baseline file's text.

@@ -102,21 +102,26 @@ public struct DiagnosticReport: Sendable {
         for (index, diagnostic) in diagnostics.enumerated() where diagnostic.key != nil && phraseOf(index) != nil {
             members[keys[index], default: []].append(index)
         }
+        // The keys of each group, each once (a key defined three times is two duplicate-key
+        // findings of one key): a group speaks of two keys or more, else its findings stand alone.
+        let distinctKeys = members.mapValues { group in
+            var seen: Set<StringsKey> = []
+            return group.compactMap { index in diagnostics[index].key.flatMap { seen.insert(StringsKey($0)).inserted ? $0 : nil } }
+        }
         var items: [Item] = []
         items.reserveCapacity(diagnostics.count)
         var emitted: Set<Int> = []
         for (index, diagnostic) in diagnostics.enumerated() {
-            guard let group = members[keys[index]], group.count > 1, let phrase = phraseOf(index) else {
+            guard let group = members[keys[index]], let keyNames = distinctKeys[keys[index]], keyNames.count > 1, let phrase = phraseOf(index) else {
                 items.append(.single(diagnostic))
                 continue
             }
             guard emitted.insert(keys[index]).inserted else { continue }
             let groupMembers = group.map { diagnostics[$0] }
-            let keyNames = groupMembers.compactMap(\.key)
             var shown = keyNames.prefix(Self.keysShown).map(MessageText.quoted).joined(separator: ", ")
             if keyNames.count > Self.keysShown { shown += ", … (+\(keyNames.count - Self.keysShown))" }
             var summary = groupMembers[0]
-            summary.message = Self.phrase(phrase, count: group.count) + ": " + shown
+            summary.message = Self.phrase(phrase, count: keyNames.count) + ": " + shown
             summary.location.key = nil
             items.append(.group(summary, members: groupMembers))
         }

@@ -22,6 +22,12 @@ enum LanguageFolding {
                 continue
             }
             if let slot = slotOfKey[key] {
+                // The same finding twice in one file (a key defined three times) is no second
+                // language: it stands on its own.
+                guard runs[slot].languages.last != language, !runs[slot].languages.contains(language) else {
+                    runs.append(([item], []))
+                    continue
+                }
                 runs[slot].items.append(item)
                 runs[slot].languages.append(language)
             } else {

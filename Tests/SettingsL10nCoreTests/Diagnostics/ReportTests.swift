@@ -35,6 +35,25 @@ struct ReportTests {
         #expect(JSONDiagnosticFormatter().format(report).components(separatedBy: "\"severity\"").count == 10)
     }
 
+    @Test("a group counts and names each key once: one key defined three times is two findings of one key, not a group of two")
+    func groupOfOneKey() {
+        func duplicate(_ key: String, line: Int) -> Diagnostic {
+            Diagnostic(.warning, rule: .duplicateKey, "\(StringsWriting.quoted(key)) is defined again", at: SourceLocation(file: "de.lproj/Root.strings", line: line, key: key))
+        }
+        let rules = [RuleDescriptor(id: .duplicateKey, defaultSeverity: .warning, summary: "twice", groupMessage: "{count} keys are defined more than once")]
+        let one = DiagnosticReport(diagnostics: [duplicate("Mode", line: 1), duplicate("Mode", line: 2)], rules: rules)
+        #expect(TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "")).format(one) == """
+            de.lproj/Root.strings:1: warning: "Mode" is defined again [duplicate-key]
+            de.lproj/Root.strings:2: warning: "Mode" is defined again [duplicate-key]
+
+            """)
+        let two = DiagnosticReport(diagnostics: [duplicate("Mode", line: 1), duplicate("Mode", line: 2), duplicate("Ton", line: 4)], rules: rules)
+        #expect(TextDiagnosticFormatter(paths: DiagnosticPaths(prefix: "")).format(two) == """
+            de.lproj/Root.strings:1: warning: 2 keys are defined more than once: "Mode", "Ton" [duplicate-key]
+
+            """)
+    }
+
     @Test("the summary counts per severity, then per rule, errors first, then the most frequent")
     func summary() {
         let counts = Diagnostic(.error, rule: .titlesValuesCount, "x", at: SourceLocation(file: "Root.plist"))
