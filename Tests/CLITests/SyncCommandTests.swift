@@ -34,6 +34,27 @@ struct SyncCommandTests {
         #expect(try Self.run(copy, Self.sync + ["--check"]) == ToolResult(stdout: "", stderr: "the catalog and the tables are in sync\n", exitCode: 0))
     }
 
+    @Test("an app's catalog: the strings Xcode extracted from its code are never marked stale nor pruned, and a note says why (--prune removed them with their translations)")
+    func appStringsLeftAlone() throws {
+        let copy = try BundleCopy()
+        let app = """
+            { "sourceLanguage" : "en", "version" : "1.0", "strings" : {
+              "Delete %lld routes?" : { "extractionState" : "extracted_with_value",
+                "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "%lld Routen löschen?" } } } },
+              "Old" : { "extractionState" : "manual" },
+              "Welcome back, %@!" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "Willkommen zurück, %@!" } } } } } }
+            """
+        try Self.writeCatalog(copy, app)
+        let note = "Settings.xcstrings: note: the catalog holds 2 strings that Xcode extracted from the app's code and no schema file uses (\"Delete %lld routes?\", \"Welcome back, %@!\"): "
+            + "sync leaves them alone, never stale, never pruned; give the bundle a catalog of its own (Settings.xcstrings) to keep the two apart [sync-app-strings]\n"
+        let synced = try Self.run(copy, Self.sync)
+        #expect(synced == ToolResult(stdout: "", stderr: note + "Settings.xcstrings: updated (57 strings added, 228 translations taken from the tables, 1 marked stale): 60 strings, 230 string units\n", exitCode: 0))
+        let pruned = try Self.run(copy, Self.sync + ["--prune"])
+        #expect(pruned == ToolResult(stdout: "", stderr: note + "Settings.xcstrings: updated (1 removed): 59 strings, 230 string units\n", exitCode: 0))
+        let catalog = try Self.catalog(copy)
+        #expect(catalog.contains("\"Willkommen zurück, %@!\"") && catalog.contains("\"%lld Routen löschen?\"") && !catalog.contains("\"Old\""))
+    }
+
     @Test("a translator's edit in the catalog reaches the table, said in its line and not a warning (an ordinary edit); then all is in sync")
     func catalogEdit() throws {
         let copy = try BundleCopy()

@@ -28,7 +28,7 @@ struct SyncRulesCommandTests {
         let result = try Tool.run(["rules"])
         #expect(result.exitCode == 0)
         let ids = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-        #expect(Array(ids.suffix(4)) == ["sync-conflict", "sync-tables-disagree", "sync-table-missing", "sync-language-missing"])
+        #expect(Array(ids.suffix(5)) == ["sync-conflict", "sync-tables-disagree", "sync-table-missing", "sync-language-missing", "sync-app-strings"])
     }
 
     @Test("the configuration switches a sync rule off, re-levels it, and ignore silences it; check does not call such an entry unused")

@@ -41,7 +41,7 @@ struct SyncSafetyCommandTests {
                 guard let text = try? String(contentsOfFile: path, encoding: .utf8),
                       let strings = text.range(of: "\"strings\" : {") else { continue }
                 let key = "Editor save \(save)"
-                let saved = text.replacingCharacters(in: strings, with: "\"strings\" : {\n    \"\(key)\" : {\n\n    },")
+                let saved = text.replacingCharacters(in: strings, with: "\"strings\" : {\n    \"\(key)\" : {\n      \"extractionState\" : \"manual\"\n    },")
                 _ = FileManager.default.createFile(atPath: path + ".editor~", contents: Data(saved.utf8))
                 rename(path + ".editor~", path)
                 keys.append(key)
@@ -67,7 +67,7 @@ struct SyncSafetyCommandTests {
         Thread { editor.run(saves: 120, pause: pause) }.start()
         var runs = 0, changed = 0
         while editor.done.wait(timeout: .now()) == .timedOut {
-            // Each save adds a string no schema file uses: sync marks it stale, and writes.
+            // Each save adds a string no schema file uses (added in the editor, `manual`): sync marks it stale, and writes.
             let result = try SyncCommandTests.run(copy, SyncCommandTests.sync)
             runs += 1
             if result.stderr.contains("marked stale") { changed += 1 }

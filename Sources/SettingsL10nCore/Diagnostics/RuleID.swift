@@ -89,6 +89,7 @@ public enum RuleID: String, Hashable, Sendable, CaseIterable, Comparable, Custom
     case syncTablesDisagree = "sync-tables-disagree"
     case syncLanguageMissing = "sync-language-missing"
     case syncTableMissing = "sync-table-missing"
+    case syncAppStrings = "sync-app-strings"
 
     public var description: String { rawValue }
 

@@ -47,6 +47,13 @@ struct CatalogEditor {
                 kept.append((key, Self.revived(value, key: key, result: &result)))
                 continue
             }
+            // Xcode's, extracted from the app's code (the catalog is the app's own, such as
+            // Localizable.xcstrings): not sync's to mark stale or remove with its translations.
+            if Self.isExtractedByXcode(value) {
+                result.appStrings.append(key)
+                kept.append((key, value))
+                continue
+            }
             if prune {
                 result.pruned.append(key)
                 continue
@@ -63,6 +70,16 @@ struct CatalogEditor {
         if removed {
             index = [:]
             for (position, (key, _)) in strings.enumerated() where index[StringsKey(key)] == nil { index[StringsKey(key)] = position }
+        }
+    }
+
+    /// Whether Xcode extracted the string from the app's code: no `extractionState` (what its
+    /// extraction writes), `extracted_with_value` or `migrated`. sync writes `manual` and
+    /// `stale` only.
+    static func isExtractedByXcode(_ value: JSONValue) -> Bool {
+        switch value[member: "extractionState"] {
+        case nil: true
+        case let state?: state.stringValue == "extracted_with_value" || state.stringValue == "migrated"
         }
     }
 

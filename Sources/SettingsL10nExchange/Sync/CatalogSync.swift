@@ -36,6 +36,8 @@ public struct CatalogSyncResult: Sendable {
     public var staled: [String] = []
     /// Stale strings removed (`prune`).
     public var pruned: [String] = []
+    /// Strings no schema file uses that Xcode extracted from the app's code: left alone.
+    public var appStrings: [String] = []
     /// Translations of the tables the catalog lacked, added to it (in new and existing strings).
     public var unitsFromTables = 0
     /// The tables whose bytes change.
@@ -130,6 +132,16 @@ public enum CatalogSync {
 
         var editor = CatalogEditor(document: original.document)
         editor.markUnused(used: used, policy: catalog.translationPolicy, prune: prune, result: &result)
+        if !result.appStrings.isEmpty {
+            let shown = result.appStrings.prefix(DiagnosticReport.keysShown).map(MessageText.quoted).joined(separator: ", ")
+                + (result.appStrings.count > DiagnosticReport.keysShown ? ", … (+\(result.appStrings.count - DiagnosticReport.keysShown))" : "")
+            let count = result.appStrings.count
+            result.diagnostics.append(Diagnostic(
+                .note, rule: .syncAppStrings,
+                "the catalog holds \(count) string\(count == 1 ? "" : "s") that Xcode extracted from the app's code and no schema file uses (\(shown)): "
+                    + "sync leaves \(count == 1 ? "it" : "them") alone, never stale, never pruned; give the bundle a catalog of its own (Settings.xcstrings) to keep the two apart",
+                at: SourceLocation(file: input.path)))
+        }
         editor.addUsed(used: used, split: split, languages: languages, tables: tables, catalogPath: input.path, result: &result)
         result.catalog = StringCatalog(document: editor.document)
         result.catalogChanged = input.catalog == nil || result.catalog.document != original.document

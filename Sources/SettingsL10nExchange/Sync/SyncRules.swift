@@ -14,6 +14,8 @@ public enum SyncRules {
                        summary: "sync: a language has no file for a table, and one holding only the catalog's translations would hide the table the device falls back to; the catalog keeps them until merge --fill source makes the table whole."),
         RuleDescriptor(id: .syncLanguageMissing, defaultSeverity: .warning,
                        summary: "sync: the catalog has translations into a language with no .lproj folder in the bundle (or into another spelling of a language it also has, DE beside de, or into a name that is no language), so they do not ship."),
+        RuleDescriptor(id: .syncAppStrings, defaultSeverity: .note,
+                       summary: "sync: the catalog holds strings Xcode extracted from the app's code (no extractionState, extracted_with_value or migrated), which no schema file uses: sync never marks them stale nor removes them; a catalog of the bundle's own keeps the two apart."),
     ]
 
     /// The ids of `all`.
