@@ -222,8 +222,11 @@ extension StringCatalog {
                 }
                 let state = switch unit.state {
                 case "translated": "translated"
-                case "needs_review": "needs-review-translation"
-                default: "new"
+                // Xcode's "new" is a unit not translated yet.
+                case "new": "new"
+                // needs_review, and a state Xcode does not write (stale, a typo such as
+                // Translated): its text, for review, as an XLIFF unit in such a state is.
+                default: "needs-review-translation"
                 }
                 units[language, default: []].append(XLIFFUnit(id: entry.key.string, source: sourceText, target: unit.value,
                                                               state: state, position: positions[entry.key], translate: entry.shouldTranslate))

@@ -141,6 +141,13 @@ struct ImportCommand: ParsableCommand {
             let count = result.written[update.path] ?? 0
             printError("\(update.path): \(verb) \(count.grouped) translation\(count == 1 ? "" : "s")\(update.original == nil ? " (new file)" : "")")
         }
+        if !written.isEmpty, !options.quiet, let catalogPath = options.optionalCatalogPath(nil, configuration: loaded.configuration) {
+            // The catalog keeps the translations (sync's workflow): its texts win the next sync.
+            let count = written.reduce(0) { $0 + (result.written[$1.path] ?? 0) }
+            printError("note: this bundle's translations are kept in the configuration's catalog \(TerminalText.escaped(catalogPath)), whose texts the next sync writes back "
+                + "over the \(count.grouped) translation\(count == 1 ? "" : "s") import \(dryRun ? "would write" : "wrote") where they differ; carry them into it with "
+                + "settings-l10n sync \(options.commandLine) --prefer-tables")
+        }
         if written.isEmpty, !options.quiet {
             let waiting = result.untranslated > 0
                 ? "; \(result.untranslated) unit\(result.untranslated == 1 ? " has" : "s have") no translation yet" : ""

@@ -99,6 +99,7 @@ enum Surfaces {
         Surface("sync --check", ["sync", "{bundle}", "--catalog", "{catalog}", "--check"], stdout: .nothing),
         Surface("sync", ["sync", "{bundle}", "--catalog", "{catalog}"], writes: [.bundleTables, .readFile], stdout: .nothing),
         Surface("sync --prune", ["sync", "{bundle}", "--catalog", "{catalog}", "--prune"], writes: [.bundleTables, .readFile], stdout: .nothing),
+        Surface("sync --prefer-tables", ["sync", "{bundle}", "--catalog", "{catalog}", "--prefer-tables"], writes: [.bundleTables, .readFile], stdout: .nothing),
         Surface("sync, a catalog per table", ["sync", "{bundle}", "--catalog", "{out}"], writes: [.bundleTables, .readFile], stdout: .nothing),
         Surface("sync --check --stamp", ["sync", "{bundle}", "--catalog", "{catalog}", "--check", "--stamp", "{out}/sync.stamp"],
                 writes: [.namedFile], stdout: .nothing, scales: false),

@@ -38,6 +38,9 @@ struct SyncCommand: ParsableCommand {
     @Flag(help: "Remove the strings no schema file uses from the catalog, instead of marking them stale.")
     var prune = false
 
+    @Flag(help: "Where every table of a key holds one translation and the catalog another, take the tables' into the catalog (after import wrote them into the tables), instead of the catalog's into the tables.")
+    var preferTables = false
+
     @Flag(help: "Write nothing; exit 1 when the catalog or a table would change (for CI and build phases).")
     var check = false
 
@@ -200,7 +203,7 @@ struct SyncCommand: ParsableCommand {
             let named = paths.isEmpty ? "" : " (\(paths.prefix(3).joined(separator: ", "))\(paths.count > 3 ? ", …" : ""))"
             parts.append("\(changedTables.grouped) table\(changedTables == 1 ? "" : "s")\(named)")
         }
-        let choices = (catalog.map { ["--catalog", shellQuoted($0)] } ?? []) + (prune ? ["--prune"] : [])
+        let choices = (catalog.map { ["--catalog", shellQuoted($0)] } ?? []) + (prune ? ["--prune"] : []) + (preferTables ? ["--prefer-tables"] : [])
         printError("sync would change \(parts.joined(separator: " and ")); run settings-l10n sync \(([options.commandLine] + choices).joined(separator: " "))")
         throw ExitCode(1)
     }
@@ -214,6 +217,9 @@ struct SyncCommand: ParsableCommand {
             var changes: [String] = []
             if !result.added.isEmpty { changes.append("\(result.added.count.grouped) string\(result.added.count == 1 ? "" : "s") added") }
             if result.unitsFromTables > 0 { changes.append("\(result.unitsFromTables.grouped) translation\(result.unitsFromTables == 1 ? "" : "s") taken from the tables") }
+            if result.unitsReplacedFromTables > 0 {
+                changes.append("\(result.unitsReplacedFromTables.grouped) translation\(result.unitsReplacedFromTables == 1 ? "" : "s") replaced with the tables'")
+            }
             if !result.staled.isEmpty { changes.append("\(result.staled.count.grouped) marked stale") }
             if !result.revived.isEmpty { changes.append("\(result.revived.count.grouped) used again") }
             if !result.pruned.isEmpty { changes.append("\(result.pruned.count.grouped) removed") }

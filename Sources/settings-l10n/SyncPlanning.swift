@@ -57,7 +57,7 @@ extension SyncCommand {
                                      positions: positions, tables: target.tables)
         let result: CatalogSyncResult
         do {
-            result = try CatalogSync.plan(input, bundle: loaded.bundle, catalog: loaded.catalog, prune: prune)
+            result = try CatalogSync.plan(input, bundle: loaded.bundle, catalog: loaded.catalog, prune: prune, preferTables: preferTables)
         } catch {
             throw CommandFailure("\(path)\(TextPosition.pathSuffix(error.position)): \(error.message)")
         }

@@ -118,7 +118,7 @@ struct CheckCommandTests {
     func rules() throws {
         let result = try Tool.run(["rules"])
         #expect(result.exitCode == 0)
-        #expect(result.stdout.split(separator: "\n").count == 58)
+        #expect(result.stdout.split(separator: "\n").count == 59)
         #expect(result.stdout.contains("titles-values-count              error    Titles and Values have different numbers of entries.\n"))
     }
 

@@ -100,7 +100,7 @@ struct CheckDefaultsCommandTests {
         #expect(said.stderr.hasSuffix("0 findings are in the baseline baseline.json; 1 baseline entry is fixed: rewrite the baseline (settings-l10n check Settings.bundle --write-baseline baseline.json)\n"))
         let flag = try project.check("--baseline", "baseline.json", "--fail-on-fixed-baseline")
         #expect(flag.exitCode == 1)
-        #expect(flag.stderr.hasSuffix("error: entries of the baseline baseline.json no longer occur, and --fail-on-fixed-baseline asks for a baseline that only shrinks: write it again (check --write-baseline baseline.json) so that what was fixed cannot come back unnoticed\n"))
+        #expect(flag.stderr.hasSuffix("error: entries of the baseline baseline.json no longer occur, and --fail-on-fixed-baseline asks for a baseline that only shrinks: write it again (settings-l10n check Settings.bundle --write-baseline baseline.json) so that what was fixed cannot come back unnoticed\n"))
         try project.configure(#"{"baseline": "baseline.json", "failOnFixedBaseline": true}"#)
         let configured = try project.check()
         #expect(configured.exitCode == 1)

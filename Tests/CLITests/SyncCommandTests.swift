@@ -55,6 +55,52 @@ struct SyncCommandTests {
         #expect(catalog.contains("\"Willkommen zurück, %@!\"") && catalog.contains("\"%lld Routen löschen?\"") && !catalog.contains("\"Old\""))
     }
 
+    @Test("an import into a bundle whose configuration names a catalog: the note says the next sync would undo it, and sync --prefer-tables carries it into the catalog (the next sync reverted it, exit 0)")
+    func importThenPreferTables() throws {
+        let copy = try BundleCopy()
+        try Data(#"{"catalog": "Settings.xcstrings"}"#.utf8).write(to: copy.folder.appendingPathComponent(".settings-l10n.json"))
+        #expect(try Self.run(copy, ["sync", "Settings.bundle"]).exitCode == 0)
+        #expect(try Self.run(copy, ["extract", "Settings.bundle", "--xliff", "out", "--locale", "de"]).exitCode == 0)
+        let document = copy.folder.appendingPathComponent("out/de.xliff")
+        let edited = try String(contentsOf: document, encoding: .utf8)
+            .replacingOccurrences(of: "<target state=\"translated\">Konto</target>", with: "<target state=\"translated\">Benutzerkonto</target>")
+        try edited.write(to: document, atomically: true, encoding: .utf8)
+        let imported = try Self.run(copy, ["import", "Settings.bundle", "out/de.xliff"])
+        #expect(imported.exitCode == 0)
+        #expect(imported.stderr.hasSuffix("de.lproj/Root.strings: wrote 1 translation\n"
+            + "note: this bundle's translations are kept in the configuration's catalog Settings.xcstrings, whose texts the next sync writes back over the 1 translation "
+            + "import wrote where they differ; carry them into it with settings-l10n sync Settings.bundle --prefer-tables\n"), "\(imported.stderr)")
+        // Without the flag sync would put "Konto" back; with it the catalog takes the table's text.
+        #expect(try Self.run(copy, ["sync", "Settings.bundle", "--check"]).exitCode == 1)
+        #expect(try Self.run(copy, ["sync", "Settings.bundle", "--prefer-tables"]) == ToolResult(
+            stdout: "", stderr: "Settings.xcstrings: updated (1 translation replaced with the tables'): 57 strings, 228 string units\n", exitCode: 0))
+        #expect(try Self.run(copy, ["sync", "Settings.bundle"]) == ToolResult(stdout: "", stderr: "Settings.xcstrings: up to date\n", exitCode: 0))
+        let table = try String(contentsOf: copy.bundle.appendingPathComponent("de.lproj/Root.strings"), encoding: .utf8)
+        #expect(table.contains("\"Account\" = \"Benutzerkonto\";"))
+        #expect(try Self.catalog(copy).contains("\"value\" : \"Benutzerkonto\""))
+    }
+
+    @Test("a catalog unit in a state Xcode does not write (stale, a typo: Translated) goes into the table with a review mark, as XLIFF's do; only new is no translation (they were dropped, and sync said in sync)")
+    func unknownUnitStates() throws {
+        let copy = try BundleCopy()
+        #expect(try Self.run(copy, Self.sync).exitCode == 0)
+        var catalog = try Self.catalog(copy)
+        for (key, state, value) in [("Map", "stale", "Landkarte"), ("Units", "Translated", "Maßeinheiten"), ("Account", "new", "Kontoo")] {
+            let entry = try #require(catalog.range(of: "\"\(key)\" : {"))
+            let german = try #require(catalog.range(of: "\"de\" : {", range: entry.upperBound..<catalog.endIndex))
+            let unit = try #require(catalog.range(of: #"\{\s*"state" : "translated",\s*"value" : "[^"]*"\s*\}"#, options: .regularExpression, range: german.upperBound..<catalog.endIndex))
+            catalog.replaceSubrange(unit, with: "{ \"state\" : \"\(state)\", \"value\" : \"\(value)\" }")
+        }
+        try Self.writeCatalog(copy, catalog)
+        #expect(try Self.run(copy, Self.sync + ["--check"]).exitCode == 1)
+        #expect(try Self.run(copy, Self.sync).exitCode == 0)
+        let table = try String(contentsOf: copy.bundle.appendingPathComponent("de.lproj/Root.strings"), encoding: .utf8)
+        #expect(table.contains("/* settings-l10n: needs review: needs_review in the String Catalog */\n\"Map\" = \"Landkarte\";"), "\(table)")
+        #expect(table.contains("/* settings-l10n: needs review: needs_review in the String Catalog */\n\"Units\" = \"Maßeinheiten\";"), "\(table)")
+        #expect(!table.contains("Kontoo"))
+        #expect(try Self.run(copy, Self.sync + ["--check"]).exitCode == 0)
+    }
+
     @Test("a translator's edit in the catalog reaches the table, said in its line and not a warning (an ordinary edit); then all is in sync")
     func catalogEdit() throws {
         let copy = try BundleCopy()

@@ -85,8 +85,10 @@ struct CatalogEditor {
 
     /// Adds the strings the schema uses that the catalog lacks, revives stale ones, and gives
     /// every used string the tables' translations into languages it has none for.
+    /// `preferTables`: a plain unit the tables agree on another text for (or another review
+    /// state) takes theirs.
     mutating func addUsed(used: UsedStrings, split: Set<StringsKey>, languages: SyncLanguages, tables: SyncTables, catalogPath: String,
-                          result: inout CatalogSyncResult) {
+                          preferTables: Bool = false, result: inout CatalogSyncResult) {
         for key in used.order {
             let string = used.byKey[key]!
             guard XLIFFWriter.isRepresentable(key.string) else {
@@ -106,6 +108,20 @@ struct CatalogEditor {
                 units.append((language.tag, Self.unit(state: translation.needsReview ? "needs_review" : "translated", value: translation.value)))
             }
             result.unitsFromTables += units.count
+            var replacements: [(String, JSONValue)] = []
+            if preferTables, let existing, !split.contains(key) {
+                for language in languages.all where present.contains(language.tag) {
+                    // A unit with variations or substitutions is no one text: left as it is.
+                    guard let localization = existing[member: "localizations"]?[member: language.tag],
+                          localization[member: "variations"] == nil, localization[member: "substitutions"] == nil,
+                          let translation = tables.agreed(string, in: language, catalogPath: catalogPath, diagnostics: &result.diagnostics) else { continue }
+                    let state = translation.needsReview ? "needs_review" : "translated"
+                    let held = StringCatalog.unit(in: existing, language: language.tag)
+                    if held.map({ StringsKey($0.value) == StringsKey(translation.value) && $0.state == state }) == true { continue }
+                    replacements.append((language.tag, Self.unit(state: state, value: translation.value)))
+                }
+                result.unitsReplacedFromTables += replacements.count
+            }
             guard let place = index[key], var value = existing else {
                 var members: [(String, JSONValue)] = [
                     ("comment", .string(string.merged.comment { tables.sourceText(of: StringsKey($0), in: string, languages: languages) ?? $0 })),
@@ -119,6 +135,12 @@ struct CatalogEditor {
                 continue
             }
             value = Self.revived(value, key: key.string, result: &result)
+            if !replacements.isEmpty, var localizations = value[member: "localizations"]?.members {
+                for (tag, unit) in replacements {
+                    if let place = localizations.firstIndex(where: { $0.0 == tag }) { localizations[place].1 = unit }
+                }
+                value = value.setting("localizations", to: .object(localizations))
+            }
             if !units.isEmpty {
                 let localizations = (value[member: "localizations"]?.members ?? []) + units
                 value = value.setting("localizations", to: .object(localizations))

@@ -40,6 +40,8 @@ public struct CatalogSyncResult: Sendable {
     public var appStrings: [String] = []
     /// Translations of the tables the catalog lacked, added to it (in new and existing strings).
     public var unitsFromTables = 0
+    /// Translations of the catalog the tables' replaced (`preferTables`).
+    public var unitsReplacedFromTables = 0
     /// The tables whose bytes change.
     public var updates: [TableUpdate] = []
     /// Per updated table path, how many translations were written (changed or added).
@@ -89,8 +91,11 @@ public enum CatalogSync {
     /// Plans the sync of one catalog; nothing is written.
     /// - Throws: when the catalog cannot be synced safely (another source language, an unknown
     ///   version, a string the schema uses that a table cannot hold): nothing may be written.
+    /// `preferTables`: where every table of a key holds one translation and the catalog another,
+    /// the tables' replaces the catalog's (after an import into the tables, which the catalog's
+    /// would otherwise undo).
     public static func plan(_ input: CatalogSyncInput, bundle: SettingsBundle, catalog: Catalog,
-                            prune: Bool = false) throws(ExchangeError) -> CatalogSyncResult {
+                            prune: Bool = false, preferTables: Bool = false) throws(ExchangeError) -> CatalogSyncResult {
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let sourceTag = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage) ?? catalog.developmentLanguage
         let original = input.catalog ?? StringCatalog(document: .object([
@@ -142,7 +147,7 @@ public enum CatalogSync {
                     + "sync leaves \(count == 1 ? "it" : "them") alone, never stale, never pruned; give the bundle a catalog of its own (Settings.xcstrings) to keep the two apart",
                 at: SourceLocation(file: input.path)))
         }
-        editor.addUsed(used: used, split: split, languages: languages, tables: tables, catalogPath: input.path, result: &result)
+        editor.addUsed(used: used, split: split, languages: languages, tables: tables, catalogPath: input.path, preferTables: preferTables, result: &result)
         result.catalog = StringCatalog(document: editor.document)
         result.catalogChanged = input.catalog == nil || result.catalog.document != original.document
 

@@ -83,11 +83,13 @@ extension SyncTables {
 
 extension StringCatalog {
     /// The plain unit in `language` of a string (its value in the catalog) that a table should
-    /// hold: `translated` or `needs_review`, with a value.
+    /// hold: `translated`, or `needs_review`, with a value. A state Xcode does not write (`stale`,
+    /// a typo such as `Translated`) is `needs_review`: its text goes into the table with a review
+    /// mark, as an XLIFF unit's in such a state does; only `new` is no translation yet.
     static func unit(in entry: JSONValue, language: String) -> Unit? {
         guard let unit = entry[member: "localizations"]?[member: language]?[member: "stringUnit"],
-              let state = unit[member: "state"]?.stringValue, state == "translated" || state == "needs_review",
+              let state = unit[member: "state"]?.stringValue, state != "new",
               let value = unit[member: "value"]?.stringValue, !value.isEmpty else { return nil }
-        return Unit(state: state, value: value)
+        return Unit(state: state == "translated" ? "translated" : "needs_review", value: value)
     }
 }
