@@ -182,8 +182,18 @@ struct SyncCommand: ParsableCommand {
     /// What `--check` says: what is out of date, and the exit status.
     private func reportCheck(_ plans: [SyncPlan], changedTables: Int, changedCatalogs: Int) throws {
         guard changedTables > 0 || changedCatalogs > 0 else {
-            // A table that cannot be read may be anything: said, not called in sync.
+            // A table that cannot be read may be anything: said, not called in sync. What sync
+            // left undone elsewhere (a translation a table refused for its form, an error the
+            // configuration made of a rule) is not in sync either: said so, not called in sync
+            // with exit 1 after it.
             let unreadable = plans.flatMap(\.result.unreadableTables)
+            let unreadableSet = Set(unreadable)
+            let errors = plans.flatMap(\.result.diagnostics).filter { $0.severity == .error }.count
+            let undone = plans.flatMap(\.result.diagnostics).contains { $0.severity == .error && !unreadableSet.contains($0.location.file) }
+            if undone {
+                printError("the catalog and the tables are not in sync: sync cannot carry what \(errors == 1 ? "the error" : "the \(errors.grouped) errors") above name\(errors == 1 ? "s" : ""); fix \(errors == 1 ? "it" : "them") and check again")
+                throw ExitCode(1)
+            }
             if let first = unreadable.first {
                 let named = unreadable.count == 1 ? "\(first) cannot be read, so sync cannot tell whether it is"
                     : "\(unreadable.count.grouped) tables cannot be read (\(unreadable.prefix(3).joined(separator: ", "))\(unreadable.count > 3 ? ", …" : "")), so sync cannot tell whether they are"
@@ -191,7 +201,7 @@ struct SyncCommand: ParsableCommand {
             } else if !options.quiet {
                 printError("the catalog and the tables are in sync")
             }
-            if plans.contains(where: \.result.hasErrors) { throw ExitCode(1) }
+            if errors > 0 { throw ExitCode(1) }
             if let stamp { try writeStamp(stamp) }
             return
         }
@@ -227,6 +237,10 @@ struct SyncCommand: ParsableCommand {
             let done = plan.original == nil ? "created" : "updated"
             let listed = changes.isEmpty ? "" : " (\(changes.joined(separator: ", ")))"
             printError("\(TerminalText.escaped(plan.path)): \(dryRun ? "would be " + done : done)\(listed): \(strings.grouped) string\(strings == 1 ? "" : "s"), \(units.grouped) string unit\(units == 1 ? "" : "s")")
+        } else if result.hasErrors {
+            // Not "up to date": the errors above name what the tables did not take.
+            let errors = result.errorCount
+            printError("\(TerminalText.escaped(plan.path)): unchanged; \(errors == 1 ? "the error" : "the \(errors.grouped) errors") above name\(errors == 1 ? "s" : "") what sync could not carry")
         } else {
             printError("\(TerminalText.escaped(plan.path)): up to date")
         }

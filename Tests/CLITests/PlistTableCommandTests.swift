@@ -83,6 +83,27 @@ struct PlistTableCommandTests {
         #expect(try Tool.run(["sync", copy.bundle.path, "--catalog", catalog, "--check"]).exitCode == 0)
     }
 
+    @Test("a catalog translation such a table cannot take: sync and --check say it is not carried, exit 1 (--check said in sync), the table untouched")
+    func syncRefused() throws {
+        let copy = try BundleCopy(Self.fixture)
+        let catalog = copy.folder.appendingPathComponent("Settings.xcstrings")
+        #expect(try Tool.run(["sync", copy.bundle.path, "--catalog", catalog.path]).exitCode == 0)
+        let text = try String(contentsOf: catalog, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "\"value\" : \"Son\"", with: "\"value\" : \"Le son\"")
+        #expect(edited != text)
+        try Data(edited.utf8).write(to: catalog)
+        let before = try copy.snapshot()
+        let refusal = "Settings.xcstrings: error: 1 translation was not imported into fr.lproj/Root.strings: the table is written as a binary property list, "
+            + "which the device reads but settings-l10n does not write; to change it with settings-l10n, convert it to \"key\" = \"value\"; lines first: "
+            + "export its language (extract --xliff), move the file away, and import the export [import-table-refused]\n"
+        #expect(try Tool.run(["sync", "Settings.bundle", "--catalog", "Settings.xcstrings", "--check"], in: copy.folder) == ToolResult(
+            stdout: "", stderr: refusal + "the catalog and the tables are not in sync: sync cannot carry what the error above names; fix it and check again\n", exitCode: 1))
+        #expect(try Tool.run(["sync", "Settings.bundle", "--catalog", "Settings.xcstrings"], in: copy.folder) == ToolResult(
+            stdout: "", stderr: refusal + "Settings.xcstrings: unchanged; the error above names what sync could not carry\n", exitCode: 1))
+        #expect(try copy.snapshot() == before)
+        #expect(try String(contentsOf: catalog, encoding: .utf8) == edited)
+    }
+
     @Test("the conversion the message gives: export, move the table away, import: the usual form, the same translations")
     func conversion() throws {
         let copy = try BundleCopy(Self.fixture)

@@ -209,7 +209,7 @@ struct SyncCommandTests {
         let catalog = try Self.catalog(copy)
         #expect(try Self.run(copy, Self.sync) == ToolResult(stdout: "", stderr: """
             Settings.bundle/de.lproj/Privacy.strings: error: the table cannot be read as the device reads it, so sync took no translation from it and wrote none into it; fix it and sync again [strings-syntax]
-            Settings.xcstrings: up to date
+            Settings.xcstrings: unchanged; the error above names what sync could not carry
 
             """, exitCode: 1))
         #expect(try copy.bytes("de.lproj/Privacy.strings") == broken)

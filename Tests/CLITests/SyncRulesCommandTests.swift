@@ -43,7 +43,7 @@ struct SyncRulesCommandTests {
         try Data(#"{"rules": {"sync-language-missing": "error"}}"#.utf8).write(to: configuration)
         #expect(try Tool.run(Self.sync + ["--check"], in: copy.folder) == ToolResult(
             stdout: "", stderr: Self.languageMissing.replacingOccurrences(of: ": warning: ", with: ": error: ")
-                + "the catalog and the tables are in sync\n", exitCode: 1))
+                + "the catalog and the tables are not in sync: sync cannot carry what the error above names; fix it and check again\n", exitCode: 1))
         try Data(#"{"ignore": [{"rule": "sync-language-missing", "file": "../Settings.xcstrings"}]}"#.utf8).write(to: configuration)
         #expect(try Tool.run(Self.sync + ["--check"], in: copy.folder) == ToolResult(
             stdout: "", stderr: "the catalog and the tables are in sync\n", exitCode: 0))

@@ -67,6 +67,8 @@ public struct CatalogSyncResult: Sendable {
 
     /// Whether something was left undone: a table left alone, or a translation not taken.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// How many errors say what was left undone.
+    public var errorCount: Int { diagnostics.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) } }
 }
 
 /// Keeps a String Catalog and the `.lproj` tables of a Settings bundle in line, both ways, as
