@@ -77,8 +77,8 @@ extension CheckCommand {
         return accepted.compare(diagnostics, schemaFiles: schemaFiles) { file in
             // A file of an .lproj folder that was not checked; any other (a schema file, a
             // top-level table) was.
-            guard let slash = file.firstIndex(of: "/"), file[..<slash].hasSuffix(".lproj") else { return true }
-            return checkedFolders.contains(String(file[..<slash]))
+            guard let (language, _) = LanguageFolding.split(file) else { return true }
+            return checkedFolders.contains(language + ".lproj")
         }
     }
 

@@ -8,7 +8,7 @@
 /// line and column do not count (a stale key sits on another line in each language). The
 /// folded item stands at the place of the first, with its location; the diagnostics stay as
 /// they are.
-enum LanguageFolding {
+public enum LanguageFolding {
     /// The languages a folded item names before it says how many more there are.
     static let languagesShown = 5
 
@@ -62,7 +62,7 @@ enum LanguageFolding {
     }
 
     /// `de.lproj/Root.strings` → (`de`, `Root.strings`); `nil` for a file outside an `.lproj`.
-    static func split(_ file: String) -> (language: String, rest: String)? {
+    public static func split(_ file: String) -> (language: String, rest: String)? {
         // Paths are ASCII nearly always, where each byte is a character (a CR LF pair is one,
         // which changes no answer here): read as bytes.
         if let split = file.utf8.withContiguousStorageIfAvailable({ splitASCII($0) }), let split { return split }
