@@ -216,11 +216,43 @@ struct XMLPlistTests {
         ("<plist><string>a & b</string></plist>", SyntaxError("'&' must start an entity reference such as &amp;", at: TextPosition(line: 1, column: 18))),
         ("<plist><dict>", SyntaxError("<dict> opened here is never closed", at: TextPosition(line: 1, column: 8))),
         ("<plist><string>x</string></plist>junk", SyntaxError("unexpected content after the end of the property list", at: TextPosition(line: 1, column: 34))),
-        ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist/>", SyntaxError("the encoding \"iso-8859-1\" is not supported; save the document as UTF-8", at: TextPosition(line: 1, column: 1))),
         ("<plist><string>&#0;</string></plist>", SyntaxError("&#0; is not a valid character reference", at: TextPosition(line: 1, column: 16))),
     ])
     func malformed(text: String, expected: SyntaxError) {
         #expect(failure(text) == expected)
+    }
+
+    /// A document declaring `encoding`, whose one string's bytes are `body`.
+    private func declared(_ encoding: String, _ body: [UInt8]) throws(SyntaxError) -> PlistNode {
+        try PropertyListReader.read(Array("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n<plist><string>".utf8) + body + Array("</string></plist>".utf8)).root
+    }
+
+    @Test("the XML declaration's encoding is read as CoreFoundation reads it: ISO-8859-1 transcoded (it was refused), ASCII-compatible ones where the text is ASCII")
+    func declaredEncodings() throws {
+        let at = TextPosition(line: 2, column: 8)
+        #expect(try declared("ISO-8859-1", [0xDC, 0x62, 0x65, 0x72]) == PlistNode(.string("Über"), position: at))
+        #expect(try declared("latin1", [0x63, 0x61, 0x66, 0xE9]) == PlistNode(.string("café"), position: at))
+        #expect(try declared("utf-8", Array("café".utf8)) == PlistNode(.string("café"), position: at))
+        #expect(try declared("US-ASCII", Array("cafe".utf8)) == PlistNode(.string("cafe"), position: at))
+        #expect(try declared("windows-1252", Array("cafe".utf8)) == PlistNode(.string("cafe"), position: at))
+        // No declaration, or one without an encoding: UTF-8.
+        #expect(try PropertyListReader.read(Array("<?xml version=\"1.0\"?><plist><string>é</string></plist>".utf8)).root.value == .string("é"))
+    }
+
+    @Test("an encoding the text is not in is refused where it is: UTF-16 declared on 8-bit text (read here as UTF-8, refused by the device), non-ASCII under US-ASCII or windows-1252")
+    func declaredEncodingRefused() {
+        func failure(_ encoding: String, _ body: [UInt8]) -> SyntaxError? {
+            do { _ = try declared(encoding, body); return nil } catch { return error }
+        }
+        #expect(failure("UTF-16", Array("cafe".utf8)) == SyntaxError(
+            "the XML declaration says the file is UTF-16, but it is written in 8-bit text (no byte-order mark, no zero byte at its start), so the device cannot read it; declare encoding=\"UTF-8\"",
+            at: TextPosition(line: 1, column: 31)))
+        #expect(failure("US-ASCII", [0x63, 0xE9]) == SyntaxError(
+            "the XML declaration says the file is US-ASCII, but byte 0xE9 is not ASCII, so the device cannot read it; save it as UTF-8 and declare encoding=\"UTF-8\"",
+            at: TextPosition(line: 2, column: 17)))
+        #expect(failure("windows-1252", [0x63, 0xE9]) == SyntaxError(
+            "the XML declaration says the file is windows-1252, which settings-l10n reads only where the text is ASCII (byte 0xE9 is not); save it as UTF-8 and declare encoding=\"UTF-8\"",
+            at: TextPosition(line: 2, column: 17)))
     }
 
     @Test("a UTF-16 XML plist with BOM is read")
