@@ -8,12 +8,17 @@ public enum StringsTableForm: String, Hashable, Sendable, CustomStringConvertibl
     case oldStyleDictionary
     case xmlPropertyList
     case binaryPropertyList
+    /// The usual lines in UTF-32 with a byte-order mark (`FF FE 00 00` or `00 00 FE FF`), which
+    /// CoreFoundation reads (measured with PropertyListSerialization); without one it refuses
+    /// the file, as every command here does.
+    case utf32Text
 
     public var description: String {
         switch self {
         case .oldStyleDictionary: "an old-style { … } dictionary"
         case .xmlPropertyList: "an XML property list"
         case .binaryPropertyList: "a binary property list"
+        case .utf32Text: "UTF-32 text"
         }
     }
 
@@ -22,6 +27,7 @@ public enum StringsTableForm: String, Hashable, Sendable, CustomStringConvertibl
     /// comment; `nil` for anything else (the usual form, or text that is neither).
     static func propertyListForm(of bytes: [UInt8]) -> StringsTableForm? {
         if bytes.starts(with: Array("bplist".utf8)) { return .binaryPropertyList }
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return .utf32Text }
         let start = Array(bytes.prefix(4096 & ~1))
         let text = (try? DecodedText.decode(start))?.utf8 ?? start
         var index = 0
@@ -51,6 +57,13 @@ extension StringsParser {
     /// one; an error when they do but do not parse, or the root is not a dictionary.
     package static func scanPropertyList(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> (scan: StringsScan, form: StringsTableForm)? {
         guard let form = StringsTableForm.propertyListForm(of: bytes) else { return nil }
+        if form == .utf32Text {
+            do {
+                return (try StringsParser.scan(try DecodedText.transcodeUTF32(bytes), limits: limits), form)
+            } catch {
+                throw SyntaxError("the table is written as \(form), which the device reads, but it does not parse: \(error.message)", at: error.position)
+            }
+        }
         let root: PlistNode
         do {
             root = try PropertyListReader.read(bytes, limits: limits).root

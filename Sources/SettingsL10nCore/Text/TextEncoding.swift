@@ -229,6 +229,32 @@ package struct DecodedText: Sendable {
         }
     }
 
+    /// UTF-32 text that starts with its byte-order mark (`FF FE 00 00` little-endian, `00 00 FE
+    /// FF` big-endian), as UTF-8 without it.
+    /// - Throws: `SyntaxError` for a length that is not a multiple of four, or a code unit that is
+    ///   no Unicode scalar (a surrogate, or above U+10FFFF), at its line.
+    static func transcodeUTF32(_ bytes: [UInt8]) throws(SyntaxError) -> [UInt8] {
+        guard bytes.count % 4 == 0 else {
+            throw SyntaxError("the file is UTF-32 but its length (\(bytes.count) bytes) is not a multiple of 4; it is truncated")
+        }
+        let bigEndian = bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count / 4 + bytes.count / 16)
+        var line = 1
+        var index = 4
+        while index < bytes.count {
+            let (b0, b1, b2, b3) = (UInt32(bytes[index]), UInt32(bytes[index + 1]), UInt32(bytes[index + 2]), UInt32(bytes[index + 3]))
+            let value = bigEndian ? b0 << 24 | b1 << 16 | b2 << 8 | b3 : b3 << 24 | b2 << 16 | b1 << 8 | b0
+            guard let scalar = Unicode.Scalar(value) else {
+                throw SyntaxError("the file is UTF-32 but holds 0x\(String(value, radix: 16, uppercase: true)), which is not a Unicode character", at: TextPosition(line: line))
+            }
+            if scalar == "\n" { line += 1 }
+            UTF8.encode(scalar) { utf8.append($0) }
+            index += 4
+        }
+        return utf8
+    }
+
     static func transcodeUTF16(_ bytes: [UInt8], from start: Int, bigEndian: Bool) throws(SyntaxError) -> [UInt8] {
         guard (bytes.count - start) % 2 == 0 else {
             throw SyntaxError("the file is UTF-16 but has an odd number of bytes; it is truncated")
