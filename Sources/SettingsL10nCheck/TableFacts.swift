@@ -26,6 +26,8 @@ package struct TableFacts: Sendable {
     /// whether each is a key the catalog tracks.
     package var lookAlikes: [(entry: StringsScan.Entry, first: StringsScan.Entry, entryIsTracked: Bool, firstIsTracked: Bool)] = []
     package var emptyValues: [StringsScan.Entry] = []
+    /// Entries whose value is white space or zero-width characters only (for a key that is not).
+    package var blankValues: [StringsScan.Entry] = []
     /// Values that differ from their keys only in white space.
     package var whitespaceValues: [StringsScan.Entry] = []
     /// Entries marked as needing review.
@@ -88,7 +90,12 @@ package struct TableFacts: Sendable {
             for position in scan.indices {
                 if !belowObsoleteMarker, bytes.opensObsoleteSection(position) { belowObsoleteMarker = true }
                 guard !index.isOverridden[position] else { continue }
-                if bytes.valueIsEmpty(position) { facts.emptyValues.append(bytes.entry(position)) }
+                if bytes.valueIsEmpty(position) {
+                    facts.emptyValues.append(bytes.entry(position))
+                } else if let value = bytes.value(position), Self.isBlank(value), !Self.isBlank(bytes.key(position)) {
+                    // Only white space or zero-width characters: the device shows nothing either.
+                    facts.blankValues.append(bytes.entry(position))
+                }
                 if let value = bytes.value(position), Self.differOnlyInWhiteSpace(value, bytes.key(position)) {
                     facts.whitespaceValues.append(bytes.entry(position))
                 }
@@ -258,6 +265,25 @@ package struct TableFacts: Sendable {
     static func differOnlyInWhiteSpace(_ value: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let same = value.count == key.count && (value.count == 0 || memcmp(value.baseAddress!, key.baseAddress!, value.count) == 0)
         return !same && squeezedBytesEqual(value, key)
+    }
+
+    /// Whether `bytes` (valid UTF-8) are one or more white space (`spaceLength`) or zero-width
+    /// characters (U+200B–U+200D, U+2060, U+FEFF) and nothing else. Most values' first byte
+    /// answers.
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            var length = spaceLength(bytes, index)
+            if length == 0, bytes.count - index >= 3 {
+                let (first, second, third) = (bytes[index], bytes[index + 1], bytes[index + 2])
+                if first == 0xE2, second == 0x80, (0x8B...0x8D).contains(third) { length = 3 }
+                if first == 0xE2, second == 0x81, third == 0xA0 { length = 3 }
+                if first == 0xEF, second == 0xBB, third == 0xBF { length = 3 }
+            }
+            guard length > 0 else { return false }
+            index += length
+        }
+        return index > 0
     }
 
     /// The length of the white space character (Unicode's White_Space) at `index`, or 0.

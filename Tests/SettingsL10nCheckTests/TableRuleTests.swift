@@ -32,6 +32,19 @@ struct TableRuleTests {
         #expect(try RuleFixture.clean.diagnostics(.valueWhitespace) == [])
     }
 
+    @Test("empty-value: a value of white space or zero-width characters only shows nothing too (it counted as a translation)")
+    func blankValues() throws {
+        let fixture = Self.bundle(german: "\"Sound\" = 1️⃣\" \";\n\"Music\" = 2️⃣\"\u{200B}\\n\u{00A0}\";\n")
+        #expect(try fixture.diagnostics(.emptyValue) == [
+            Diagnostic(.warning, rule: .emptyValue, "the value of \"Sound\" is only white space or zero-width characters: the Settings app shows nothing there",
+                       at: fixture.location("de.lproj/Root.strings", "1️⃣", key: "Sound")),
+            Diagnostic(.warning, rule: .emptyValue, "the value of \"Music\" is only white space or zero-width characters: the Settings app shows nothing there",
+                       at: fixture.location("de.lproj/Root.strings", "2️⃣", key: "Music")),
+        ])
+        // A value with a visible character, however short, is a translation.
+        #expect(try Self.bundle(german: "\"Sound\" = \" .\";\n\"Music\" = \"\u{200B}M\";\n").diagnostics(.emptyValue) == [])
+    }
+
     @Test("missing-translation, including values filled with the source text")
     func missingTranslation() throws {
         let fixture = Self.bundle(german: "/* settings-l10n: untranslated: shows the source text until translated */\n1️⃣\"Music\" = \"Music\";\n")
