@@ -267,23 +267,35 @@ package struct TableFacts: Sendable {
         return !same && squeezedBytesEqual(value, key)
     }
 
-    /// Whether `bytes` (valid UTF-8) are one or more white space (`spaceLength`) or zero-width
-    /// characters (U+200B–U+200D, U+2060, U+FEFF) and nothing else. Most values' first byte
-    /// answers.
+    /// Whether `bytes` (valid UTF-8) are one or more characters that show nothing and nothing
+    /// else: white space, controls, and Unicode's default-ignorable code points (zero-width
+    /// spaces and joiners, the soft hyphen, direction marks, variation selectors, the Hangul
+    /// fillers, tags). Most values' first character answers.
     static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
-            var length = spaceLength(bytes, index)
-            if length == 0, bytes.count - index >= 3 {
-                let (first, second, third) = (bytes[index], bytes[index + 1], bytes[index + 2])
-                if first == 0xE2, second == 0x80, (0x8B...0x8D).contains(third) { length = 3 }
-                if first == 0xE2, second == 0x81, third == 0xA0 { length = 3 }
-                if first == 0xEF, second == 0xBB, third == 0xBF { length = 3 }
-            }
-            guard length > 0 else { return false }
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard index + length <= bytes.count else { return false }
+            var value = UInt32(lead < 0x80 ? lead : lead < 0xE0 ? lead & 0x1F : lead < 0xF0 ? lead & 0x0F : lead & 0x07)
+            for offset in 1..<max(length, 1) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            guard showsNothing(value) else { return false }
             index += length
         }
         return index > 0
+    }
+
+    /// Whether the scalar `value` shows nothing: White_Space, a C0 or C1 control, or a
+    /// Default_Ignorable_Code_Point (Unicode 15).
+    static func showsNothing(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x00...0x20, 0x7F...0xA0, 0xAD, 0x34F, 0x61C, 0x115F, 0x1160, 0x1680, 0x17B4, 0x17B5, 0x180B...0x180F,
+             0x2000...0x200F, 0x2028...0x202F, 0x205F...0x206F, 0x3000, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFF8,
+             0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+            true
+        default:
+            false
+        }
     }
 
     /// The length of the white space character (Unicode's White_Space) at `index`, or 0.

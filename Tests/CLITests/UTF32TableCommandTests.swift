@@ -49,15 +49,38 @@ struct UTF32TableCommandTests {
         #expect(try copy.snapshot()["de.lproj/Root.strings"] == before["de.lproj/Root.strings"])
     }
 
-    @Test("a UTF-32 table that is cut short is a strings-syntax error naming it")
-    func truncated() throws {
+    @Test("read as the device reads it: a byte or two cut off the end ignored; a mark alone, or two marks, a strings-syntax error naming it")
+    func damaged() throws {
         let copy = try Self.copy()
         let url = copy.bundle.appendingPathComponent("de.lproj/Root.strings")
         let bytes = try Data(contentsOf: url)
-        try bytes.dropLast(1).write(to: url)
-        let result = try Tool.run(["check", "Settings.bundle", "--locale", "de"], in: copy.folder)
-        #expect(result == ToolResult(
-            stdout: "Settings.bundle/de.lproj/Root.strings: error: the table is written as UTF-32 text, which the device reads, but it does not parse: the file is UTF-32 but its length (\(bytes.count - 1) bytes) is not a multiple of 4; it is truncated [strings-syntax]\n",
-            stderr: "1 error, 0 warnings, 0 notes\n  1 error  strings-syntax\n", exitCode: 1))
+        try bytes.dropLast(2).write(to: url)
+        #expect(try Tool.run(["check", "Settings.bundle", "--locale", "de"], in: copy.folder) == ToolResult(stdout: "", stderr: "no problems found\n", exitCode: 0))
+        let prefix = "Settings.bundle/de.lproj/Root.strings: error: the table is written as UTF-32 text, which the device reads, but it does not parse: "
+        let summary = "1 error, 0 warnings, 0 notes\n  1 error  strings-syntax\n"
+        try Data(bytes.prefix(4)).write(to: url)
+        #expect(try Tool.run(["check", "Settings.bundle", "--locale", "de"], in: copy.folder) == ToolResult(
+            stdout: prefix + "the file is a UTF-32 byte-order mark and nothing else, which the device cannot read; remove the file or give it the table's entries [strings-syntax]\n",
+            stderr: summary, exitCode: 1))
+        try (bytes.prefix(4) + bytes).write(to: url)
+        #expect(try Tool.run(["check", "Settings.bundle", "--locale", "de"], in: copy.folder) == ToolResult(
+            stdout: "Settings.bundle/de.lproj/Root.strings:1:1: error: the table is written as UTF-32 text, which the device reads, but it does not parse: "
+                + "the file starts with two UTF-32 byte-order marks (iconv's conversion of a file that had one), and the device stops at the second: it cannot read the table; remove one [strings-syntax]\n",
+            stderr: summary, exitCode: 1))
+    }
+
+    @Test("a property list in UTF-32 (XML, or an old-style dictionary), which the device reads, is read too (it was called unparseable)")
+    func propertyListInUTF32() throws {
+        let copy = try BundleCopy()
+        let url = copy.bundle.appendingPathComponent("de.lproj/Root.strings")
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-32\"?>\n<plist version=\"1.0\"><dict><key>User name</key><string>Benutzer</string></dict></plist>\n"
+        for text in [xml, "{ \"User name\" = \"Benutzer\"; }\n"] {
+            var bytes: [UInt8] = [0xFF, 0xFE, 0x00, 0x00]
+            for scalar in text.unicodeScalars { bytes += [UInt8(scalar.value & 0xFF), UInt8(scalar.value >> 8 & 0xFF), UInt8(scalar.value >> 16 & 0xFF), 0] }
+            try Data(bytes).write(to: url)
+            let render = try Tool.run(["render", copy.bundle.path, "--locale", "de"])
+            #expect(render.exitCode == 0)
+            #expect(render.stdout.contains("  Benutzer "), "\(render.stdout)")
+        }
     }
 }

@@ -32,15 +32,18 @@ struct TableRuleTests {
         #expect(try RuleFixture.clean.diagnostics(.valueWhitespace) == [])
     }
 
-    @Test("empty-value: a value of white space or zero-width characters only shows nothing too (it counted as a translation)")
+    @Test("empty-value: a value of white space or invisible characters only shows nothing too (it counted as a translation)")
     func blankValues() throws {
         let fixture = Self.bundle(german: "\"Sound\" = 1️⃣\" \";\n\"Music\" = 2️⃣\"\u{200B}\\n\u{00A0}\";\n")
         #expect(try fixture.diagnostics(.emptyValue) == [
-            Diagnostic(.warning, rule: .emptyValue, "the value of \"Sound\" is only white space or zero-width characters: the Settings app shows nothing there",
+            Diagnostic(.warning, rule: .emptyValue, "the value of \"Sound\" is only white space or invisible characters: the Settings app shows nothing there",
                        at: fixture.location("de.lproj/Root.strings", "1️⃣", key: "Sound")),
-            Diagnostic(.warning, rule: .emptyValue, "the value of \"Music\" is only white space or zero-width characters: the Settings app shows nothing there",
+            Diagnostic(.warning, rule: .emptyValue, "the value of \"Music\" is only white space or invisible characters: the Settings app shows nothing there",
                        at: fixture.location("de.lproj/Root.strings", "2️⃣", key: "Music")),
         ])
+        // Default-ignorable characters show nothing either: a Hangul filler, a soft hyphen and a
+        // direction mark, a variation selector.
+        #expect(try Self.bundle(german: "\"Sound\" = \"\u{3164}\";\n\"Music\" = \"\u{00AD}\u{200E}\u{FE0F}\";\n").diagnostics(.emptyValue).count == 2)
         // A value with a visible character, however short, is a translation.
         #expect(try Self.bundle(german: "\"Sound\" = \" .\";\n\"Music\" = \"\u{200B}M\";\n").diagnostics(.emptyValue) == [])
     }

@@ -98,7 +98,7 @@ enum TableRules {
     struct EmptyValue: CheckRule {
         let id = RuleID.emptyValue
         let defaultSeverity = Severity.warning
-        let summary = "An entry's value is empty, or only white space or zero-width characters: the Settings app shows nothing where the string belongs."
+        let summary = "An entry's value is empty, or only white space or invisible characters: the Settings app shows nothing where the string belongs."
         let groupMessage: String? = "{count} values are empty, so the Settings app shows nothing there"
 
         func diagnostics(in context: CheckContext) -> [Diagnostic] {
@@ -107,7 +107,7 @@ enum TableRules {
                     diagnostic("the value of \(MessageText.quoted(entry.key)) is empty: the Settings app shows nothing there",
                                file: facts.path, position: entry.valuePosition, key: entry.key)
                 } + facts.blankValues.map { entry in
-                    diagnostic("the value of \(MessageText.quoted(entry.key)) is only white space or zero-width characters: the Settings app shows nothing there",
+                    diagnostic("the value of \(MessageText.quoted(entry.key)) is only white space or invisible characters: the Settings app shows nothing there",
                                file: facts.path, position: entry.valuePosition, key: entry.key)
                 }
             }

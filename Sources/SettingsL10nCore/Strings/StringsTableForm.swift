@@ -58,9 +58,19 @@ extension StringsParser {
     package static func scanPropertyList(_ bytes: [UInt8], limits: ReadLimits = .standard) throws(SyntaxError) -> (scan: StringsScan, form: StringsTableForm)? {
         guard let form = StringsTableForm.propertyListForm(of: bytes) else { return nil }
         if form == .utf32Text {
+            // The text as UTF-8 behind its byte-order mark, so that what it declares (an XML
+            // declaration's encoding) is not read again: the usual lines, or a property list in
+            // UTF-32, which the device reads too.
+            let text: [UInt8]
             do {
-                return (try StringsParser.scan(try DecodedText.transcodeUTF32(bytes), limits: limits), form)
+                text = [0xEF, 0xBB, 0xBF] + (try DecodedText.transcodeUTF32(bytes))
             } catch {
+                throw SyntaxError("the table is written as \(form), which the device reads, but it does not parse: \(error.message)", at: error.position)
+            }
+            do {
+                return (try StringsParser.scan(text, limits: limits), form)
+            } catch {
+                if let (scan, _) = try scanPropertyList(text, limits: limits) { return (scan, form) }
                 throw SyntaxError("the table is written as \(form), which the device reads, but it does not parse: \(error.message)", at: error.position)
             }
         }

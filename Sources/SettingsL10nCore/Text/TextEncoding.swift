@@ -230,23 +230,29 @@ package struct DecodedText: Sendable {
     }
 
     /// UTF-32 text that starts with its byte-order mark (`FF FE 00 00` little-endian, `00 00 FE
-    /// FF` big-endian), as UTF-8 without it.
-    /// - Throws: `SyntaxError` for a length that is not a multiple of four, or a code unit that is
-    ///   no Unicode scalar (a surrogate, or above U+10FFFF), at its line.
+    /// FF` big-endian), as UTF-8 without it, read as CoreFoundation reads it (measured): one to
+    /// three bytes after the last whole code unit are ignored.
+    /// - Throws: `SyntaxError` for a file that is the mark alone, a second mark after the first
+    ///   (what `iconv -t UTF-32` makes of a file that had one; the device stops at it), or a code
+    ///   unit that is no Unicode scalar (a surrogate, or above U+10FFFF), at its line.
     static func transcodeUTF32(_ bytes: [UInt8]) throws(SyntaxError) -> [UInt8] {
-        guard bytes.count % 4 == 0 else {
-            throw SyntaxError("the file is UTF-32 but its length (\(bytes.count) bytes) is not a multiple of 4; it is truncated")
+        let end = bytes.count - bytes.count % 4
+        guard end > 4 else {
+            throw SyntaxError("the file is a UTF-32 byte-order mark and nothing else, which the device cannot read; remove the file or give it the table's entries")
         }
         let bigEndian = bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])
         var utf8: [UInt8] = []
-        utf8.reserveCapacity(bytes.count / 4 + bytes.count / 16)
+        utf8.reserveCapacity(end / 4 + end / 16)
         var line = 1
         var index = 4
-        while index < bytes.count {
+        while index < end {
             let (b0, b1, b2, b3) = (UInt32(bytes[index]), UInt32(bytes[index + 1]), UInt32(bytes[index + 2]), UInt32(bytes[index + 3]))
             let value = bigEndian ? b0 << 24 | b1 << 16 | b2 << 8 | b3 : b3 << 24 | b2 << 16 | b1 << 8 | b0
             guard let scalar = Unicode.Scalar(value) else {
                 throw SyntaxError("the file is UTF-32 but holds 0x\(String(value, radix: 16, uppercase: true)), which is not a Unicode character", at: TextPosition(line: line))
+            }
+            if index == 4, value == 0xFEFF {
+                throw SyntaxError("the file starts with two UTF-32 byte-order marks (iconv's conversion of a file that had one), and the device stops at the second: it cannot read the table; remove one", at: TextPosition(line: 1, column: 1))
             }
             if scalar == "\n" { line += 1 }
             UTF8.encode(scalar) { utf8.append($0) }

@@ -234,22 +234,33 @@ struct XMLPlistTests {
         #expect(try declared("latin1", [0x63, 0x61, 0x66, 0xE9]) == PlistNode(.string("café"), position: at))
         #expect(try declared("utf-8", Array("café".utf8)) == PlistNode(.string("café"), position: at))
         #expect(try declared("US-ASCII", Array("cafe".utf8)) == PlistNode(.string("cafe"), position: at))
+        // A byte above 0x7F under US-ASCII is its Latin-1 character for CoreFoundation (measured).
+        #expect(try declared("US-ASCII", [0x63, 0xC3, 0xB6]) == PlistNode(.string("cÃ¶"), position: at))
+        // Found as CoreFoundation finds it: however long the declaration, and in single quotes.
+        let long = "<?xml version='1.0' " + String(repeating: " ", count: 600) + "encoding='ISO-8859-1'?>\n<plist><string>"
+        #expect(try PropertyListReader.read(Array(long.utf8) + [0xE9] + Array("</string></plist>".utf8)).root.value == .string("é"))
         #expect(try declared("windows-1252", Array("cafe".utf8)) == PlistNode(.string("cafe"), position: at))
         // No declaration, or one without an encoding: UTF-8.
         #expect(try PropertyListReader.read(Array("<?xml version=\"1.0\"?><plist><string>é</string></plist>".utf8)).root.value == .string("é"))
     }
 
-    @Test("an encoding the text is not in is refused where it is: UTF-16 declared on 8-bit text (read here as UTF-8, refused by the device), non-ASCII under US-ASCII or windows-1252")
-    func declaredEncodingRefused() {
+    @Test("an encoding the text is not in is refused where it is: UTF-16 declared on 8-bit text (read here as UTF-8, refused by the device), an unknown name, non-ASCII under windows-1252")
+    func declaredEncodingRefused() throws {
         func failure(_ encoding: String, _ body: [UInt8]) -> SyntaxError? {
             do { _ = try declared(encoding, body); return nil } catch { return error }
         }
         #expect(failure("UTF-16", Array("cafe".utf8)) == SyntaxError(
             "the XML declaration says the file is UTF-16, but it is written in 8-bit text (no byte-order mark, no zero byte at its start), so the device cannot read it; declare encoding=\"UTF-8\"",
             at: TextPosition(line: 1, column: 31)))
-        #expect(failure("US-ASCII", [0x63, 0xE9]) == SyntaxError(
-            "the XML declaration says the file is US-ASCII, but byte 0xE9 is not ASCII, so the device cannot read it; save it as UTF-8 and declare encoding=\"UTF-8\"",
-            at: TextPosition(line: 2, column: 17)))
+        #expect(failure("bogus-enc", Array("cafe".utf8)) == SyntaxError(
+            "the XML declaration names the encoding \"bogus-enc\", which is no encoding the device knows, so it cannot read the file; declare encoding=\"UTF-8\"",
+            at: TextPosition(line: 1, column: 31)))
+        #expect(failure("", Array("cafe".utf8))?.message.hasPrefix("the XML declaration names the encoding \"\", which is no encoding") == true)
+        // White space around '=' hides the name from CoreFoundation, which reads the file as UTF-8.
+        let spaced = Array("<?xml version=\"1.0\" encoding = \"ISO-8859-1\"?>\n<plist><string>".utf8) + [0x4B, 0xF6] + Array("</string></plist>".utf8)
+        #expect(throws: SyntaxError.self) { try PropertyListReader.read(spaced) }
+        let spacedUTF8 = Array("<?xml version=\"1.0\" encoding = \"ISO-8859-1\"?>\n<plist><string>Kö</string></plist>".utf8)
+        #expect(try PropertyListReader.read(spacedUTF8).root.value == .string("Kö"))
         #expect(failure("windows-1252", [0x63, 0xE9]) == SyntaxError(
             "the XML declaration says the file is windows-1252, which settings-l10n reads only where the text is ASCII (byte 0xE9 is not); save it as UTF-8 and declare encoding=\"UTF-8\"",
             at: TextPosition(line: 2, column: 17)))
