@@ -26,7 +26,7 @@ package struct TableFacts: Sendable {
     /// whether each is a key the catalog tracks.
     package var lookAlikes: [(entry: StringsScan.Entry, first: StringsScan.Entry, entryIsTracked: Bool, firstIsTracked: Bool)] = []
     package var emptyValues: [StringsScan.Entry] = []
-    /// Entries whose value is white space or zero-width characters only (for a key that is not).
+    /// Entries whose value is white space or invisible characters only (for a key that is not).
     package var blankValues: [StringsScan.Entry] = []
     /// Values that differ from their keys only in white space.
     package var whitespaceValues: [StringsScan.Entry] = []
@@ -90,14 +90,12 @@ package struct TableFacts: Sendable {
             for position in scan.indices {
                 if !belowObsoleteMarker, bytes.opensObsoleteSection(position) { belowObsoleteMarker = true }
                 guard !index.isOverridden[position] else { continue }
-                if bytes.valueIsEmpty(position) {
-                    facts.emptyValues.append(bytes.entry(position))
-                } else if let value = bytes.value(position), Self.isBlank(value), !Self.isBlank(bytes.key(position)) {
-                    // Only white space or zero-width characters: the device shows nothing either.
-                    facts.blankValues.append(bytes.entry(position))
-                }
-                if let value = bytes.value(position), Self.differOnlyInWhiteSpace(value, bytes.key(position)) {
-                    facts.whitespaceValues.append(bytes.entry(position))
+                if bytes.valueIsEmpty(position) { facts.emptyValues.append(bytes.entry(position)) }
+                if let value = bytes.value(position) {
+                    let key = bytes.key(position)
+                    // Only white space or invisible characters: the device shows nothing either.
+                    if Self.isBlank(value), !Self.isBlank(key) { facts.blankValues.append(bytes.entry(position)) }
+                    if Self.differOnlyInWhiteSpace(value, key) { facts.whitespaceValues.append(bytes.entry(position)) }
                 }
                 if bytes.needsReview(position) {
                     facts.reviews.append(bytes.entry(position))
@@ -278,7 +276,7 @@ package struct TableFacts: Sendable {
             let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
             guard index + length <= bytes.count else { return false }
             var value = UInt32(lead < 0x80 ? lead : lead < 0xE0 ? lead & 0x1F : lead < 0xF0 ? lead & 0x0F : lead & 0x07)
-            for offset in 1..<max(length, 1) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
             guard showsNothing(value) else { return false }
             index += length
         }

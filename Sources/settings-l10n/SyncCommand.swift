@@ -188,10 +188,10 @@ struct SyncCommand: ParsableCommand {
             // with exit 1 after it.
             let unreadable = plans.flatMap(\.result.unreadableTables)
             let unreadableSet = Set(unreadable)
-            let errors = plans.flatMap(\.result.diagnostics).filter { $0.severity == .error }.count
-            let undone = plans.flatMap(\.result.diagnostics).contains { $0.severity == .error && !unreadableSet.contains($0.location.file) }
+            let errors = plans.reduce(0) { $0 + $1.result.errorCount }
+            let undone = plans.contains { $0.result.diagnostics.contains { $0.severity == .error && !unreadableSet.contains($0.location.file) } }
             if undone {
-                printError("the catalog and the tables are not in sync: sync cannot carry what \(errors == 1 ? "the error" : "the \(errors.grouped) errors") above name\(errors == 1 ? "s" : ""); fix \(errors == 1 ? "it" : "them") and check again")
+                printError("the catalog and the tables are not in sync: sync cannot carry what \(Self.errorsAboveName(errors)); fix \(errors == 1 ? "it" : "them") and check again")
                 throw ExitCode(1)
             }
             if let first = unreadable.first {
@@ -218,6 +218,11 @@ struct SyncCommand: ParsableCommand {
         throw ExitCode(1)
     }
 
+    /// `the error above names` or `the 3 errors above name`.
+    private static func errorsAboveName(_ count: Int) -> String {
+        count == 1 ? "the error above names" : "the \(count.grouped) errors above name"
+    }
+
     /// One line per catalog and per table that changed.
     private func summarize(_ plan: SyncPlan) {
         // --quiet: what changed is not news; problems are findings, printed before.
@@ -239,8 +244,7 @@ struct SyncCommand: ParsableCommand {
             printError("\(TerminalText.escaped(plan.path)): \(dryRun ? "would be " + done : done)\(listed): \(strings.grouped) string\(strings == 1 ? "" : "s"), \(units.grouped) string unit\(units == 1 ? "" : "s")")
         } else if result.hasErrors {
             // Not "up to date": the errors above name what the tables did not take.
-            let errors = result.errorCount
-            printError("\(TerminalText.escaped(plan.path)): unchanged; \(errors == 1 ? "the error" : "the \(errors.grouped) errors") above name\(errors == 1 ? "s" : "") what sync could not carry")
+            printError("\(TerminalText.escaped(plan.path)): unchanged; \(Self.errorsAboveName(result.errorCount)) what sync could not carry")
         } else {
             printError("\(TerminalText.escaped(plan.path)): up to date")
         }

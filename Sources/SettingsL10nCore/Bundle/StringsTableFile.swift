@@ -155,12 +155,9 @@ public enum TableReadError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Why a table in property-list form is not written, and how to make it writable.
     static func propertyListFormMessage(_ form: StringsTableForm) -> String {
-        guard form != .utf32Text else {
-            return "the table is written as \(form), which the device reads but settings-l10n does not write; to change it with settings-l10n, "
-                + "save it as UTF-8 (or UTF-16) first: iconv -f UTF-32 -t UTF-8"
-        }
-        return "the table is written as \(form), which the device reads but settings-l10n does not write; to change it with settings-l10n, "
-            + "convert it to \"key\" = \"value\"; lines first: export its language (extract --xliff), move the file away, and import the export"
+        let conversion = form == .utf32Text ? "save it as UTF-8 (or UTF-16) first: iconv -f UTF-32 -t UTF-8"
+            : "convert it to \"key\" = \"value\"; lines first: export its language (extract --xliff), move the file away, and import the export"
+        return "the table is written as \(form), which the device reads but settings-l10n does not write; to change it with settings-l10n, " + conversion
     }
 
     /// The problem as a diagnostic (`file-unreadable`, `link-outside-bundle` or `strings-syntax`).

@@ -61,16 +61,15 @@ extension StringsParser {
             // The text as UTF-8 behind its byte-order mark, so that what it declares (an XML
             // declaration's encoding) is not read again: the usual lines, or a property list in
             // UTF-32, which the device reads too.
-            let text: [UInt8]
-            do {
-                text = [0xEF, 0xBB, 0xBF] + (try DecodedText.transcodeUTF32(bytes))
+            do throws(SyntaxError) {
+                let text = [0xEF, 0xBB, 0xBF] + (try DecodedText.transcodeUTF32(bytes))
+                do throws(SyntaxError) {
+                    return (try StringsParser.scan(text, limits: limits), form)
+                } catch {
+                    if let (scan, _) = try scanPropertyList(text, limits: limits) { return (scan, form) }
+                    throw error
+                }
             } catch {
-                throw SyntaxError("the table is written as \(form), which the device reads, but it does not parse: \(error.message)", at: error.position)
-            }
-            do {
-                return (try StringsParser.scan(text, limits: limits), form)
-            } catch {
-                if let (scan, _) = try scanPropertyList(text, limits: limits) { return (scan, form) }
                 throw SyntaxError("the table is written as \(form), which the device reads, but it does not parse: \(error.message)", at: error.position)
             }
         }
