@@ -1,5 +1,6 @@
 import SettingsL10nCore
 import SettingsL10nExtract
+import SettingsL10nResolve
 
 /// What importing XLIFF documents would do.
 public struct ImportResult: Hashable, Sendable {
@@ -162,6 +163,8 @@ public enum XLIFFImporter {
         let development = bundle.developmentLocalization(catalog.developmentLanguage)
         let developmentTag = LanguageTag.bcp47(folderName: development?.name ?? catalog.developmentLanguage)?.lowercased()
         var sections: [Section] = []
+        // A document's language in the folder's spelling or another (zh-Hans for zh_CN.lproj).
+        var folders = LanguageFolders(bundle)
         for (path, document) in documents {
             var ours = 0
             for file in document.files {
@@ -186,7 +189,7 @@ public enum XLIFFImporter {
                 guard let language = file.targetLanguage, !language.isEmpty else {
                     throw refuse("<file original=\(MessageText.quoted(file.original))> has no target-language")
                 }
-                guard let localization = bundle.localization(forLanguage: language) else {
+                guard let localization = folders.localization(forLanguage: language) else {
                     // Advice to create a folder only for a name that can be one (not "../x").
                     guard LanguageTag.isValidFolderName(language) else {
                         throw refuse("the target language \(MessageText.quoted(language)) is not a language tag (such as de, pt-BR or zh-Hans)")

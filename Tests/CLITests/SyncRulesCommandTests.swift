@@ -68,4 +68,22 @@ struct SyncRulesCommandTests {
 
             """ + Self.languageMissing + "the catalog and the tables are in sync\n", exitCode: 0))
     }
+
+    @Test("an Xcode catalog's zh-Hans ships in zh_CN.lproj, the folder that spells it otherwise (it was sync-language-missing, and the folder got nothing)")
+    func otherSpelling() throws {
+        let copy = try Self.frenchCatalog()
+        let url = copy.folder.appendingPathComponent("Settings.xcstrings")
+        let french = try String(contentsOf: url, encoding: .utf8)
+        let chinese = french.replacingOccurrences(of: "        \"fr\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Analyse\"",
+                                                  with: "        \"zh-Hans\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"分析\"")
+        #expect(chinese != french)
+        try Data(chinese.utf8).write(to: url)
+        try FileManager.default.createDirectory(at: copy.bundle.appendingPathComponent("zh_CN.lproj"), withIntermediateDirectories: false)
+        #expect(try Tool.run(Self.sync + ["--check"], in: copy.folder) == ToolResult(
+            stdout: "", stderr: "sync would change 1 table (zh_CN.lproj/Privacy.strings); run settings-l10n sync Settings.bundle --catalog Settings.xcstrings\n", exitCode: 1))
+        #expect(try Tool.run(Self.sync, in: copy.folder) == ToolResult(
+            stdout: "", stderr: "Settings.xcstrings: up to date\nzh_CN.lproj/Privacy.strings: wrote 1 translation from the catalog (new file)\n", exitCode: 0))
+        #expect(try String(decoding: copy.bytes("zh_CN.lproj/Privacy.strings"), as: UTF8.self) == "/* Privacy.plist › group heading */\n\"Analytics\" = \"分析\";\n")
+        #expect(try String(contentsOf: url, encoding: .utf8) == chinese)
+    }
 }

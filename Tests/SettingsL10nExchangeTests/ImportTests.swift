@@ -98,6 +98,22 @@ struct ImportTests {
         #expect(throws: ExchangeError(message, path: "de.xliff")) { try Self.plan(document, bundle: try Self.bundle()) }
     }
 
+    @Test("a document's language is found in the folder that spells it otherwise (zh-Hans in zh_CN.lproj, de-DE in de.lproj); a sibling is not it", arguments: [
+        ("zh-Hans", "zh_CN.lproj/Root.strings"), ("zh-Hans-CN", "zh_CN.lproj/Root.strings"), ("zh-Hant", "zh_TW.lproj/Root.strings"),
+        ("de-DE", "de.lproj/Root.strings"), ("zh-HK", nil), ("de-CH", nil),
+    ] as [(String, String?)])
+    func otherSpelling(language: String, path: String?) throws {
+        let bundle = try Self.bundle(extra: ["zh_CN.lproj/Root.strings": "\"Sound\" = \"声音\";\n", "zh_TW.lproj/Root.strings": "\"Sound\" = \"聲音\";\n"])
+        let document = Self.xliff([XLIFFUnit(id: "Music", source: "Music", target: "♪", state: "translated")], target: language)
+        guard let path else {
+            #expect(throws: ExchangeError("the target language \(language) has no .lproj folder in the bundle; create \(language).lproj first; nothing was imported", path: "de.xliff")) {
+                try Self.plan(document, bundle: bundle)
+            }
+            return
+        }
+        #expect(try Self.plan(document, bundle: bundle).written == [path: 1])
+    }
+
     @Test("review states set and clear the needs-review mark")
     func reviewMark() throws {
         let pending = try Self.plan(Self.xliff([XLIFFUnit(id: "Sound", source: "Sound", target: "Klang", state: "needs-review-translation")]),

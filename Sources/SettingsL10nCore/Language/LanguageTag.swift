@@ -104,6 +104,9 @@ package struct LocalizationIndex: Sendable {
         if let index = byName[language] { return localizations[index] }
         return byTag[LanguageTag.bcp47(folderName: language)?.lowercased()].map { localizations[$0] }
     }
+
+    /// The folders, in the bundle's order.
+    package var all: [Localization] { localizations }
 }
 
 extension Sequence<Localization> {

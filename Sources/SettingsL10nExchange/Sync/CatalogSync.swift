@@ -1,5 +1,6 @@
 import SettingsL10nCore
 import SettingsL10nExtract
+import SettingsL10nResolve
 
 /// A String Catalog that holds the strings of some tables of a Settings bundle (`sync`).
 public struct CatalogSyncInput: Sendable {
@@ -109,11 +110,11 @@ public enum CatalogSync {
 
         var result = CatalogSyncResult(catalog: original, catalogChanged: input.catalog == nil)
         let languages = SyncLanguages(bundle: bundle, development: development, sourceTag: sourceTag, catalog: original)
-        let index = LocalizationIndex(bundle)
+        var folders = LanguageFolders(bundle)
         result.diagnostics += languages.unmatched.map { tag in
             let quoted = MessageText.quoted(tag)
             let message: String
-            if let folder = index.localization(forLanguage: tag), let used = languages.all.first(where: { $0.localization.folder == folder.folder }) {
+            if let folder = folders.localization(forLanguage: tag), let used = languages.all.first(where: { $0.localization.folder == folder.folder }) {
                 // Another spelling of a language the catalog also has (DE beside de).
                 message = "the catalog has translations into \(quoted) as well as into \(MessageText.quoted(used.tag)), which both name \(folder.folder); sync takes \(MessageText.quoted(used.tag))'s and leaves \(quoted)'s alone, so they do not ship: move them to \(MessageText.quoted(used.tag))"
             } else if !LanguageTag.isValidFolderName(tag) {
@@ -219,10 +220,14 @@ struct SyncLanguages {
             if seen.insert(tag).inserted { tags.append(tag) }
         }
         // The first tag that names each folder: one pass over the tags, not one per folder.
-        let index = LocalizationIndex(bundle)
+        var folders = LanguageFolders(bundle)
         var tagOfFolder: [String: String] = [:]
-        for tag in tags {
-            if let folder = index.localization(forLanguage: tag)?.folder, tagOfFolder[folder] == nil { tagOfFolder[folder] = tag }
+        // A tag that spells the folder's language as the folder does (in any case) comes before
+        // one that names it otherwise (`zh-Hans` for `zh_CN`, `afr` for `af`).
+        for exact in [true, false] {
+            for tag in tags {
+                if let folder = folders.localization(forLanguage: tag, otherSpellings: !exact)?.folder, tagOfFolder[folder] == nil { tagOfFolder[folder] = tag }
+            }
         }
         if let development { all.append(Language(localization: development, tag: sourceTag, isDevelopment: true)) }
         for localization in bundle.localizations where localization.folder != development?.folder && localization.name != "Base" {
