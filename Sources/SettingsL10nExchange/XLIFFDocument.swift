@@ -46,6 +46,10 @@ public struct XLIFFUnit: Hashable, Sendable {
     public var target: String?
     /// The target's `state` (`translated`, `needs-review-translation`...).
     public var state: String?
+    /// The unit's `approved` (XLIFF 1.2: whether the translation passed its final review), `nil`
+    /// where it is neither `yes` nor `no`. Translate Toolkit and Weblate mark a fuzzy unit
+    /// `approved="no"`, with the state `needs-translation`.
+    public var approved: Bool?
     public var notes: [String]
     /// Whether the string needs a translation (`translate="no"` when not: no letters, or a key
     /// the configuration's doNotTranslate names).
@@ -59,12 +63,13 @@ public struct XLIFFUnit: Hashable, Sendable {
     /// so it is not imported, and said.
     public var varies: Bool
 
-    public init(id: String, source: String, target: String? = nil, state: String? = nil, notes: [String] = [],
+    public init(id: String, source: String, target: String? = nil, state: String? = nil, approved: Bool? = nil, notes: [String] = [],
                 locations: [XLIFFLocation] = [], position: TextPosition? = nil, translate: Bool = true, varies: Bool = false) {
         self.id = id
         self.source = source
         self.target = target
         self.state = state
+        self.approved = approved
         self.notes = notes
         self.locations = locations
         self.position = position
@@ -73,17 +78,20 @@ public struct XLIFFUnit: Hashable, Sendable {
     }
 
     /// Whether the unit brings a translation to import: a target that is not empty, in a state
-    /// other than `new` and `needs-translation` (which say there is none yet).
+    /// other than `new` and `needs-translation` (which say there is none yet), or marked
+    /// `approved="no"` (a fuzzy translation of Translate Toolkit's or Weblate's, whose state is
+    /// `needs-translation`: imported for review).
     package var carriesTranslation: Bool {
         guard let target, !target.isEmpty else { return false }
-        return state != "new" && state != "needs-translation"
+        return approved == false || (state != "new" && state != "needs-translation")
     }
 
     /// Whether the target's state asks for a person's look before it ships: every state but
     /// XLIFF 1.2's `translated`, `final` and `signed-off` (a `needs-review-…` one, `needs-l10n`,
     /// `needs-adaptation`, a tool's `x-…`, an empty or unknown one). A unit without `state` is
-    /// taken as translated.
+    /// taken as translated; one marked `approved="no"` needs review whatever its state.
     package var needsReview: Bool {
+        if approved == false { return true }
         guard let state else { return false }
         return !["translated", "final", "signed-off"].contains(state)
     }

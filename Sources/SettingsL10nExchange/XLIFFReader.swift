@@ -50,6 +50,15 @@ public enum XLIFFReader {
         return XMLScanner.codePoint(String(decoding: utf8[offset..<end], as: UTF8.self).unicodeScalars.first!.value)
     }
 
+    /// XLIFF 1.2's `approved` (`yes` or `no`; anything else is no answer).
+    static func approved(_ value: String?) -> Bool? {
+        switch value {
+        case "yes": true
+        case "no": false
+        default: nil
+        }
+    }
+
     static func localName(_ name: String) -> String {
         // Looked for in the contiguous bytes (UTF8View's generic lastIndex walked them one index
         // at a time: a twentieth of reading a large XLIFF).
@@ -210,7 +219,7 @@ public enum XLIFFReader {
             if let target { targetText = try plainText(target) }
             return XLIFFUnit(
                 id: id, source: try plainText(source), target: targetText,
-                state: target?.attribute("state"), notes: notes,
+                state: target?.attribute("state"), approved: XLIFFReader.approved(attributes.first(where: { $0.name == "approved" })?.value), notes: notes,
                 position: scanner.lines.position(at: offset, after: &lastLine),
                 translate: attributes.first(where: { $0.name == "translate" })?.value != "no")
         }

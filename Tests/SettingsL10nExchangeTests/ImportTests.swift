@@ -138,6 +138,18 @@ struct ImportTests {
         #expect(document.entries[0].value.stringValue == "Klang")
     }
 
+    @Test("a fuzzy translation of Translate Toolkit's or Weblate's (approved=\"no\", state needs-translation) is imported marked for review; it was counted as no translation")
+    func approvedNo() throws {
+        let result = try Self.plan(Self.xliff([
+            XLIFFUnit(id: "Music", source: "Music", target: "Musik", state: "needs-translation", approved: false),
+            XLIFFUnit(id: "Effects", source: "Effects", target: "Effekte?", state: "needs-translation"),
+        ]), bundle: try Self.bundle())
+        #expect(result.untranslated == 1)
+        let document = try #require(result.updates.first?.document)
+        #expect(document.table == ["Sound": "Ton", "Effects": "Effekte", "Music": "Musik"])
+        #expect(document.entries.first { $0.key == "Music" }?.needsReview == true)
+    }
+
     @Test("a table that does not parse is left alone and reported")
     func malformedTable() throws {
         let result = try Self.plan(Self.xliff([XLIFFUnit(id: "Music", source: "Music", target: "Musik")]),

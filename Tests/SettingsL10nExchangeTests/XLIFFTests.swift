@@ -138,6 +138,24 @@ struct XLIFFTests {
         #expect(xml.contains("<trans-unit id=\"Sound\" xml:space=\"preserve\">"))
         #expect(try XLIFFReader.read(Array(xml.utf8)).files[0].units.map(\.translate) == [false, true])
     }
+
+    @Test("a fuzzy unit of Translate Toolkit's (approved=\"no\", state needs-translation) carries a translation that needs review; approved=\"yes\" and other values change nothing")
+    func approvedNo() throws {
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file original="en.lproj/Root.strings" source-language="en" target-language="de" datatype="plaintext"><body>
+        <trans-unit xml:space="preserve" id="Account" approved="no"><source>Account</source><target state="needs-translation">Benutzerkonto</target></trans-unit>
+        <trans-unit id="Sound" approved="yes"><source>Sound</source><target state="translated">Ton</target></trans-unit>
+        <trans-unit id="Music" approved="yes"><source>Music</source><target state="needs-translation">Musik?</target></trans-unit>
+        <trans-unit id="Effects" approved="maybe"><source>Effects</source><target>Effekte</target></trans-unit>
+        <trans-unit id="Empty" approved="no"><source>Empty</source><target state="needs-translation"></target></trans-unit>
+        </body></file></xliff>
+        """
+        let units = try XLIFFReader.read(Array(text.utf8)).files[0].units
+        #expect(units.map(\.approved) == [false, true, true, nil, false])
+        #expect(units.map(\.carriesTranslation) == [true, true, false, true, false])
+        #expect(units.map(\.needsReview) == [true, false, true, false, true])
+    }
 }
 
 @Suite("XLIFF leaf text")

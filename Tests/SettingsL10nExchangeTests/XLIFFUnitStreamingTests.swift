@@ -9,7 +9,8 @@ import Testing
 @Suite("XLIFF: units read as they stream")
 struct XLIFFUnitStreamingTests {
     static let units = [
-        // What export writes, and what translation tools add.
+        // What export writes, and what translation tools add (Translate Toolkit's fuzzy unit).
+        "<trans-unit id=\"a\" approved=\"no\"><source>a</source><target state=\"needs-translation\">x</target></trans-unit>",
         "<trans-unit id=\"a\"><source>a</source><target>x</target></trans-unit>",
         """
         <trans-unit id="Sound" approved="yes" xml:space="preserve">
@@ -181,7 +182,8 @@ private struct TreeOracle {
         }
         var targetText: String?
         if let target { targetText = try plainText(target) }
-        return XLIFFUnit(id: id, source: try plainText(source), target: targetText, state: target?.attribute("state"), notes: notes,
+        return XLIFFUnit(id: id, source: try plainText(source), target: targetText, state: target?.attribute("state"),
+                         approved: XLIFFReader.approved(node.attribute("approved")), notes: notes,
                          position: scanner.lines.position(at: node.offset), translate: node.attribute("translate") != "no")
     }
 }
