@@ -235,6 +235,11 @@ struct SyncCommand: ParsableCommand {
             if result.unitsReplacedFromTables > 0 {
                 changes.append("\(result.unitsReplacedFromTables.grouped) translation\(result.unitsReplacedFromTables == 1 ? "" : "s") replaced with the tables'")
             }
+            if result.unitsMarkedForReview > 0 {
+                let count = result.unitsMarkedForReview, strings = result.sourceChanged
+                let named = strings.count == 1 ? "of \(MessageText.quoted(strings[0]))" : "of \(strings.count.grouped) strings"
+                changes.append("\(count.grouped) translation\(count == 1 ? "" : "s") \(named) marked needs_review: the development text changed")
+            }
             if !result.staled.isEmpty { changes.append("\(result.staled.count.grouped) marked stale") }
             if !result.revived.isEmpty { changes.append("\(result.revived.count.grouped) used again") }
             if !result.pruned.isEmpty { changes.append("\(result.pruned.count.grouped) removed") }

@@ -135,6 +135,7 @@ struct CatalogEditor {
                 continue
             }
             value = Self.revived(value, key: key.string, result: &result)
+            value = Self.reviewingTranslations(of: value, key: key, newUnits: units + replacements, development: languages.development?.tag, result: &result)
             if !replacements.isEmpty, var localizations = value[member: "localizations"]?.members {
                 for (tag, unit) in replacements {
                     if let place = localizations.firstIndex(where: { $0.0 == tag }) { localizations[place].1 = unit }
@@ -155,6 +156,30 @@ struct CatalogEditor {
         guard value[member: "extractionState"]?.stringValue == "stale" else { return value }
         result.revived.append(key)
         return value.setting("extractionState", to: .string("manual"))
+    }
+
+    /// A string whose development text the tables changed (the catalog takes the new one now,
+    /// in `newUnits`): the catalog's `translated` units of other languages were made from the
+    /// old text (the catalog's development unit, else the key), so they become `needs_review`, as
+    /// Xcode marks a string's translations when its source changes; sync then writes them into
+    /// the tables with the review mark. Units `newUnits` brings are the tables' and stay as
+    /// they are; a unit with variations is not one text and is left alone.
+    private static func reviewingTranslations(of value: JSONValue, key: StringsKey, newUnits: [(String, JSONValue)], development: String?,
+                                              result: inout CatalogSyncResult) -> JSONValue {
+        guard let development, let newText = newUnits.first(where: { $0.0 == development })?.1[member: "stringUnit"]?[member: "value"]?.stringValue,
+              StringsKey(newText) != StringsKey(StringCatalog.unit(in: value, language: development)?.value ?? key.string),
+              var localizations = value[member: "localizations"]?.members else { return value }
+        let brought = Set(newUnits.map(\.0))
+        var marked = 0
+        for place in localizations.indices where localizations[place].0 != development && !brought.contains(localizations[place].0) {
+            guard let unit = localizations[place].1[member: "stringUnit"], unit[member: "state"]?.stringValue == "translated" else { continue }
+            localizations[place].1 = localizations[place].1.setting("stringUnit", to: unit.setting("state", to: .string("needs_review")))
+            marked += 1
+        }
+        guard marked > 0 else { return value }
+        result.sourceChanged.append(key.string)
+        result.unitsMarkedForReview += marked
+        return value.setting("localizations", to: .object(localizations))
     }
 
     static func unit(state: String, value: String) -> JSONValue {

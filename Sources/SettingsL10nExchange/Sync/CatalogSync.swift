@@ -43,6 +43,11 @@ public struct CatalogSyncResult: Sendable {
     public var unitsFromTables = 0
     /// Translations of the catalog the tables' replaced (`preferTables`).
     public var unitsReplacedFromTables = 0
+    /// Strings whose development text the tables changed, which the catalog now takes: their
+    /// translations were made from the old text.
+    public var sourceChanged: [String] = []
+    /// Their `translated` units, now `needs_review`.
+    public var unitsMarkedForReview = 0
     /// The tables whose bytes change.
     public var updates: [TableUpdate] = []
     /// Per updated table path, how many translations were written (changed or added).
