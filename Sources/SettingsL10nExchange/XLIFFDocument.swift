@@ -78,12 +78,15 @@ public struct XLIFFUnit: Hashable, Sendable {
     }
 
     /// Whether the unit brings a translation to import: a target that is not empty, in a state
-    /// other than `new` and `needs-translation` (which say there is none yet), or marked
-    /// `approved="no"` (a fuzzy translation of Translate Toolkit's or Weblate's, whose state is
-    /// `needs-translation`: imported for review).
+    /// other than `new` and `needs-translation` (which say there is none yet), but for
+    /// `needs-translation` marked `approved="no"` (a fuzzy translation of Translate Toolkit's or
+    /// Weblate's: imported for review).
     package var carriesTranslation: Bool {
         guard let target, !target.isEmpty else { return false }
-        return approved == false || (state != "new" && state != "needs-translation")
+        // `approved="no"` turns only Translate Toolkit's fuzzy state into a translation: XLIFF's
+        // default is "no", so a tool may write it on any unit, and `new` is no translation.
+        if state == "needs-translation" { return approved == false }
+        return state != "new"
     }
 
     /// Whether the target's state asks for a person's look before it ships: every state but

@@ -149,12 +149,13 @@ struct XLIFFTests {
         <trans-unit id="Music" approved="yes"><source>Music</source><target state="needs-translation">Musik?</target></trans-unit>
         <trans-unit id="Effects" approved="maybe"><source>Effects</source><target>Effekte</target></trans-unit>
         <trans-unit id="Empty" approved="no"><source>Empty</source><target state="needs-translation"></target></trans-unit>
+        <trans-unit id="New" approved="no"><source>New</source><target state="new">New</target></trans-unit>
         </body></file></xliff>
         """
         let units = try XLIFFReader.read(Array(text.utf8)).files[0].units
-        #expect(units.map(\.approved) == [false, true, true, nil, false])
-        #expect(units.map(\.carriesTranslation) == [true, true, false, true, false])
-        #expect(units.map(\.needsReview) == [true, false, true, false, true])
+        #expect(units.map(\.approved) == [false, true, true, nil, false, false])
+        #expect(units.map(\.carriesTranslation) == [true, true, false, true, false, false])
+        #expect(units.map(\.needsReview) == [true, false, true, false, true, true])
     }
 }
 
