@@ -229,10 +229,16 @@ struct SyncLanguages {
         var tagOfFolder: [String: String] = [:]
         // A tag that spells the folder's language as the folder does (in any case) comes before
         // one that names it otherwise (`zh-Hans` for `zh_CN`, `afr` for `af`).
-        for exact in [true, false] {
-            for tag in tags {
-                if let folder = folders.localization(forLanguage: tag, otherSpellings: !exact)?.folder, tagOfFolder[folder] == nil { tagOfFolder[folder] = tag }
+        var inOtherSpelling: [String] = []
+        for tag in tags {
+            guard let folder = folders.localization(forLanguage: tag, otherSpellings: false)?.folder else {
+                inOtherSpelling.append(tag)
+                continue
             }
+            if tagOfFolder[folder] == nil { tagOfFolder[folder] = tag }
+        }
+        for tag in inOtherSpelling {
+            if let folder = folders.localization(forLanguage: tag)?.folder, tagOfFolder[folder] == nil { tagOfFolder[folder] = tag }
         }
         if let development { all.append(Language(localization: development, tag: sourceTag, isDevelopment: true)) }
         for localization in bundle.localizations where localization.folder != development?.folder && localization.name != "Base" {
